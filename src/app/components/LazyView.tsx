@@ -1,0 +1,47 @@
+import { Component, Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import type { ViewLoader } from '../../core/plugin';
+import type { View } from '../plugin';
+
+const cache = new WeakMap<ViewLoader<View>, ComponentType<any>>();
+
+function lazyOf(loader: ViewLoader<View>): ComponentType<any> {
+  let c = cache.get(loader);
+  if (!c) {
+    c = lazy(loader.load);
+    cache.set(loader, c);
+  }
+  return c;
+}
+
+class ViewErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+  render() {
+    if (this.state.failed) {
+      return (
+        <MessageBar intent="error">
+          <MessageBarBody>This part of the page could not be loaded. Reload the page to try again.</MessageBarBody>
+        </MessageBar>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+/** Renders a plugin's lazily loaded view, with a spinner while it loads and a message if it fails. */
+export function LazyView({ loader, props }: { loader: ViewLoader<View>; props?: Record<string, unknown> }) {
+  const C = lazyOf(loader);
+  return (
+    <ViewErrorBoundary>
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <C {...props} />
+      </Suspense>
+    </ViewErrorBoundary>
+  );
+}

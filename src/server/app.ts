@@ -1,0 +1,110 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { Container } from 'inversify';
+import type { ServerConfig } from './config';
+import { openDatabase, type Db } from './db/database';
+import { migrate } from './db/migrate';
+import { coreMigrations } from './db/core-migrations';
+import { installErrorHandling } from './http/error-handler';
+import type { ServerPlugin, ServerPluginContext } from './plugin';
+import { TokenService } from './auth/token-service';
+import { createMailer } from './mail';
+import { createQueue } from './queue';
+import type { JobQueue } from './queue/job-queue';
+import type { Mailer } from './mail/mailer';
+import { coreModules } from './core-modules';
+import * as T from './tokens';
+
+export interface BuildServerOptions {
+  config: ServerConfig;
+  /** Plugins found under plugins/ (see discoverServerPlugins). */
+  plugins?: ServerPlugin[];
+  /** An already open database (tests share one); otherwise opened from the config. */
+  db?: Db;
+  /** Rebind services to fakes: runs after the default bindings, before anything starts. */
+  overrides?: (container: Container) => void;
+  /** Log to stdout (default: only when not under test). */
+  logger?: boolean;
+}
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  container: Container;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole server: container, database and migrations, core modules and plugins,
+ * routes, job handlers, and the built client with its SPA fallback.
+ */
+export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: (opts.logger ?? process.env.NODE_ENV !== 'test') ? { level: config.logLevel } : false,
+    bodyLimit: Math.max(config.maxUploadBytes * 2, 1024 * 1024),
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  const container = new Container();
+  const ownsDb = !opts.db;
+  const db = opts.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const modules: ServerPlugin[] = [...coreModules, ...(opts.plugins ?? [])];
+
+  container.bind(T.ServerConfig).toConstantValue(config);
+  container.bind(T.Logger).toConstantValue(app.log);
+  container.bind(T.Clock).toConstantValue({ now: () => Date.now() });
+  container.bind(T.Db).toConstantValue(db);
+  container.bind(T.ServerPlugins).toConstantValue(modules);
+  container.bind(T.TokenService).toDynamicValue(() => new TokenService(config.secretKey)).inSingletonScope();
+  container.bind(T.Mailer).toDynamicValue(() => createMailer(config, app.log)).inSingletonScope();
+  container.bind(T.JobQueue).toDynamicValue(() => createQueue(config, db, app.log)).inSingletonScope();
+  for (const m of modules) await m.bindings?.(container);
+  opts.overrides?.(container);
+
+  await migrate(db, [...coreMigrations, ...modules.flatMap((m) => m.migrations ?? [])]);
+
+  installErrorHandling(app);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 2 } });
+
+  const ctx: ServerPluginContext = { container };
+  for (const m of modules) await m.routes?.(app, ctx);
+
+  const queue = container.get<JobQueue>(T.JobQueue);
+  for (const m of modules) {
+    for (const [name, handler] of Object.entries(m.jobs ?? {})) queue.process(name, (data) => handler(data, ctx));
+  }
+
+  if (config.clientDir && existsSync(path.join(config.clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (request.method === 'GET' && !url.startsWith('/api/') && config.clientDir) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ status: 'error', message: 'Not found.' });
+  });
+
+  for (const m of modules) await m.onStart?.(ctx);
+  await queue.start();
+
+  let closed = false;
+  return {
+    app,
+    container,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const m of [...modules].reverse()) await m.onStop?.(ctx);
+      await queue.close();
+      await container.get<Mailer>(T.Mailer).close?.();
+      await app.close();
+      if (ownsDb) await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+export type TokenType = 'access' | 'refresh' | 'verify' | 'reset';
+
+export interface TokenClaims {
+  /** user id */
+  sub: string;
+  token_type: TokenType;
+  jti: string;
+  exp: number;
+  iat: number;
+  [extra: string]: unknown;
+}
+
+export const ACCESS_TTL_SECONDS = 5 * 60;
+export const REFRESH_TTL_SECONDS = 24 * 60 * 60;
+export const VERIFY_TTL_SECONDS = 3 * 24 * 60 * 60;
+export const RESET_TTL_SECONDS = 60 * 60;
+
+export class InvalidTokenError extends Error {
+  constructor(readonly reason: 'expired' | 'invalid' | 'wrong-type') {
+    super(reason === 'expired' ? 'Token is expired' : 'Token is invalid');
+  }
+}
+
+/**
+ * Signs and verifies HS256 JWTs with the server's SECRET_KEY. Each token carries its type,
+ * so a refresh token is never accepted as an access token and vice versa.
+ */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string, private readonly now: () => number = () => Date.now()) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(type: TokenType, userId: number, ttlSeconds: number, extra: Record<string, unknown> = {}): Promise<{ token: string; jti: string; exp: number }> {
+    const iat = Math.floor(this.now() / 1000);
+    const exp = iat + ttlSeconds;
+    const jti = randomUUID();
+    const token = await new SignJWT({ ...extra, token_type: type })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(this.key);
+    return { token, jti, exp };
+  }
+
+  async verify(token: string, type: TokenType): Promise<TokenClaims & { userId: number }> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now()),
+      }));
+    } catch (e) {
+      throw new InvalidTokenError(e instanceof joseErrors.JWTExpired ? 'expired' : 'invalid');
+    }
+    if (payload.token_type !== type) throw new InvalidTokenError('wrong-type');
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId)) throw new InvalidTokenError('invalid');
+    return { ...(payload as unknown as TokenClaims), userId };
+  }
+}

@@ -1,0 +1,10 @@
+import type { ServerPlugin } from './plugin';
+import { authModule } from './auth';
+import { mailModule } from './mail';
+import { catalogueModule } from './catalogue';
+
+/**
+ * The server's own features, shaped like plugins so they share one lifecycle with the
+ * plugins discovered under plugins/. Core modules start first.
+ */
+export const coreModules: ServerPlugin[] = [mailModule, authModule, catalogueModule];

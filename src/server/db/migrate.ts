@@ -1,0 +1,43 @@
+import { sql, type Kysely } from 'kysely';
+
+export interface Migration {
+  /** Unique, ordered id: core ones '0001_users'; plugin ones '<plugin-id>/0001_name'. */
+  id: string;
+  up(db: Kysely<any>): Promise<void>;
+}
+
+/**
+ * Applies migrations not yet recorded in schema_migrations, each in its own transaction, in
+ * the order given. On PostgreSQL an advisory lock keeps two servers from migrating at once.
+ */
+export async function migrate(db: Kysely<any>, migrations: Migration[]): Promise<string[]> {
+  const seen = new Set<string>();
+  for (const m of migrations) {
+    if (seen.has(m.id)) throw new Error(`Migration "${m.id}" is defined twice`);
+    seen.add(m.id);
+  }
+  await sql`create table if not exists schema_migrations (
+    id text primary key,
+    applied_at timestamptz not null default now()
+  )`.execute(db);
+  const applied: string[] = [];
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(727001)`.execute(conn);
+    try {
+      const done = new Set(
+        (await conn.selectFrom('schema_migrations').select('id').execute()).map((r: { id: string }) => r.id),
+      );
+      for (const m of migrations) {
+        if (done.has(m.id)) continue;
+        await conn.transaction().execute(async (trx) => {
+          await m.up(trx);
+          await trx.insertInto('schema_migrations').values({ id: m.id }).execute();
+        });
+        applied.push(m.id);
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(727001)`.execute(conn);
+    }
+  });
+  return applied;
+}

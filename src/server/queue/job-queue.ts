@@ -1,0 +1,46 @@
+export type JobStatus = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
+
+export interface JobOptions {
+  /** total tries including the first; default 3 */
+  attempts?: number;
+  /** base of the exponential backoff between tries, ms; default 1000 */
+  backoffMs?: number;
+  /** run no earlier than this many ms from now */
+  delayMs?: number;
+  /** idempotency key: adding a job with an existing id returns that job */
+  jobId?: string;
+}
+
+export interface JobRecord<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
+  status: JobStatus;
+  attemptsMade: number;
+  result?: unknown;
+  error?: string;
+}
+
+export interface JobContext {
+  id: string;
+  /** 1 for the first try */
+  attempt: number;
+  /** report progress 0..100 */
+  progress(value: number): Promise<void>;
+}
+
+export type JobHandler<T = any> = (data: T, job: JobContext) => Promise<unknown>;
+
+/**
+ * Every long piece of work runs as a job on this queue: durable in the database by default,
+ * BullMQ on Redis when REDIS_URL is set. Retries with exponential backoff; a job that
+ * completed is never run again.
+ */
+export interface JobQueue {
+  add<T>(name: string, data: T, opts?: JobOptions): Promise<string>;
+  /** Registers the handler for a job name; call before start(). */
+  process(name: string, handler: JobHandler, opts?: { concurrency?: number }): void;
+  get(id: string): Promise<JobRecord | undefined>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
