@@ -13,6 +13,7 @@ import { coreMigrations } from './db/core-migrations';
 import { installErrorHandling } from './http/error-handler';
 import type { ServerPlugin, ServerPluginContext } from './plugin';
 import { TokenService } from './auth/token-service';
+import { Argon2Hasher } from './auth/password';
 import { createMailer } from './mail';
 import { createQueue } from './queue';
 import type { JobQueue } from './queue/job-queue';
@@ -60,6 +61,7 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   container.bind(T.Db).toConstantValue(db);
   container.bind(T.ServerPlugins).toConstantValue(modules);
   container.bind(T.TokenService).toDynamicValue(() => new TokenService(config.secretKey)).inSingletonScope();
+  container.bind(T.PasswordHasher).toConstantValue(new Argon2Hasher());
   container.bind(T.Mailer).toDynamicValue(() => createMailer(config, app.log)).inSingletonScope();
   container.bind(T.JobQueue).toDynamicValue(() => createQueue(config, db, app.log)).inSingletonScope();
   for (const m of modules) await m.bindings?.(container);

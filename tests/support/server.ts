@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Container } from 'inversify';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { buildServer, type BuiltServer } from '../../src/server/app';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
+import { openDatabase, type Db } from '../../src/server/db/database';
+import type { ServerPlugin } from '../../src/server/plugin';
+import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
+import type { PasswordHasher } from '../../src/server/auth/password';
+import type { TokenService } from '../../src/server/auth/token-service';
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS } from '../../src/server/auth/token-service';
+import * as T from '../../src/server/tokens';
+import type { Database } from '../../src/server/db/schema';
+
+/** Keeps every message instead of sending it. */
+export class CapturingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  private waiters: Array<() => void> = [];
+  async send(m: MailMessage): Promise<void> {
+    this.sent.push(m);
+    this.waiters.splice(0).forEach((w) => w());
+  }
+  /** Resolves with the first message to `to` (waits for the mail job if needed). */
+  async waitFor(to: string, timeoutMs = 10_000): Promise<MailMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const m = [...this.sent].reverse().find((x) => x.to.toLowerCase() === to.toLowerCase());
+      if (m) return m;
+      if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 50);
+      });
+    }
+  }
+}
+
+export interface TestServer extends BuiltServer {
+  config: ServerConfig;
+  db: Db;
+  mailer: CapturingMailer;
+  /** the address when started with listen: true */
+  url: string;
+  /** app.inject, parsed: { status, body, headers } */
+  call<T = any>(method: string, url: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
+}
+
+export interface TestServerOptions {
+  plugins?: ServerPlugin[];
+  overrides?: (c: Container) => void;
+  env?: Record<string, string>;
+  /** listen on a random loopback port (for browser and real HTTP tests) */
+  listen?: boolean;
+}
+
+/**
+ * A PostgreSQL database for one test server: a fresh schema in TEST_DATABASE_URL (the
+ * integration run sets it), otherwise an in-memory PGlite. A missing server fails the test.
+ */
+async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    return { db, drop: () => db.destroy() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    drop: async () => {
+      await sql.raw(`drop schema ${schema} cascade`).execute(db);
+      await db.destroy();
+    },
+  };
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'flowmatic-test-'));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789', PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT: '1000', CLIENT_DIR: path.join(dataDir, 'no-client'), ...opts.env },
+    process.cwd(),
+  );
+  const { db, drop } = await testDatabase();
+  const mailer = new CapturingMailer();
+  const server = await buildServer({
+    config,
+    db,
+    plugins: opts.plugins ?? [],
+    logger: false,
+    overrides: (c) => {
+      c.rebind(T.Mailer).toConstantValue(mailer);
+      // cheaper hashing keeps the suite fast; production uses the default argon2id cost
+      c.rebind(T.PasswordHasher).toConstantValue(new (require('../../src/server/auth/password').Argon2Hasher)({ memoryCost: 1024, timeCost: 1 }));
+      opts.overrides?.(c);
+    },
+  });
+  let url = '';
+  if (opts.listen) url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    ...server,
+    config,
+    db,
+    mailer,
+    url,
+    async call(method, target, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      const res = await server.app.inject({ method: method as 'GET', url: target, payload: o.body as object, headers });
+      let body: any = res.body;
+      try {
+        body = res.body ? JSON.parse(res.body) : undefined;
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.statusCode, body, headers: res.headers };
+    },
+    async close() {
+      await server.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: number;
+  workatoId: number;
+  email: string;
+  password: string;
+  access: string;
+  refresh: string;
+}
+
+let seq = 0;
+
+/** Inserts a verified (by default) user with a managed user row, and signs its tokens. */
+export async function createUser(
+  server: TestServer,
+  fields: Partial<{ name: string; email: string; password: string; verified: boolean; role: string; company: string }> = {},
+): Promise<TestUser> {
+  seq += 1;
+  const email = fields.email ?? `user${seq}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = fields.password ?? 'correct horse battery staple';
+  const hasher = server.container.get<PasswordHasher>(T.PasswordHasher);
+  const user = await server.db
+    .insertInto('users')
+    .values({
+      name: fields.name ?? `User ${seq}`,
+      email,
+      password_hash: await hasher.hash(password),
+      role: fields.role ?? 'bm',
+      company_name: fields.company ?? 'Acme Ltd',
+      is_verified: fields.verified ?? true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const managed = await server.db
+    .insertInto('managed_users')
+    .values({ user_id: user.id, external_id: `test-${user.id}-${randomBytes(4).toString('hex')}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tokens = server.container.get<TokenService>(T.TokenService);
+  const access = (await tokens.sign('access', user.id, ACCESS_TTL_SECONDS)).token;
+  const refresh = (await tokens.sign('refresh', user.id, REFRESH_TTL_SECONDS)).token;
+  return { id: user.id, workatoId: managed.id, email, password, access, refresh };
+}
