@@ -7,6 +7,9 @@ export default class Environment extends JSDOMEnvironment {
     this.global.structuredClone = structuredClone;
     this.global.TextEncoder = TextEncoder as typeof this.global.TextEncoder;
     this.global.TextDecoder = TextDecoder as typeof this.global.TextDecoder;
-    if (!this.global.fetch) this.global.fetch = fetch;
+    const g = this.global as unknown as Record<string, unknown>;
+    for (const [k, v] of Object.entries({ fetch, Response, Request, Headers, AbortController, AbortSignal })) {
+      if (!g[k]) g[k] = v;
+    }
   }
 }
