@@ -37,7 +37,7 @@ export function testShell(opts: Partial<ShellOptions> & { routes?: Parameters<ty
   const storage = (opts.storage as MemoryStorage) ?? (opts.loggedIn ? loggedInStorage() : new MemoryStorage());
   const container = createShellContainer({
     plugins: opts.plugins ?? [],
-    hostname: 'localhost',
+    hostname: opts.hostname ?? 'localhost',
     storage,
     sessionStorage: opts.sessionStorage ?? new MemoryStorage(),
     navigator,
