@@ -1,4 +1,5 @@
 import type { ServerPlugin } from './plugin';
+import { queueModule } from './queue';
 import { authModule } from './auth';
 import { mailModule } from './mail';
 import { catalogueModule } from './catalogue';
@@ -7,4 +8,4 @@ import { catalogueModule } from './catalogue';
  * The server's own features, shaped like plugins so they share one lifecycle with the
  * plugins discovered under plugins/. Core modules start first.
  */
-export const coreModules: ServerPlugin[] = [mailModule, authModule, catalogueModule];
+export const coreModules: ServerPlugin[] = [queueModule, mailModule, authModule, catalogueModule];

@@ -1,41 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
-import type { JobHandler, JobOptions, JobQueue, JobRecord } from './job-queue';
+import { defineServerPlugin } from '../plugin';
+import { BullMqQueue } from './bullmq-queue';
+import { DbQueue, jobsMigration } from './db-queue';
+import type { JobQueue } from './job-queue';
 
-export type { JobQueue } from './job-queue';
+export type { JobQueue, JobHandler, JobOptions, JobRecord, JobStatus, JobContext } from './job-queue';
+export { DbQueue } from './db-queue';
+export { BullMqQueue } from './bullmq-queue';
 
-/**
- * PLACEHOLDER in-memory queue (replaced by the durable database queue and BullMQ).
- */
-class MemoryQueue implements JobQueue {
-  private handlers = new Map<string, JobHandler>();
-  private jobs = new Map<string, JobRecord>();
-  private n = 0;
-  async add<T>(name: string, data: T, _opts?: JobOptions): Promise<string> {
-    const id = String(++this.n);
-    const rec: JobRecord = { id, name, data, status: 'waiting', attemptsMade: 0 };
-    this.jobs.set(id, rec);
-    const h = this.handlers.get(name);
-    if (h) {
-      rec.status = 'active';
-      h(data, { id, attempt: 1, progress: async () => {} }).then(
-        (r) => Object.assign(rec, { status: 'completed', result: r, attemptsMade: 1 }),
-        (e) => Object.assign(rec, { status: 'failed', error: String(e), attemptsMade: 1 }),
-      );
-    }
-    return id;
-  }
-  process(name: string, handler: JobHandler): void {
-    this.handlers.set(name, handler);
-  }
-  async get(id: string) {
-    return this.jobs.get(id);
-  }
-  async start() {}
-  async close() {}
-}
+/** The queue's own table: the durable database queue keeps its jobs there. */
+export const queueModule = defineServerPlugin({
+  id: 'queue',
+  migrations: [jobsMigration],
+});
 
-export function createQueue(_config: ServerConfig, _db: Db, _log?: FastifyBaseLogger): JobQueue {
-  return new MemoryQueue();
+/** BullMQ on Redis when REDIS_URL is set, otherwise the durable queue in the database. */
+export function createQueue(config: ServerConfig, db: Db, log?: FastifyBaseLogger): JobQueue {
+  return config.redisUrl ? new BullMqQueue({ url: config.redisUrl, log }) : new DbQueue(db, { log });
 }

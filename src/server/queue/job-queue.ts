@@ -7,7 +7,10 @@ export interface JobOptions {
   backoffMs?: number;
   /** run no earlier than this many ms from now */
   delayMs?: number;
-  /** idempotency key: adding a job with an existing id returns that job */
+  /**
+   * idempotency key: adding a job with an existing key returns that job (its id) and adds
+   * nothing. Ids returned by add() are opaque: always read a job back with the returned id.
+   */
   jobId?: string;
 }
 
@@ -19,6 +22,10 @@ export interface JobRecord<T = unknown> {
   attemptsMade: number;
   result?: unknown;
   error?: string;
+  /** last progress reported by the handler, 0..100 */
+  progress?: number;
+  /** total tries allowed (JobOptions.attempts) */
+  attempts?: number;
 }
 
 export interface JobContext {

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker, type Job } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobHandler, JobOptions, JobQueue, JobRecord, JobStatus } from './job-queue';
+
+export interface BullMqQueueOptions {
+  /** redis:// or rediss:// URL */
+  url: string;
+  /** prefix of every Redis key (BullMQ's `prefix`); default 'flowmatic' */
+  prefix?: string;
+  /** how long finished jobs are kept for get(id) and jobId idempotency, seconds; default 30 days */
+  keepFinishedSeconds?: number;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+interface Registered {
+  handler: JobHandler;
+  concurrency: number;
+}
+
+const DEFAULTS = { attempts: 3, backoffMs: 1000 };
+
+function check(name: string, value: number | undefined, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) throw new Error(`Job option ${name} must be a whole number >= ${min}, got ${value}`);
+  return value;
+}
+
+function statusOf(state: string): JobStatus | undefined {
+  switch (state) {
+    case 'completed':
+    case 'failed':
+    case 'delayed':
+    case 'active':
+    case 'waiting':
+      return state;
+    case 'prioritized':
+    case 'waiting-children':
+      return 'waiting';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The job queue on Redis through BullMQ (used when REDIS_URL is set). One BullMQ queue per job
+ * name, so each name has its own concurrency and a process only takes the jobs it has handlers
+ * for; any number of processes share the work. Ids are '<name>/<key>' (key: the jobId, or a
+ * UUID), the same shape as the database queue's.
+ */
+export class BullMqQueue implements JobQueue {
+  private readonly queues = new Map<string, Queue>();
+  private readonly handlers = new Map<string, Registered>();
+  private readonly workers: Worker[] = [];
+  private readonly connection: { url: string; maxRetriesPerRequest: null };
+  private readonly prefix: string;
+  private readonly keep: number;
+  private started = false;
+  private closed = false;
+
+  constructor(private readonly opts: BullMqQueueOptions) {
+    this.connection = { url: opts.url, maxRetriesPerRequest: null };
+    this.prefix = opts.prefix ?? 'flowmatic';
+    this.keep = opts.keepFinishedSeconds ?? 30 * 24 * 3600;
+  }
+
+  async add<T>(name: string, data: T, opts: JobOptions = {}): Promise<string> {
+    const attempts = check('attempts', opts.attempts, DEFAULTS.attempts, 1);
+    const backoffMs = check('backoffMs', opts.backoffMs, DEFAULTS.backoffMs);
+    const delayMs = check('delayMs', opts.delayMs, 0);
+    const key = opts.jobId ?? randomUUID();
+    if (key.includes(':')) throw new Error(`jobId "${key}" must not contain ":"`);
+    const job = await this.queue(name).add(name, data, {
+      jobId: key,
+      attempts,
+      backoff: { type: 'exponential', delay: backoffMs },
+      delay: delayMs || undefined,
+      removeOnComplete: { age: this.keep },
+      removeOnFail: { age: this.keep },
+    });
+    return `${name}/${job.id ?? key}`;
+  }
+
+  process(name: string, handler: JobHandler, opts: { concurrency?: number } = {}): void {
+    const concurrency = opts.concurrency ?? 1;
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a whole number >= 1, got ${concurrency}`);
+    if (this.handlers.has(name)) throw new Error(`A handler for job "${name}" is already registered`);
+    this.queueName(name);
+    this.handlers.set(name, { handler, concurrency });
+    if (this.started) this.startWorker(name, this.handlers.get(name)!);
+  }
+
+  async get(id: string): Promise<JobRecord | undefined> {
+    const slash = id.indexOf('/');
+    if (slash <= 0) return undefined;
+    const name = id.slice(0, slash);
+    const key = id.slice(slash + 1);
+    let queue: Queue;
+    try {
+      queue = this.queue(name);
+    } catch (e) {
+      if (e instanceof Error && /Job name/.test(e.message)) return undefined;
+      throw e;
+    }
+    // the state first, then the job: a job read before its state could be staler than it
+    const status = statusOf(await queue.getJobState(key));
+    if (!status) return undefined;
+    const job = await queue.getJob(key);
+    if (!job) return undefined;
+    const rec: JobRecord = {
+      id,
+      name,
+      data: job.data,
+      status,
+      attemptsMade: job.attemptsMade,
+      attempts: job.opts.attempts ?? 1,
+      progress: typeof job.progress === 'number' ? job.progress : undefined,
+    };
+    if (status === 'completed') rec.result = job.returnvalue ?? undefined;
+    if (job.failedReason) rec.error = job.failedReason;
+    return rec;
+  }
+
+  async start(): Promise<void> {
+    if (this.started || this.closed) return;
+    this.started = true;
+    for (const [name, reg] of this.handlers) this.startWorker(name, reg);
+    await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+  }
+
+  /** Closes the workers (waiting for running handlers), then the queues and their connections. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.workers.length = 0;
+    this.queues.clear();
+  }
+
+  private queueName(name: string): string {
+    if (!name || name.includes(':') || name.includes('/')) throw new Error(`Job name "${name}" must not be empty or contain ":" or "/"`);
+    return name;
+  }
+
+  private queue(name: string): Queue {
+    if (this.closed) throw new Error('The job queue is closed');
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(this.queueName(name), { connection: this.connection, prefix: this.prefix });
+      q.on('error', (e) => this.opts.log?.error({ err: e }, `BullMQ queue ${name}: ${e.message}`));
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  private startWorker(name: string, reg: Registered): void {
+    const worker = new Worker(
+      name,
+      async (job: Job) =>
+        reg.handler(job.data, {
+          id: `${name}/${job.id}`,
+          attempt: job.attemptsMade + 1,
+          progress: (value: number) => job.updateProgress(Math.max(0, Math.min(100, Number(value) || 0))),
+        }),
+      { connection: this.connection, prefix: this.prefix, concurrency: reg.concurrency },
+    );
+    worker.on('error', (e) => this.opts.log?.error({ err: e }, `BullMQ worker ${name}: ${e.message}`));
+    worker.on('failed', (job, e) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        this.opts.log?.warn({ jobId: `${name}/${job.id}` }, `Job ${name}/${job.id} failed after ${job.attemptsMade} tries: ${e.message}`);
+      }
+    });
+    this.workers.push(worker);
+  }
+}

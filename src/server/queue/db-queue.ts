@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { sql, type ColumnType, type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Migration } from '../db/migrate';
+import type { JobHandler, JobOptions, JobQueue, JobRecord, JobStatus } from './job-queue';
+
+/** The jobs table (created by the queue module's migration 'queue/0001_jobs'). */
+export interface JobsTable {
+  /** '<name>/<jobId>' when added with a jobId, otherwise '<name>/<uuid>' */
+  id: string;
+  name: string;
+  data: unknown;
+  /** waiting (run_at says when), active, completed, failed */
+  status: 'waiting' | 'active' | 'completed' | 'failed';
+  /** total tries allowed */
+  attempts: number;
+  backoff_ms: number;
+  /** tries that ended (completed or failed) */
+  attempts_made: number;
+  /** times the job was taken up again after its process stopped without finishing it */
+  stalls: ColumnType<number, number | undefined, number>;
+  run_at: ColumnType<Date, Date | undefined, Date>;
+  locked_by: string | null;
+  locked_until: Date | null;
+  progress: ColumnType<number, number | undefined, number>;
+  result: unknown;
+  error: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  finished_at: Date | null;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    jobs: JobsTable;
+  }
+}
+
+export const jobsMigration: Migration = {
+  id: 'queue/0001_jobs',
+  async up(db) {
+    await sql`create table jobs (
+      id text primary key,
+      name text not null,
+      data jsonb,
+      status text not null default 'waiting'
+        check (status in ('waiting', 'active', 'completed', 'failed')),
+      attempts integer not null default 3 check (attempts >= 1),
+      backoff_ms integer not null default 1000 check (backoff_ms >= 0),
+      attempts_made integer not null default 0,
+      stalls integer not null default 0,
+      run_at timestamptz not null default now(),
+      locked_by text,
+      locked_until timestamptz,
+      progress real not null default 0,
+      result jsonb,
+      error text,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now(),
+      finished_at timestamptz
+    )`.execute(db);
+    // what the poller looks for: due waiting jobs, and active jobs whose lock ran out
+    await sql`create index jobs_waiting_idx on jobs (name, run_at) where status = 'waiting'`.execute(db);
+    await sql`create index jobs_active_idx on jobs (locked_until) where status = 'active'`.execute(db);
+  },
+};
+
+export interface DbQueueOptions {
+  /** how often to look for due jobs, ms (jobs added in this process start at once); default 250 */
+  pollMs?: number;
+  /**
+   * how long a claimed job stays locked to this process, ms; renewed every third of it while the
+   * handler runs. A job whose lock ran out (its process died) is taken up again. Default 30 000.
+   */
+  lockMs?: number;
+  /** how many times a job may be taken up again after a crash before it fails; default 2 */
+  maxStalls?: number;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+interface Registered {
+  handler: JobHandler;
+  concurrency: number;
+  running: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  name: string;
+  data: unknown;
+  attempts: number;
+  backoff_ms: number;
+  attempts_made: number;
+  stalls: number;
+}
+
+const DEFAULTS = { attempts: 3, backoffMs: 1000 };
+
+function toJson(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Error) return e.message || e.name;
+  return String(e);
+}
+
+function nonNegativeInt(name: string, value: number | undefined, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) throw new Error(`Job option ${name} must be a whole number >= ${min}, got ${value}`);
+  return value;
+}
+
+/**
+ * The embedded, durable job queue: jobs are rows of the `jobs` table, so they survive a
+ * restart. Any number of processes may share one PostgreSQL database: a job is claimed with
+ * `update ... where id = (select ... for update skip locked limit 1)`, so exactly one of them
+ * gets it. Every statement stands alone (no transaction is held while a handler runs), which
+ * also keeps the single-connection PGlite pool free for other work.
+ *
+ * A job that failed is tried again after backoffMs * 2^(tries so far - 1) until `attempts`
+ * tries were made; a completed job is never run again. A job left active by a process that
+ * stopped is taken up again once its lock runs out (up to maxStalls times).
+ */
+export class DbQueue implements JobQueue {
+  private readonly handlers = new Map<string, Registered>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly pollMs: number;
+  private readonly lockMs: number;
+  private readonly maxStalls: number;
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private pollAgain = false;
+  private started = false;
+  private closing = false;
+
+  constructor(private readonly db: Kysely<any>, private readonly opts: DbQueueOptions = {}) {
+    this.pollMs = opts.pollMs ?? 250;
+    this.lockMs = opts.lockMs ?? 30_000;
+    this.maxStalls = opts.maxStalls ?? 2;
+  }
+
+  async add<T>(name: string, data: T, opts: JobOptions = {}): Promise<string> {
+    if (!name) throw new Error('A job needs a name');
+    const attempts = nonNegativeInt('attempts', opts.attempts, DEFAULTS.attempts, 1);
+    const backoffMs = nonNegativeInt('backoffMs', opts.backoffMs, DEFAULTS.backoffMs);
+    const delayMs = nonNegativeInt('delayMs', opts.delayMs, 0);
+    const id = `${name}/${opts.jobId ?? randomUUID()}`;
+    await sql`insert into jobs (id, name, data, attempts, backoff_ms, run_at)
+      values (${id}, ${name}, cast(${toJson(data) ?? 'null'}::text as jsonb), ${attempts}, ${backoffMs},
+              now() + ${delayMs}::double precision * interval '1 millisecond')
+      on conflict (id) do nothing`.execute(this.db);
+    if (delayMs === 0 && this.handlers.has(name)) this.wake();
+    return id;
+  }
+
+  process(name: string, handler: JobHandler, opts: { concurrency?: number } = {}): void {
+    const concurrency = opts.concurrency ?? 1;
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a whole number >= 1, got ${concurrency}`);
+    if (this.handlers.has(name)) throw new Error(`A handler for job "${name}" is already registered`);
+    this.handlers.set(name, { handler, concurrency, running: 0 });
+    if (this.started) this.wake();
+  }
+
+  async get(id: string): Promise<JobRecord | undefined> {
+    const { rows } = await sql<{
+      id: string;
+      name: string;
+      data: unknown;
+      status: JobStatus;
+      attempts_made: number;
+      attempts: number;
+      progress: number;
+      result: unknown;
+      error: string | null;
+    }>`select id, name, data, attempts_made, attempts, progress, result, error,
+        case when status = 'waiting' and run_at > now() then 'delayed' else status end as status
+      from jobs where id = ${id}`.execute(this.db);
+    const r = rows[0];
+    if (!r) return undefined;
+    const rec: JobRecord = {
+      id: r.id,
+      name: r.name,
+      data: r.data,
+      status: r.status,
+      attemptsMade: r.attempts_made,
+      attempts: r.attempts,
+      progress: Number(r.progress),
+    };
+    if (r.status === 'completed') rec.result = r.result ?? undefined;
+    if (r.error !== null) rec.error = r.error;
+    return rec;
+  }
+
+  async start(): Promise<void> {
+    if (this.started || this.closing) return;
+    this.started = true;
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Stops taking jobs and waits for the handlers that are running to finish. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.polling;
+    while (this.running.size) await Promise.allSettled([...this.running]);
+  }
+
+  /** Looks for due jobs now (coalesces calls while a look is under way). */
+  private wake(): void {
+    if (!this.started || this.closing) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = this.poll()
+      .catch((e) => this.opts.log?.error({ err: e }, `Job queue poll failed: ${errorText(e)}`))
+      .finally(() => {
+        this.polling = undefined;
+        if (this.pollAgain) {
+          this.pollAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async poll(): Promise<void> {
+    while (!this.closing) {
+      const free = [...this.handlers].filter(([, h]) => h.running < h.concurrency).map(([n]) => n);
+      if (!free.length) return;
+      const job = await this.claim(free);
+      if (!job) return;
+      if (this.closing) {
+        // claimed just as we were asked to stop: give it back untouched
+        await this.release(job);
+        return;
+      }
+      this.run(job);
+    }
+  }
+
+  private async claim(names: string[]): Promise<ClaimedRow | undefined> {
+    const { rows } = await sql<ClaimedRow>`
+      update jobs set
+        status = 'active',
+        stalls = stalls + case when status = 'active' then 1 else 0 end,
+        locked_by = ${this.worker},
+        locked_until = now() + ${this.lockMs}::double precision * interval '1 millisecond',
+        updated_at = now()
+      where id = (
+        select id from jobs
+        where name in (${sql.join(names)})
+          and ((status = 'waiting' and run_at <= now()) or (status = 'active' and locked_until < now()))
+        order by run_at, created_at
+        limit 1
+        for update skip locked
+      )
+      and ((status = 'waiting' and run_at <= now()) or (status = 'active' and locked_until < now()))
+      returning id, name, data, attempts, backoff_ms, attempts_made, stalls`.execute(this.db);
+    return rows[0];
+  }
+
+  /** Puts a job claimed during close() back as it was (its stall count included). */
+  private async release(job: ClaimedRow): Promise<void> {
+    await sql`update jobs set status = 'waiting', locked_by = null, locked_until = null, updated_at = now()
+      where id = ${job.id} and locked_by = ${this.worker} and status = 'active'`.execute(this.db);
+  }
+
+  private run(job: ClaimedRow): void {
+    const reg = this.handlers.get(job.name)!;
+    reg.running += 1;
+    const task = this.execute(job, reg.handler)
+      .catch((e) => this.opts.log?.error({ err: e, jobId: job.id }, `Job ${job.id} could not be recorded: ${errorText(e)}`))
+      .finally(() => {
+        reg.running -= 1;
+        this.running.delete(task);
+        this.wake();
+      });
+    this.running.add(task);
+  }
+
+  private async execute(job: ClaimedRow, handler: JobHandler): Promise<void> {
+    if (job.stalls > this.maxStalls) {
+      await this.finishFailed(job, `The job was taken up again after its process stopped more than ${this.maxStalls} times`, true);
+      return;
+    }
+    const heartbeat = setInterval(() => {
+      sql`update jobs set locked_until = now() + ${this.lockMs}::double precision * interval '1 millisecond'
+          where id = ${job.id} and locked_by = ${this.worker} and status = 'active'`
+        .execute(this.db)
+        .catch((e) => this.opts.log?.warn({ err: e, jobId: job.id }, `Could not renew the lock of job ${job.id}`));
+    }, Math.max(50, Math.floor(this.lockMs / 3)));
+    heartbeat.unref();
+    let result: unknown;
+    let failure: unknown;
+    let failed = false;
+    try {
+      result = await handler(job.data, {
+        id: job.id,
+        attempt: job.attempts_made + 1,
+        progress: async (value: number) => {
+          const v = Math.max(0, Math.min(100, Number(value) || 0));
+          await sql`update jobs set progress = ${v}, updated_at = now()
+            where id = ${job.id} and locked_by = ${this.worker} and status = 'active'`.execute(this.db);
+        },
+      });
+    } catch (e) {
+      failed = true;
+      failure = e;
+    } finally {
+      clearInterval(heartbeat);
+    }
+    if (failed) {
+      await this.finishFailed(job, errorText(failure), false);
+      return;
+    }
+    const done = await sql`update jobs set status = 'completed', attempts_made = attempts_made + 1,
+        result = cast(${toJson(result)}::text as jsonb), error = null, progress = 100,
+        locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
+      where id = ${job.id} and locked_by = ${this.worker} and status = 'active'`.execute(this.db);
+    if (!Number(done.numAffectedRows ?? 0)) {
+      this.opts.log?.warn({ jobId: job.id }, `Job ${job.id} finished after its lock was taken over; its result was not recorded`);
+    }
+  }
+
+  private async finishFailed(job: ClaimedRow, message: string, final: boolean): Promise<void> {
+    const tries = job.attempts_made + 1;
+    if (final || tries >= job.attempts) {
+      await sql`update jobs set status = 'failed', attempts_made = ${tries}, error = ${message},
+          locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
+        where id = ${job.id} and locked_by = ${this.worker} and status = 'active'`.execute(this.db);
+      this.opts.log?.warn({ jobId: job.id, attempts: tries }, `Job ${job.id} failed after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${message}`);
+      return;
+    }
+    const delay = job.backoff_ms * 2 ** (tries - 1);
+    await sql`update jobs set status = 'waiting', attempts_made = ${tries}, error = ${message},
+        run_at = now() + ${delay}::double precision * interval '1 millisecond',
+        locked_by = null, locked_until = null, updated_at = now()
+      where id = ${job.id} and locked_by = ${this.worker} and status = 'active'`.execute(this.db);
+  }
+}
