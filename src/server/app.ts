@@ -49,6 +49,8 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
     logger: (opts.logger ?? process.env.NODE_ENV !== 'test') ? { level: config.logLevel } : false,
     bodyLimit: Math.max(config.maxUploadBytes * 2, 1024 * 1024),
     trustProxy: process.env.TRUST_PROXY === 'true',
+    // the schemas in schemas/ carry an `errorMessage` for their forms; verbose keeps parentSchema for the error handler
+    ajv: { customOptions: { keywords: ['errorMessage'], verbose: true } },
   });
   const container = new Container();
   const ownsDb = !opts.db;
