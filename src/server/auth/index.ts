@@ -1,4 +1,28 @@
 import { defineServerPlugin } from '../plugin';
+import { registerAccountRoutes } from './account-routes';
+import { resolveAuthDeps } from './deps';
+import { registerRecoveryRoutes } from './recovery-routes';
+import { registerSessionRoutes } from './session-routes';
+import { useStrictValidation } from './validation';
 
-/** PLACEHOLDER: the auth and profile endpoints of spec section 7. */
-export const authModule = defineServerPlugin({ id: 'auth' });
+export { requireUser, bearerToken, type AuthUser } from './guard';
+export { TokenService, InvalidTokenError } from './token-service';
+
+/**
+ * Authentication and profile (spec section 7): SimpleJWT-compatible login and refresh,
+ * userId, the profile and its update, password change, registration with e-mail
+ * verification, and the forgotten-password reset. Single-use e-mailed tokens are recorded in
+ * one_time_tokens; guessing endpoints are rate-limited per client address.
+ */
+export const authModule = defineServerPlugin({
+  id: 'auth',
+  async routes(app, { container }) {
+    const deps = resolveAuthDeps(container);
+    await app.register(async (scope) => {
+      useStrictValidation(scope);
+      registerSessionRoutes(scope, deps);
+      registerAccountRoutes(scope, deps);
+      registerRecoveryRoutes(scope, deps);
+    });
+  },
+});
