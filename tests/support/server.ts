@@ -173,3 +173,48 @@ export async function createUser(
   const refresh = (await tokens.sign('refresh', user.id, REFRESH_TTL_SECONDS)).token;
   return { id: user.id, workatoId: managed.id, email, password, access, refresh };
 }
+
+/** Logs in through the API; throws with the reply when it fails. */
+export async function login(server: TestServer, email: string, password: string): Promise<{ access: string; refresh: string }> {
+  const res = await server.call('POST', '/api/platform/api-jwt-token/', { body: { username: email, password } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** The first link to the app (config.publicUrl) in a mail's text, parsed. */
+export function linkIn(server: TestServer, mail: MailMessage): URL {
+  const escaped = server.config.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`${escaped}/\\S+`).exec(mail.text);
+  if (!m) throw new Error(`no link in mail "${mail.subject}"`);
+  return new URL(m[0]);
+}
+
+/** Registers through the API (as the sign-up form does); returns the id and the verification link. */
+export async function registerUser(
+  server: TestServer,
+  fields: Partial<{ name: string; email: string; password: string; role: string; company: string }> = {},
+): Promise<{ id: number; email: string; password: string; verifyLink: URL }> {
+  seq += 1;
+  const email = fields.email ?? `signup${seq}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = fields.password ?? 'a long enough password';
+  const res = await server.call('POST', '/api/platform/register', {
+    body: { name: fields.name ?? `Signup ${seq}`, username: email, email, role: fields.role ?? 'ds', company: fields.company ?? 'Unknown', password, accept_terms: true },
+  });
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const mail = await server.mailer.waitFor(email);
+  return { id: res.body.id, email, password, verifyLink: linkIn(server, mail) };
+}
+
+/** Registers, follows the verification link through emailVerify, and logs in. */
+export async function registerAndVerify(
+  server: TestServer,
+  fields: Parameters<typeof registerUser>[1] = {},
+): Promise<{ id: number; email: string; password: string; access: string; refresh: string }> {
+  const user = await registerUser(server, fields);
+  const res = await server.call('POST', '/api/platform/emailVerify', {
+    body: { email: user.verifyLink.searchParams.get('email') },
+    headers: { authorization: `Token ${user.verifyLink.searchParams.get('token')}` },
+  });
+  if (res.status !== 200) throw new Error(`emailVerify failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...user, ...(await login(server, user.email, user.password)) };
+}
