@@ -1,0 +1,140 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { withTheme, type IChangeEvent, type ThemeProps } from '@rjsf/core';
+import type { ErrorSchema, FormValidation, RJSFSchema, RegistryWidgetsType, UiSchema, ValidatorType } from '@rjsf/utils';
+import { fluentTemplates, FluentSubmit } from './templates';
+import { fluentWidgets } from './widgets';
+import { formValidator } from './validator';
+
+/**
+ * Our own small rjsf theme built from Fluent UI v9 components.
+ *
+ * Why not @rjsf/fluentui-rc: it installs only with `npm install --legacy-peer-deps`, because its
+ * peer chain reaches @fluentui/react-northstar, which wants React 16/17 (and it needs
+ * @fluentui/react-migration-v0-v9 added by hand). Forcing peers would hide real conflicts for the
+ * whole tree; the handful of widgets and templates below cover every form the product has.
+ */
+export const fluentTheme: ThemeProps = {
+  widgets: fluentWidgets,
+  templates: fluentTemplates,
+};
+
+export const FluentForm = withTheme(fluentTheme);
+
+/** The errors are on screen already; without a handler rjsf also logs them to the console. */
+const ignoreErrors = () => undefined;
+
+/** A `oneOf` of consts is a choice list: never pre-select its first option as a default. */
+const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
+
+export interface SchemaFormProps<T extends object> {
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  /** initial values; the form keeps its own state afterwards (pass a new `key` to reset it) */
+  formData?: Partial<T>;
+  /** called with the data once the schema and `validate` both pass */
+  onSubmit: (data: T) => void;
+  /** every change, e.g. to compute `submitDisabled` */
+  onChange?: (data: Partial<T>) => void;
+  /** whole-form rule: returns the message to show above the form, or null when the data is fine */
+  validate?: (data: Partial<T>) => string | null;
+  /** live messages under fields (e.g. `{ confirm: 'Passwords do not match.' }`); empty values are ignored */
+  fieldErrors?: Partial<Record<keyof T & string, string | null | undefined>>;
+  submitText: string;
+  submitDisabled?: boolean;
+  busy?: boolean;
+  /** a full-width submit button */
+  blockSubmit?: boolean;
+  /** rendered between the fields and the submit button (e.g. a "Forgot password" link) */
+  beforeSubmit?: ReactNode;
+  /** rendered after the submit button */
+  afterSubmit?: ReactNode;
+  /** extra widgets by name (page-specific ones such as the terms checkbox) */
+  widgets?: RegistryWidgetsType;
+  disabled?: boolean;
+  /** the id prefix of the fields, to keep ids unique when two forms share a page */
+  idPrefix?: string;
+  validator?: ValidatorType;
+}
+
+/**
+ * A JSON Schema form with the Fluent theme, the shared validator (ajv-formats, `errorMessage`,
+ * readable English), no HTML5 validation (our messages, not the browser's), focus on the first
+ * invalid field, and a whole-form `validate` for the spec's form-level messages.
+ */
+export function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
+  const {
+    schema,
+    uiSchema,
+    formData,
+    onSubmit,
+    onChange,
+    validate,
+    fieldErrors,
+    submitText,
+    submitDisabled,
+    busy,
+    blockSubmit,
+    beforeSubmit,
+    afterSubmit,
+    widgets,
+    disabled,
+    idPrefix,
+    validator = formValidator,
+  } = props;
+  const [data, setData] = useState<Partial<T>>(() => ({ ...(formData ?? {}) }) as Partial<T>);
+  const latest = useRef(data);
+
+  const handleChange = useCallback(
+    (e: IChangeEvent<Partial<T>>) => {
+      const next = (e.formData ?? {}) as Partial<T>;
+      latest.current = next;
+      setData(next);
+      onChange?.(next);
+    },
+    [onChange],
+  );
+
+  // rjsf hands customValidate a copy re-filled with schema defaults, and that fill treats a
+  // oneOf's first `const` as a default (a role nobody chose). Validate what the user entered.
+  const customValidate = useCallback(
+    (_values: Partial<T> | undefined, errors: FormValidation<Partial<T>>) => {
+      const message = validate?.(latest.current);
+      if (message) errors.addError(message);
+      return errors;
+    },
+    [validate],
+  );
+
+  // A stable object while the messages stay the same: rjsf re-merges extraErrors on identity change.
+  const extraKey = JSON.stringify(fieldErrors ?? {});
+  const extraErrors = useMemo(() => {
+    const out: Record<string, { __errors: string[] }> = {};
+    for (const [k, v] of Object.entries(JSON.parse(extraKey) as Record<string, string | null>)) if (v) out[k] = { __errors: [v] };
+    return Object.keys(out).length ? (out as ErrorSchema<Partial<T>>) : undefined;
+  }, [extraKey]);
+
+  return (
+    <FluentForm
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={data}
+      validator={validator}
+      widgets={widgets ? { ...fluentWidgets, ...widgets } : undefined}
+      onChange={handleChange}
+      onSubmit={(e: IChangeEvent<Partial<T>>) => onSubmit((e.formData ?? {}) as T)}
+      onError={ignoreErrors}
+      customValidate={customValidate}
+      extraErrors={extraErrors}
+      noHtml5Validate
+      experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
+      focusOnFirstError
+      showErrorList="top"
+      disabled={disabled}
+      idPrefix={idPrefix}
+    >
+      {beforeSubmit}
+      <FluentSubmit text={submitText} disabled={submitDisabled} busy={busy} block={blockSubmit} />
+      {afterSubmit}
+    </FluentForm>
+  );
+}
