@@ -1,5 +1,233 @@
-import { Placeholder } from '../components/Placeholder';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { LockClosed24Regular, MailCheckmark24Regular, Key24Regular } from '@fluentui/react-icons';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import forgetSchema from '../../../schemas/auth/forget-password.schema.json';
+import resetSchema from '../../../schemas/auth/reset-password.schema.json';
+import { SchemaForm } from '../forms';
+import { useApi } from '../hooks';
+import { AppLink } from './auth/AppLink';
+import { AuthCardLayout, AuthHeading } from './auth/AuthLayout';
+import { AuthText } from './auth/messages';
+import { Notice } from './auth/Notice';
+import { canSubmitPasswords, passwordMismatch } from './auth/register-form';
+import type { LoginLocationState } from './LoginPage';
 
+interface StatusReply {
+  status?: string;
+  message?: string;
+}
+
+const useStyles = makeStyles({
+  icon: {
+    width: '48px',
+    height: '48px',
+    borderRadius: '12px',
+    display: 'grid',
+    placeItems: 'center',
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground1,
+  },
+  back: { textAlign: 'center', color: tokens.colorNeutralForeground2 },
+});
+
+function IconTile({ children }: { children: ReactNode }) {
+  const s = useStyles();
+  return (
+    <span className={s.icon} aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
+function BackToLogin() {
+  const s = useStyles();
+  return (
+    <Body1 className={s.back}>
+      <AppLink to="/login">Back to login</AppLink>
+    </Body1>
+  );
+}
+
+/** A failed call's message: the reply's own for an error status, else the thrown error's. */
+const failure = (reply: StatusReply | undefined, fallback: string) => reply?.message || fallback;
+
+// ---------------------------------------------------------------------------------------------
+// The request form: e-mail -> POST /api/platform/forgetPassword -> 'received' confirmation.
+
+interface ForgetForm {
+  email: string;
+}
+
+const forgetUi: UiSchema = {
+  email: { 'ui:widget': 'email', 'ui:autocomplete': 'email', 'ui:placeholder': 'Enter your email', 'ui:autofocus': true },
+};
+
+function RequestForm() {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [received, setReceived] = useState<{ email: string; message: string } | null>(null);
+
+  const submit = async ({ email }: ForgetForm) => {
+    setBusy(true);
+    setWarning(null);
+    try {
+      const reply = await api.post<StatusReply | undefined>('/api/platform/forgetPassword', { email: email.trim() }, { auth: false });
+      if (reply?.status === 'success') setReceived({ email: email.trim(), message: reply.message ?? '' });
+      else setWarning(failure(reply, 'We could not send the reset link. Please try again.'));
+    } catch (e) {
+      setWarning((e as Error).message);
+    }
+    setBusy(false);
+  };
+
+  if (received) {
+    return (
+      <>
+        <AuthHeading
+          icon={
+            <IconTile>
+              <MailCheckmark24Regular />
+            </IconTile>
+          }
+          title="Check your email"
+          subtitle={
+            <>
+              We sent a password reset link to <strong>{received.email}</strong>.
+            </>
+          }
+        />
+        {received.message && <Notice notice={{ intent: 'success', text: received.message }} />}
+        <Button appearance="secondary" size="large" onClick={() => setReceived(null)}>
+          Didn’t receive it? Send again
+        </Button>
+        <BackToLogin />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeading
+        icon={
+          <IconTile>
+            <Key24Regular />
+          </IconTile>
+        }
+        title="Forgot password?"
+        subtitle="No worries. Enter your email and we’ll send you a link to reset your password."
+      />
+      <Notice notice={warning ? { intent: 'warning', text: warning } : null} />
+      <SchemaForm<ForgetForm>
+        schema={forgetSchema as RJSFSchema}
+        uiSchema={forgetUi}
+        idPrefix="forget"
+        onSubmit={submit}
+        submitText="Send reset link"
+        busy={busy}
+        blockSubmit
+      />
+      <BackToLogin />
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reset form: password + confirm -> POST /api/platform/resetPassword -> /login.
+
+interface ResetForm {
+  password?: string;
+  confirm?: string;
+}
+
+const resetFormSchema: RJSFSchema = {
+  type: 'object',
+  properties: {
+    password: { ...resetSchema.properties.password, title: 'New password' },
+    confirm: { type: 'string', title: 'Confirm password', maxLength: resetSchema.properties.password.maxLength },
+  },
+} as RJSFSchema;
+
+const resetUi: UiSchema = {
+  password: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password', 'ui:help': 'At least 8 characters.', 'ui:autofocus': true },
+  confirm: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
+};
+
+function ResetForm({ token, access, username }: { token: string; access: string; username: string }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<ResetForm>({});
+  const [busy, setBusy] = useState(false);
+  const [warning, setWarning] = useState<string | null>(null);
+
+  const submit = async ({ password }: ResetForm) => {
+    setBusy(true);
+    setWarning(null);
+    try {
+      const reply = await api.post<StatusReply | undefined>(
+        '/api/platform/resetPassword',
+        { access, password },
+        { auth: false, headers: { Authorization: `Token ${token}` } },
+      );
+      if (reply?.status === 'success') {
+        const state: LoginLocationState = { notice: { intent: 'success', text: reply.message || AuthText.passwordUpdated } };
+        navigate('/login', { replace: true, state });
+        return;
+      }
+      setWarning(failure(reply, 'We could not update your password. Please try again.'));
+    } catch (e) {
+      setWarning((e as Error).message);
+    }
+    setBusy(false);
+  };
+
+  return (
+    <>
+      <AuthHeading
+        icon={
+          <IconTile>
+            <LockClosed24Regular />
+          </IconTile>
+        }
+        title={AuthText.resetTitle}
+        subtitle={
+          <>
+            Choose a new password for <strong>{username}</strong>.
+          </>
+        }
+      />
+      <Notice notice={warning ? { intent: 'warning', text: warning } : null} />
+      <SchemaForm<ResetForm>
+        schema={resetFormSchema}
+        uiSchema={resetUi}
+        idPrefix="reset"
+        onChange={setForm}
+        onSubmit={submit}
+        fieldErrors={{ confirm: passwordMismatch(form.password, form.confirm) }}
+        submitText={AuthText.update}
+        submitDisabled={!canSubmitPasswords(form.password, form.confirm)}
+        busy={busy}
+        blockSubmit
+      />
+      <BackToLogin />
+    </>
+  );
+}
+
+/**
+ * Spec section 2 (Password reset page) and 4 (Password reset): with token, access and username
+ * in the query, the 'Reset your password' form; otherwise the request form.
+ */
 export default function ResetPasswordPage() {
-  return <Placeholder title="Reset Password" />;
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const access = params.get('access');
+  const username = params.get('username');
+  return (
+    <AuthCardLayout>
+      {token && access && username ? <ResetForm token={token} access={access} username={username} /> : <RequestForm />}
+    </AuthCardLayout>
+  );
 }
