@@ -1,0 +1,7 @@
+import { definePlugin } from '../../src/app/plugin';
+
+/** Natural-language document search: workflow page 10011. */
+export default definePlugin({
+  id: 'document-search',
+  workflowViews: { 10011: { load: () => import('./DocumentSearchView') } },
+});

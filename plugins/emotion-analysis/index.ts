@@ -1,0 +1,7 @@
+import { definePlugin } from '../../src/app/plugin';
+
+/** Emotion analysis of text: workflow page 10002. */
+export default definePlugin({
+  id: 'emotion-analysis',
+  workflowViews: { 10002: { load: () => import('./EmotionAnalysisView') } },
+});

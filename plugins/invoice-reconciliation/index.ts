@@ -1,0 +1,8 @@
+import { definePlugin } from '../../src/app/plugin';
+
+/** Invoice-to-purchase-order reconciliation: combination 10 (always authorised, counts nothing). */
+export default definePlugin({
+  id: 'invoice-reconciliation',
+  combinationViews: { 10: { load: () => import('./ReconciliationView') } },
+  authorisationRules: [{ combinationId: 10, isAuthorised: () => true, activeConnectionsWeight: 0 }],
+});
