@@ -1,0 +1,65 @@
+import { DuplicateContributionError } from '../../core/registry';
+import type { ServerPlugin } from '../plugin';
+import contributionSchema from '../../../schemas/catalogue/catalogue-contribution.schema.json';
+import type { CatalogueContribution, CombinationSeed, SolutionSeed, WorkflowSeed } from './types';
+import { compile } from './validation';
+
+export interface Owned<T> {
+  pluginId: string;
+  entry: T;
+}
+
+/** Every catalogue entry of the running modules and plugins, each with its contributor. */
+export interface CollectedCatalogue {
+  solutions: Owned<SolutionSeed>[];
+  workflows: Owned<WorkflowSeed>[];
+  combinations: Owned<CombinationSeed>[];
+}
+
+export class InvalidCatalogueError extends Error {
+  constructor(readonly pluginId: string, detail: string) {
+    super(`The catalogue of plugin "${pluginId}" is not valid: ${detail}`);
+    this.name = 'InvalidCatalogueError';
+  }
+}
+
+const validateContribution = compile<CatalogueContribution>(contributionSchema);
+
+function collectKind<T extends { id: number }>(kind: string, plugins: ServerPlugin[], pick: (c: CatalogueContribution) => T[] | undefined): Owned<T>[] {
+  const owners = new Map<number, string>();
+  const out: Owned<T>[] = [];
+  for (const p of plugins) {
+    for (const entry of (p.catalogue && pick(p.catalogue)) ?? []) {
+      const previous = owners.get(entry.id);
+      if (previous === p.id) throw new InvalidCatalogueError(p.id, `${kind} ${entry.id} is listed twice`);
+      if (previous !== undefined) throw new DuplicateContributionError(kind, String(entry.id), previous, p.id);
+      owners.set(entry.id, p.id);
+      out.push({ pluginId: p.id, entry });
+    }
+  }
+  return out.sort((a, b) => a.entry.id - b.entry.id);
+}
+
+/**
+ * Checks and gathers the catalogue entries of all modules and plugins. Fails start-up when a
+ * contribution does not match schemas/catalogue/catalogue-contribution.schema.json, when two
+ * plugins (or one plugin twice) claim the same id, or when a combination repeats a connector.
+ */
+export function collectCatalogue(plugins: ServerPlugin[]): CollectedCatalogue {
+  for (const p of plugins) {
+    if (p.catalogue === undefined) continue;
+    if (!validateContribution(p.catalogue)) {
+      const e = validateContribution.errors?.[0];
+      throw new InvalidCatalogueError(p.id, `${e?.instancePath || '(root)'} ${e?.message ?? 'is not valid'}`);
+    }
+    for (const c of p.catalogue.combinations ?? []) {
+      const ids = c.connectors.map((x) => x.id);
+      if (new Set(ids).size !== ids.length) throw new InvalidCatalogueError(p.id, `combination ${c.id} lists a connector twice`);
+    }
+  }
+  return {
+    solutions: collectKind('Solution', plugins, (c) => c.solutions),
+    workflows: collectKind('Workflow', plugins, (c) => c.workflows),
+    combinations: collectKind('Combination', plugins, (c) => c.combinations),
+  };
+}
