@@ -1,0 +1,5 @@
+import { defineServerPlugin } from '../../src/server/plugin';
+import { catalogue } from './catalogue';
+
+/** The solutions of the catalogue (Finance, Operations, Customer Experience and those to come). */
+export default defineServerPlugin({ id: 'catalogue-core', catalogue });
