@@ -296,11 +296,11 @@ export class DbQueue implements JobQueue {
         .catch((e) => this.opts.log?.warn({ err: e, jobId: job.id }, `Could not renew the lock of job ${job.id}`));
     }, Math.max(50, Math.floor(this.lockMs / 3)));
     heartbeat.unref();
-    let result: unknown;
+    let result: string | null = null;
     let failure: unknown;
     let failed = false;
     try {
-      result = await handler(job.data, {
+      const value = await handler(job.data, {
         id: job.id,
         attempt: job.attempts_made + 1,
         progress: async (value: number) => {
@@ -309,6 +309,7 @@ export class DbQueue implements JobQueue {
             where id = ${job.id} and locked_by = ${this.worker} and status = 'active'`.execute(this.db);
         },
       });
+      result = toJson(value); // a result that cannot be stored fails the try
     } catch (e) {
       failed = true;
       failure = e;
@@ -320,7 +321,7 @@ export class DbQueue implements JobQueue {
       return;
     }
     const done = await sql`update jobs set status = 'completed', attempts_made = attempts_made + 1,
-        result = cast(${toJson(result)}::text as jsonb), error = null, progress = 100,
+        result = cast(${result}::text as jsonb), error = null, progress = 100,
         locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
       where id = ${job.id} and locked_by = ${this.worker} and status = 'active'`.execute(this.db);
     if (!Number(done.numAffectedRows ?? 0)) {

@@ -258,6 +258,14 @@ describe('DbQueue', () => {
     expect((await reader.get(other))?.status).toBe('waiting');
   });
 
+  it('fails a try whose result cannot be stored as JSON', async () => {
+    const q = newQueue();
+    q.process('bigint', async () => 10n);
+    await q.start();
+    const id = await q.add('bigint', {}, { attempts: 1 });
+    expect(await waitForJob(q, id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/BigInt/) });
+  });
+
   it('rejects bad options', async () => {
     const q = newQueue();
     await expect(q.add('x', {}, { attempts: 0 })).rejects.toThrow(/attempts/);
