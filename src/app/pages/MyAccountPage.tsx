@@ -1,5 +1,75 @@
-import { Placeholder } from '../components/Placeholder';
+import { useState, type ReactElement } from 'react';
+import { Body1, Tab, TabList, Title2, makeStyles, tokens, type SelectTabData, type SelectTabEvent } from '@fluentui/react-components';
+import { Key20Regular, Money20Regular, PeopleTeam20Regular, Person20Regular, Receipt20Regular } from '@fluentui/react-icons';
+import * as T from '../../core/tokens';
+import { useBreadcrumb, useService } from '../hooks';
+import type { PageNavigator } from '../services/navigator';
+import { DEFAULT_ACCOUNT_TAB, type AccountTab } from './account/account-form';
+import { BillingTab } from './account/BillingTab';
+import { DetailsTab } from './account/DetailsTab';
+import { PasswordTab } from './account/PasswordTab';
+import { PlanTab } from './account/PlanTab';
+import { TeamTab } from './account/TeamTab';
 
+const TABS: Array<{ value: AccountTab; label: string; icon: ReactElement }> = [
+  { value: 'my-details', label: 'My details', icon: <Person20Regular /> },
+  { value: 'my-plan', label: 'My plan', icon: <Money20Regular /> },
+  { value: 'my-billing', label: 'Billing', icon: <Receipt20Regular /> },
+  { value: 'password-form', label: 'Password', icon: <Key20Regular /> },
+  { value: 'my-team', label: 'My team', icon: <PeopleTeam20Regular /> },
+];
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1200px' },
+  intro: { color: tokens.colorNeutralForeground2 },
+  surface: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow4,
+    overflow: 'hidden',
+  },
+  tabs: { padding: '8px 16px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, overflowX: 'auto' },
+  panel: { padding: '24px', '@media (max-width: 640px)': { padding: '16px' } },
+});
+
+/** My Account (spec section 2): details, plan, billing, password and the team teaser. */
 export default function MyAccountPage() {
-  return <Placeholder title="My Account" />;
+  const s = useStyles();
+  const navigator = useService<PageNavigator>(T.Navigator);
+  const [tab, setTab] = useState<AccountTab>(DEFAULT_ACCOUNT_TAB);
+  useBreadcrumb('My Account', '/my-account');
+
+  const onTabSelect = (_e: SelectTabEvent, data: SelectTabData) => {
+    const next = data.value as AccountTab;
+    setTab(next);
+    // spec: choosing my-details reloads the page (through the Navigator service, fakeable in tests)
+    if (next === 'my-details') navigator.reload();
+  };
+
+  return (
+    <div className={s.page}>
+      <div>
+        <Title2 as="h1">My Account</Title2>
+        <Body1 as="p" className={s.intro} style={{ margin: '4px 0 0' }}>
+          Manage your details, your plan, billing and password.
+        </Body1>
+      </div>
+      <div className={s.surface}>
+        <TabList className={s.tabs} selectedValue={tab} onTabSelect={onTabSelect} aria-label="Account sections">
+          {TABS.map((t) => (
+            <Tab key={t.value} value={t.value} icon={t.icon} id={`account-tab-${t.value}`} aria-controls="account-panel">
+              {t.label}
+            </Tab>
+          ))}
+        </TabList>
+        <div className={s.panel} role="tabpanel" id="account-panel" aria-labelledby={`account-tab-${tab}`}>
+          {tab === 'my-details' && <DetailsTab />}
+          {tab === 'my-plan' && <PlanTab />}
+          {tab === 'my-billing' && <BillingTab />}
+          {tab === 'password-form' && <PasswordTab />}
+          {tab === 'my-team' && <TeamTab />}
+        </div>
+      </div>
+    </div>
+  );
 }
