@@ -1,5 +1,6 @@
-import { Placeholder } from '../components/Placeholder';
+import { CombinationSetupShell } from './catalogue/CombinationSetupShell';
 
+/** /solutions/combinations/basic-workflow/{id}: the setup screen of a basic variant. */
 export default function BasicWorkflowPage() {
-  return <Placeholder title="Basic Workflow" />;
+  return <CombinationSetupShell variant="basic" />;
 }

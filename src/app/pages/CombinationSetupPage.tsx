@@ -1,5 +1,6 @@
-import { Placeholder } from '../components/Placeholder';
+import { CombinationSetupShell } from './catalogue/CombinationSetupShell';
 
+/** /solutions/combinations/workflow/{id}: the combination setup screen. */
 export default function CombinationSetupPage() {
-  return <Placeholder title="Combination Setup" />;
+  return <CombinationSetupShell variant="workflow" />;
 }

@@ -1,5 +1,138 @@
-import { Placeholder } from '../components/Placeholder';
+import { useEffect, useState } from 'react';
+import {
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Spinner,
+  makeStyles,
+} from '@fluentui/react-components';
+import { PlugConnected24Regular, Apps24Regular, Vote24Regular } from '@fluentui/react-icons';
+import type { Combination } from '../../core/domain';
+import {
+  activeCombinations,
+  activeConnectionsCount,
+  availableCount,
+  myVotes,
+  recommendedCombinations,
+  sortCombinations,
+} from '../../core/catalogue';
+import { useApi, useBreadcrumb, useEventBus } from '../hooks';
+import { CombinationCard } from '../components/catalogue/CombinationCard';
+import { NewCombinationCard } from '../components/catalogue/NewCombinationCard';
+import { EmptyState, LoadError } from '../components/catalogue/Notice';
+import { useGridStyles } from '../components/catalogue/grid';
+import { useLoad } from '../components/catalogue/use-load';
+import { cardPropsOf, isSettled, useUserCatalogueData } from '../components/catalogue/use-catalogue-data';
+import { IntroPanel } from './catalogue/IntroPanel';
+import { Counters } from './catalogue/Counters';
 
+const useStyles = makeStyles({
+  lists: { display: 'grid', gap: '12px' },
+  panel: { padding: '8px 0 16px' },
+  error: { marginBottom: '16px' },
+  empty: { marginBottom: '16px' },
+});
+
+export const NO_ACTIVE =
+  'No active combinations yet. Set one up and run it once, and it will show here.';
+export const NO_RECOMMENDED = 'No recommendations right now: you have already tried every combination we would suggest.';
+export const HOME_LOAD_ERROR = 'We could not load your combinations right now. Please refresh the page or try again in a moment.';
+
+/** The home dashboard (spec section 2, Home dashboard; section 4, Lists). */
 export default function HomePage() {
-  return <Placeholder title="Home" />;
+  useBreadcrumb('Home', '/home');
+  const s = useStyles();
+  const grid = useGridStyles();
+  const api = useApi();
+  const bus = useEventBus();
+  const combos = useLoad(() => api.get<Combination[]>('/api/platform/combinations').then((l) => (Array.isArray(l) ? l : [])), [api]);
+  const user = useUserCatalogueData();
+  const [votesCastHere, setVotesCastHere] = useState(0);
+
+  useEffect(() => {
+    const sub = bus.on('vote/cast').subscribe(() => setVotesCastHere((n) => n + 1));
+    return () => sub.unsubscribe();
+  }, [bus]);
+
+  const list = combos.data;
+  const settled = isSettled(user);
+  const propsOf = cardPropsOf(user);
+  const ctx = { connections: user.connections.data ?? [], records: user.records.data ?? [], source: user.source };
+  const active = list && settled ? sortCombinations(activeCombinations(list, ctx)) : undefined;
+  const recommended = list && settled ? sortCombinations(recommendedCombinations(list, ctx)) : undefined;
+
+  const activeConnections =
+    combos.status === 'error' || user.connections.status === 'error'
+      ? null
+      : list && user.connections.data
+        ? activeConnectionsCount(list, user.connections.data, user.source)
+        : undefined;
+  const available = combos.status === 'error' ? null : list ? availableCount(list) : undefined;
+  const votes =
+    user.votes.status === 'error' ? null : user.votes.data ? myVotes(user.votes.data, user.userId).length + votesCastHere : undefined;
+
+  const failed = combos.status === 'error' || user.connections.status === 'error' || user.records.status === 'error';
+
+  return (
+    <>
+      <IntroPanel />
+      <Counters
+        items={[
+          { label: 'Active Connections', icon: PlugConnected24Regular, value: activeConnections },
+          { label: 'Combinations Available', icon: Apps24Regular, value: available },
+          { label: 'Coming Soon Votes', icon: Vote24Regular, value: votes },
+        ]}
+      />
+      {failed && (
+        <div className={s.error}>
+          <LoadError>{HOME_LOAD_ERROR}</LoadError>
+        </div>
+      )}
+      <Accordion multiple collapsible defaultOpenItems={['active', 'recommended']} className={s.lists}>
+        <AccordionItem value="active">
+          <AccordionHeader as="h2" size="large">
+            Active Combinations
+          </AccordionHeader>
+          <AccordionPanel className={s.panel}>
+            {active === undefined && combos.status !== 'error' ? (
+              <Spinner size="small" label="Loading your combinations..." />
+            ) : (
+              <>
+                {active && active.length === 0 && (
+                  <div className={s.empty}>
+                    <EmptyState>{NO_ACTIVE}</EmptyState>
+                  </div>
+                )}
+                <div className={grid.three}>
+                  {(active ?? []).map((c) => (
+                    <CombinationCard key={c.id} combination={c} {...propsOf(c)} />
+                  ))}
+                  <NewCombinationCard />
+                </div>
+              </>
+            )}
+          </AccordionPanel>
+        </AccordionItem>
+        <AccordionItem value="recommended">
+          <AccordionHeader as="h2" size="large">
+            Recommended Combinations
+          </AccordionHeader>
+          <AccordionPanel className={s.panel}>
+            {recommended === undefined ? (
+              combos.status === 'error' ? null : <Spinner size="small" label="Loading recommendations..." />
+            ) : recommended.length === 0 ? (
+              <EmptyState>{NO_RECOMMENDED}</EmptyState>
+            ) : (
+              <div className={grid.three}>
+                {recommended.map((c) => (
+                  <CombinationCard key={c.id} combination={c} {...propsOf(c)} />
+                ))}
+              </div>
+            )}
+          </AccordionPanel>
+        </AccordionItem>
+      </Accordion>
+    </>
+  );
 }

@@ -1,0 +1,134 @@
+import type { FluentIcon } from '@fluentui/react-icons';
+import {
+  Apps24Regular,
+  ArrowSync24Regular,
+  BuildingFactory24Regular,
+  ChartMultiple24Regular,
+  Chat24Regular,
+  ClipboardTaskListLtr24Regular,
+  Clock24Regular,
+  DataTrending24Regular,
+  DocumentSearch24Regular,
+  DocumentText24Regular,
+  EmojiSmileSlight24Regular,
+  Flow24Regular,
+  Lightbulb24Regular,
+  Mail24Regular,
+  Money24Regular,
+  PeopleCommunity24Regular,
+  Receipt24Regular,
+  ReceiptMoney24Regular,
+  Settings24Regular,
+  Sparkle24Regular,
+  TagMultiple24Regular,
+  VideoClip24Regular,
+} from '@fluentui/react-icons';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  tile: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground1,
+  },
+  muted: { backgroundColor: tokens.colorNeutralBackground3, color: tokens.colorNeutralForeground3 },
+  img: { objectFit: 'contain' },
+});
+
+/** True for values that are pictures themselves (a URL, a path or a data URI). */
+export function isImageRef(icon: string | undefined | null): icon is string {
+  return !!icon && /^(https?:|data:|\/|\.\/)/.test(icon);
+}
+
+/** Keywords (in an icon value or a name) mapped to icons; first match wins. */
+const KEYWORDS: Array<[RegExp, FluentIcon]> = [
+  [/coming[_ ]?soon/i, Clock24Regular],
+  [/reconcil/i, ArrowSync24Regular],
+  [/financ(e|ial)[ _-]?analy|report|trend/i, DataTrending24Regular],
+  [/expense[ _-]?categor|categor|tag/i, TagMultiple24Regular],
+  [/expense|receipt/i, Receipt24Regular],
+  [/invoice/i, ReceiptMoney24Regular],
+  [/search/i, DocumentSearch24Regular],
+  [/audio|video/i, VideoClip24Regular],
+  [/emotion|sentiment/i, EmojiSmileSlight24Regular],
+  [/document|extract|pdf/i, DocumentText24Regular],
+  [/mail|email/i, Mail24Regular],
+  [/\bai\b|sparkle/i, Sparkle24Regular],
+  [/financ|money/i, Money24Regular],
+];
+
+/** The icon for a catalogue entry: its icon value, else its name, else a generic flow icon. */
+export function iconFor(icon: string | undefined, name?: string): FluentIcon {
+  for (const text of [icon, name]) {
+    if (!text || isImageRef(text)) continue;
+    const hit = KEYWORDS.find(([re]) => re.test(text));
+    if (hit) return hit[1];
+  }
+  return Flow24Regular;
+}
+
+/** Workflow icons by workflow name (spec section 2, /solution/{id}). */
+const WORKFLOW_ICONS: Record<string, FluentIcon> = {
+  'invoice data extraction': ReceiptMoney24Regular,
+  'document data extraction': DocumentText24Regular,
+  'expense receipt data extraction': Receipt24Regular,
+  'expense categorisation': TagMultiple24Regular,
+  'intelligent search': DocumentSearch24Regular,
+  'emotion analysis from text files': EmojiSmileSlight24Regular,
+  'emotion analysis from audio/video': VideoClip24Regular,
+};
+
+export function workflowIconFor(name: string): FluentIcon {
+  return WORKFLOW_ICONS[name.trim().toLowerCase()] ?? iconFor(undefined, name);
+}
+
+/** Icon sets per solution name (spec section 2, /solutions): Finance, Operations, Customer Experience, default. */
+const SOLUTION_ICON_SETS: Record<string, FluentIcon[]> = {
+  finance: [Money24Regular, ReceiptMoney24Regular, ChartMultiple24Regular],
+  operations: [Settings24Regular, ClipboardTaskListLtr24Regular, BuildingFactory24Regular],
+  'customer experience': [PeopleCommunity24Regular, Chat24Regular, EmojiSmileSlight24Regular],
+};
+const DEFAULT_SOLUTION_ICONS: FluentIcon[] = [Apps24Regular, Flow24Regular, Lightbulb24Regular];
+
+export function solutionIconSet(name: string): FluentIcon[] {
+  return SOLUTION_ICON_SETS[name.trim().toLowerCase()] ?? DEFAULT_SOLUTION_ICONS;
+}
+
+/** A square tile with an icon (a Fluent icon, or the picture the icon value points at). */
+export function IconTile({
+  icon,
+  size = 44,
+  muted,
+  label,
+}: {
+  icon: FluentIcon | string;
+  size?: number;
+  muted?: boolean;
+  /** alt text for pictures; Fluent icons are decorative */
+  label?: string;
+}) {
+  const s = useStyles();
+  const className = mergeClasses(s.tile, muted && s.muted);
+  if (typeof icon === 'string') {
+    return (
+      <span className={className} style={{ width: size, height: size }}>
+        <img className={s.img} src={icon} alt={label ?? ''} width={size * 0.6} height={size * 0.6} />
+      </span>
+    );
+  }
+  const Icon = icon;
+  return (
+    <span className={className} style={{ width: size, height: size }} aria-hidden>
+      <Icon style={{ fontSize: size * 0.55 }} />
+    </span>
+  );
+}
+
+/** The icon of a combination or workflow: its picture if the value is one, else a keyword icon. */
+export function CatalogueIcon({ icon, name, size, muted }: { icon?: string; name?: string; size?: number; muted?: boolean }) {
+  return <IconTile icon={isImageRef(icon) ? icon : iconFor(icon, name)} size={size} muted={muted} />;
+}

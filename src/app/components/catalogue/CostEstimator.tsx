@@ -1,0 +1,79 @@
+import { useId, useMemo, useState } from 'react';
+import { Caption1, Card, Label, Slider, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  CALLS_MAX,
+  CALLS_MIN,
+  CALLS_STEP,
+  DEFAULT_ESTIMATE_CALLS,
+  DEFAULT_SLIDER_CALLS,
+  clampCalls,
+  estimate,
+  perRequestFor,
+} from '../../../core/catalogue';
+import { useRegistry } from '../../hooks';
+
+const useStyles = makeStyles({
+  card: { padding: '16px', display: 'grid', gap: '10px' },
+  fee: { display: 'flex', alignItems: 'baseline', gap: '6px', flexWrap: 'wrap' },
+  amount: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
+  muted: { color: tokens.colorNeutralForeground3 },
+  slider: { width: '100%' },
+});
+
+const nf = new Intl.NumberFormat('en-US');
+const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * The cost estimator (spec section 9): fee = base_price + per_request x calls for the tier that
+ * covers the calls, USD per month. Tiers and per-request prices come from plugin contributions.
+ * Until the slider is moved the estimate is the default one, for 25 calls, and says so.
+ */
+export function CostEstimator({ combinationId }: { combinationId: number }) {
+  const s = useStyles();
+  const registry = useRegistry();
+  const sliderId = useId();
+  const [calls, setCalls] = useState<number | null>(null);
+  const tiers = useMemo(() => registry.costTiers.values(), [registry]);
+  const perRequest = perRequestFor(combinationId, registry.perRequestPrices);
+  const shownCalls = calls ?? DEFAULT_ESTIMATE_CALLS;
+  const est = estimate(shownCalls, tiers, perRequest);
+
+  return (
+    <Card className={s.card} aria-labelledby={`${sliderId}-title`}>
+      <Subtitle2 as="h3" id={`${sliderId}-title`}>
+        Cost estimator
+      </Subtitle2>
+      {est ? (
+        <>
+          <div className={s.fee} aria-live="polite">
+            <span className={s.amount} data-testid="estimated-fee">
+              ${money(est.fee)}
+            </span>
+            <Text>USD / month</Text>
+          </div>
+          <Caption1 className={s.muted}>
+            {calls === null
+              ? `Default estimate, based on ${DEFAULT_ESTIMATE_CALLS} calls. Move the slider to estimate your volume.`
+              : `${nf.format(shownCalls)} calls: $${money(est.tier.base_price)} base fee + $${perRequest} per call.`}
+          </Caption1>
+          <Label htmlFor={sliderId}>Calls per month: {nf.format(calls ?? DEFAULT_SLIDER_CALLS)}</Label>
+          <Slider
+            id={sliderId}
+            className={s.slider}
+            min={CALLS_MIN}
+            max={CALLS_MAX}
+            step={CALLS_STEP}
+            value={calls ?? DEFAULT_SLIDER_CALLS}
+            onChange={(_, data) => setCalls(clampCalls(data.value))}
+            aria-valuetext={`${nf.format(calls ?? DEFAULT_SLIDER_CALLS)} calls per month`}
+          />
+          <Caption1 className={s.muted}>
+            {nf.format(CALLS_MIN)} to {nf.format(CALLS_MAX)} calls, in steps of {CALLS_STEP}.
+          </Caption1>
+        </>
+      ) : (
+        <Caption1>Pricing is not available at the moment.</Caption1>
+      )}
+    </Card>
+  );
+}
