@@ -43,6 +43,9 @@ const useStyles = makeStyles({
   objectTitle: { display: 'block', marginBottom: tokens.spacingVerticalS },
   submitRow: { display: 'flex', marginTop: tokens.spacingVerticalL },
   submitBlock: { width: '100%' },
+  // Fluent's Input has an intrinsic minimum width; in a grid cell it must shrink with the column
+  input: { width: '100%', minWidth: 0 },
+  inputElement: { minWidth: 0 },
 });
 
 /** Field: Fluent `Field` with the label linked to the control, the hint, and the validation message. */
@@ -79,12 +82,15 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, placeholder, onBlur, onFocus, onChange, onChangeOverride, options, schema, type } =
     props;
   const inputProps = getInputProps(schema, type, options);
+  const s = useStyles();
   const [reveal, setReveal] = useState(false);
   const isPassword = inputProps.type === 'password';
   const inputType = (isPassword && reveal ? 'text' : inputProps.type) as InputProps['type'];
   const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
   return (
     <Input
+      className={s.input}
+      input={{ className: s.inputElement }}
       id={id}
       name={htmlName || id}
       type={inputType}

@@ -49,7 +49,9 @@ export default function MyAccountPage() {
   return (
     <div className={s.page}>
       <div>
-        <Title2 as="h1">My Account</Title2>
+        <Title2 as="h1" block style={{ margin: 0 }}>
+          My Account
+        </Title2>
         <Body1 as="p" className={s.intro} style={{ margin: '4px 0 0' }}>
           Manage your details, your plan, billing and password.
         </Body1>

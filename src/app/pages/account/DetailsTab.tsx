@@ -78,7 +78,7 @@ export function DetailsTab() {
   };
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 880 }}>
       <Notice notice={banner} />
       <SchemaForm<DetailsForm>
         schema={schema}

@@ -1,4 +1,4 @@
-import { Badge, Body1, Caption1, Card, Subtitle1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Body1, Caption1, Card, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Checkmark16Regular } from '@fluentui/react-icons';
 import { PLAN_TIERS } from './plans';
 
@@ -12,7 +12,6 @@ const useStyles = makeStyles({
     '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   card: { padding: '20px', gap: tokens.spacingVerticalM },
-  featured: { border: `2px solid ${tokens.colorBrandStroke1}` },
   from: { color: tokens.colorNeutralForeground3 },
   price: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' },
@@ -28,15 +27,10 @@ export function PlanTab() {
       <Body1 className={s.intro}>You are on the 30 day free trial. These are the plans available after your trial.</Body1>
       <div className={s.grid}>
         {PLAN_TIERS.map((tier) => (
-          <Card key={tier.name} className={mergeClasses(s.card, tier.name === 'Advanced' && s.featured)} aria-label={`${tier.name} plan`}>
-            <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-              <Subtitle1 as="h3">{tier.name}</Subtitle1>
-              {tier.name === 'Advanced' && (
-                <Badge appearance="tint" color="brand">
-                  Popular
-                </Badge>
-              )}
-            </div>
+          <Card key={tier.name} className={s.card} aria-label={`${tier.name} plan`}>
+            <Subtitle1 as="h3" block style={{ margin: 0 }}>
+              {tier.name}
+            </Subtitle1>
             <div>
               <Caption1 className={s.from}>from</Caption1>
               <Text as="p" block className={s.price} style={{ margin: 0 }}>

@@ -36,7 +36,8 @@ const useStyles = makeStyles({
     justifyContent: 'center',
     gap: '32px',
     color: '#ffffff',
-    backgroundImage: 'linear-gradient(145deg, #0f6cbd 0%, #3b3fc9 55%, #6b2fd1 100%)',
+    backgroundImage:
+      'radial-gradient(circle at 88% 12%, rgba(255,255,255,0.12) 0, rgba(255,255,255,0.12) 90px, transparent 91px), radial-gradient(circle at 6% 94%, rgba(255,255,255,0.08) 0, rgba(255,255,255,0.08) 120px, transparent 121px), linear-gradient(145deg, #0f6cbd 0%, #3b3fc9 55%, #6b2fd1 100%)',
     overflow: 'hidden',
     '@media (max-width: 960px)': { display: 'none' },
   },
@@ -78,7 +79,9 @@ export function AuthHeading({ title, subtitle, icon }: { title: string; subtitle
   return (
     <div className={s.heading}>
       {icon}
-      <Title1 as="h1">{title}</Title1>
+      <Title1 as="h1" style={{ margin: 0 }}>
+        {title}
+      </Title1>
       {subtitle && <Body1 className={s.subtitle}>{subtitle}</Body1>}
     </div>
   );

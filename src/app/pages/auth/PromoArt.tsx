@@ -35,8 +35,6 @@ export function PromoArt() {
           <stop offset="1" stopColor="#ffffff" stopOpacity="0.4" />
         </linearGradient>
       </defs>
-      <circle cx="410" cy="60" r="70" fill="#ffffff" opacity="0.07" />
-      <circle cx="60" cy="370" r="90" fill="#ffffff" opacity="0.06" />
       <path d="M120 118v46M240 240v46" stroke="url(#fm-line)" strokeWidth="3" strokeDasharray="6 7" strokeLinecap="round" />
       {card(40, 42, 290, 'New invoice received', 'Trigger · Google Drive', '#0f6cbd', 'doc')}
       {card(160, 164, 290, 'Data extracted by AI', 'Vendor, totals, line items', '#8a3ffc', 'ai')}
