@@ -14,7 +14,8 @@ export const NO_CONTENT = 'Sorry, no content available at the moment.';
 
 const useStyles = makeStyles({
   head: { display: 'grid', gap: '4px', marginBottom: '20px' },
-  sub: { color: tokens.colorNeutralForeground2 },
+  sub: { color: tokens.colorNeutralForeground2, margin: 0 },
+  flush: { margin: 0 },
 });
 
 /** /solutions/combinations/{id} ('Combinations', spec section 2): a workflow's combinations. */
@@ -34,7 +35,7 @@ export default function CombinationsPage() {
   return (
     <section aria-labelledby="combinations-title">
       <div className={s.head}>
-        <Title2 as="h1" id="combinations-title">
+        <Title2 as="h1" id="combinations-title" className={s.flush}>
           Combinations
         </Title2>
         {workflow.data?.name && (

@@ -15,7 +15,8 @@ export const NO_WORKFLOWS = 'This solution has no workflows yet.';
 const useStyles = makeStyles({
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '16px', flexWrap: 'wrap', marginBottom: '20px' },
   titles: { display: 'grid', gap: '4px' },
-  sub: { color: tokens.colorNeutralForeground2 },
+  flush: { margin: 0 },
+  sub: { color: tokens.colorNeutralForeground2, margin: 0 },
   search: { width: '320px', maxWidth: '100%' },
   busy: { minHeight: '20px', marginBottom: '8px', color: tokens.colorNeutralForeground3 },
 });
@@ -82,7 +83,7 @@ export default function SolutionWorkflowsPage() {
     <section aria-labelledby="workflows-title">
       <div className={s.head}>
         <div className={s.titles}>
-          <Title2 as="h1" id="workflows-title">
+          <Title2 as="h1" id="workflows-title" className={s.flush}>
             Workflows
           </Title2>
           {name && (

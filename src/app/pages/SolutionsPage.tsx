@@ -6,7 +6,7 @@ import { useGridStyles } from '../components/catalogue/grid';
 import { useLoad } from '../components/catalogue/use-load';
 import { SolutionCard } from './catalogue/SolutionCard';
 
-const useStyles = makeStyles({ title: { margin: '0 0 16px' } });
+const useStyles = makeStyles({ title: { margin: '0 0 20px' } });
 
 export const NO_SOLUTIONS = 'There are no solutions to show yet.';
 

@@ -12,6 +12,7 @@ export const NOTHING_FOUND = 'Oops, nothing found here sorry.';
 const useStyles = makeStyles({
   head: { display: 'grid', gap: '6px', marginBottom: '20px', maxWidth: '860px' },
   desc: { color: tokens.colorNeutralForeground2 },
+  flush: { margin: 0 },
 });
 
 /**
@@ -33,7 +34,7 @@ export default function WorkflowPage() {
     <section aria-labelledby="workflow-title">
       {workflow.data && (
         <div className={s.head}>
-          <Title2 as="h1" id="workflow-title">
+          <Title2 as="h1" id="workflow-title" className={s.flush}>
             {workflow.data.name}
           </Title2>
           {workflow.data.descrption && <Body1 className={s.desc}>{workflow.data.descrption}</Body1>}

@@ -31,8 +31,8 @@ import { ConnectorIcons } from './ConnectorIcons';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '20px', height: '100%', boxSizing: 'border-box' },
-  head: { display: 'flex', gap: '12px', alignItems: 'flex-start' },
-  titles: { display: 'grid', gap: '2px', flexGrow: 1, minWidth: 0 },
+  head: { display: 'flex', gap: '12px', alignItems: 'flex-start', justifyContent: 'space-between' },
+  titles: { display: 'grid', gap: '4px', minWidth: 0 },
   name: { margin: 0, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold },
   sub: { color: tokens.colorNeutralForeground2 },
   date: { color: tokens.colorNeutralForeground3 },
@@ -41,6 +41,7 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1 },
   footer: { marginTop: 'auto' },
   error: { color: tokens.colorPaletteRedForeground1 },
+  badge: { flexShrink: 0, whiteSpace: 'nowrap' },
 });
 
 const BADGE_COLOR: Record<CardStatus, BadgeProps['color']> = {
@@ -103,15 +104,15 @@ export function CombinationCard({ combination: c, status, voted: votedBefore = f
     <Card className={s.card} aria-labelledby={titleId}>
       <div className={s.head}>
         <CatalogueIcon icon={c.icon} name={c.name} muted={comingSoon} />
-        <div className={s.titles}>
-          <Text as="h3" id={titleId} className={s.name}>
-            {name}
-          </Text>
-          {c.sub_title && <Body1 className={s.sub}>{c.sub_title}</Body1>}
-        </div>
-        <Badge appearance="tint" color={BADGE_COLOR[status]} shape="rounded">
+        <Badge className={s.badge} appearance="tint" color={BADGE_COLOR[status]} shape="rounded">
           {CARD_STATUS_LABEL[status]}
         </Badge>
+      </div>
+      <div className={s.titles}>
+        <Text as="h3" id={titleId} className={s.name}>
+          {name}
+        </Text>
+        {c.sub_title && <Body1 className={s.sub}>{c.sub_title}</Body1>}
       </div>
       {c.created_time && <Caption1 className={s.date}>Created {formatLongDate(c.created_time)}</Caption1>}
       <ConnectorIcons connectors={c.connectors} />

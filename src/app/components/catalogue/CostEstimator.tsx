@@ -18,6 +18,9 @@ const useStyles = makeStyles({
   amount: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
   slider: { width: '100%' },
+  title: { margin: 0 },
+  // Fluent draws a tick per step on the rail; 10,000 steps of 100 would paint it solid white
+  rail: { '::before': { backgroundImage: 'none' } },
 });
 
 const nf = new Intl.NumberFormat('en-US');
@@ -40,7 +43,7 @@ export function CostEstimator({ combinationId }: { combinationId: number }) {
 
   return (
     <Card className={s.card} aria-labelledby={`${sliderId}-title`}>
-      <Subtitle2 as="h3" id={`${sliderId}-title`}>
+      <Subtitle2 as="h3" id={`${sliderId}-title`} className={s.title}>
         Cost estimator
       </Subtitle2>
       {est ? (
@@ -60,6 +63,7 @@ export function CostEstimator({ combinationId }: { combinationId: number }) {
           <Slider
             id={sliderId}
             className={s.slider}
+            rail={{ className: s.rail }}
             min={CALLS_MIN}
             max={CALLS_MAX}
             step={CALLS_STEP}

@@ -5,6 +5,7 @@ const useStyles = makeStyles({
   card: { padding: '24px', display: 'flex', flexDirection: 'row', gap: '16px', alignItems: 'flex-start' },
   icon: { color: tokens.colorBrandForeground1, flexShrink: 0, marginTop: '2px' },
   text: { display: 'grid', gap: '6px' },
+  title: { margin: 0 },
 });
 
 /**
@@ -17,7 +18,7 @@ export function PlannedView({ title, kind = 'workflow' }: { title: string; kind?
     <Card className={s.card} role="region" aria-label={title}>
       <Clock24Regular className={s.icon} aria-hidden />
       <div className={s.text}>
-        <Subtitle1 as="h2">{title}</Subtitle1>
+        <Subtitle1 as="h2" className={s.title}>{title}</Subtitle1>
         <Body1>
           {kind === 'workflow'
             ? 'This workflow page is coming in a later release.'

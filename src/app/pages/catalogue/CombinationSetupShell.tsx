@@ -17,6 +17,7 @@ export const NO_SETUP_VIEW = 'There is no setup view for this combination yet.';
 const useStyles = makeStyles({
   head: { display: 'grid', gap: '4px', marginBottom: '20px' },
   sub: { color: tokens.colorNeutralForeground2 },
+  flush: { margin: 0 },
   columns: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) 320px',
@@ -58,7 +59,7 @@ export function CombinationSetupShell({ variant }: { variant: 'workflow' | 'basi
   return (
     <section aria-labelledby="setup-title">
       <div className={s.head}>
-        <Title2 as="h1" id="setup-title">
+        <Title2 as="h1" id="setup-title" className={s.flush}>
           {name}
         </Title2>
         {c.sub_title && <Body1 className={s.sub}>{c.sub_title}</Body1>}

@@ -7,6 +7,7 @@ const useStyles = makeStyles({
   term: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
+  title: { margin: 0 },
 });
 
 const SETUP_LABEL: Record<string, string> = {
@@ -35,7 +36,7 @@ export function RecipeDetails({
   const s = useStyles();
   return (
     <Card className={s.card} aria-labelledby="recipe-details-title">
-      <Subtitle2 as="h3" id="recipe-details-title">
+      <Subtitle2 as="h3" id="recipe-details-title" className={s.title}>
         Recipe details
       </Subtitle2>
       <div>
