@@ -84,12 +84,25 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   }
 
   if (config.clientDir && existsSync(path.join(config.clientDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+    // files are looked up per request (wildcard), so a rebuilt client is served without a restart;
+    // hashed assets are cached for good, index.html never
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders: (reply: unknown, file: string) => {
+        const immutable = /[\\/]assets[\\/]/.test(file);
+        (reply as { header(k: string, v: string): void }).header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (request.method === 'GET' && !url.startsWith('/api/') && config.clientDir) {
-      return reply.type('text/html').sendFile('index.html');
+    // the browser app answers every page path; a missing file (e.g. a chunk of an older build) is a 404
+    const looksLikeFile = url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url);
+    if ((request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !looksLikeFile && config.clientDir) {
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ status: 'error', message: 'Not found.' });
   });
