@@ -101,7 +101,7 @@ export function CombinationCard({ combination: c, status, voted: votedBefore = f
   const name = cleanCombinationName(c.name);
   const comingSoon = status === 'coming_soon';
   return (
-    <Card className={s.card} aria-labelledby={titleId}>
+    <Card className={s.card} aria-labelledby={titleId} data-combination-id={c.id}>
       <div className={s.head}>
         <CatalogueIcon icon={c.icon} name={c.name} muted={comingSoon} />
         <Badge className={s.badge} appearance="tint" color={BADGE_COLOR[status]} shape="rounded">

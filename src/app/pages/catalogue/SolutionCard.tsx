@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Body1, Caption1, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { Solution } from '../../../core/domain';
@@ -25,6 +26,7 @@ const useStyles = makeStyles({
 /** A solution on /solutions: icon set, name, description, author, date; coming-soon ones are not links. */
 export function SolutionCard({ solution }: { solution: Solution }) {
   const s = useStyles();
+  const titleId = useId();
   const soon = solution.status === COMING_SOON;
   const author = solution.created_by?.user?.first_name;
   const body = (
@@ -41,7 +43,7 @@ export function SolutionCard({ solution }: { solution: Solution }) {
           </Badge>
         )}
       </div>
-      <Text as="h2" className={s.name}>
+      <Text as="h2" id={titleId} className={s.name}>
         {solution.name}
       </Text>
       {solution.descrption && <Body1 className={s.desc}>{solution.descrption}</Body1>}
@@ -53,7 +55,7 @@ export function SolutionCard({ solution }: { solution: Solution }) {
   );
   if (soon) return body;
   return (
-    <RouterLink to={`/solution/${solution.id}`} className={s.link}>
+    <RouterLink to={`/solution/${solution.id}`} className={s.link} aria-labelledby={titleId}>
       {body}
     </RouterLink>
   );
