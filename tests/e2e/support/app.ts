@@ -66,3 +66,27 @@ export async function startE2EApp(env: Record<string, string> = {}): Promise<E2E
     },
   };
 }
+
+/** A verified user with its managed-user row, inserted directly (the account journey covers sign-up). */
+export async function createVerifiedUser(app: E2EApp, fields: { name: string; email: string; password: string }): Promise<number> {
+  const T = await import('../../../src/server/tokens');
+  const db = app.server.container.get<import('../../../src/server/db/database').Db>(T.Db);
+  const hasher = app.server.container.get<import('../../../src/server/auth/password').PasswordHasher>(T.PasswordHasher);
+  const user = await db
+    .insertInto('users')
+    .values({ name: fields.name, email: fields.email.toLowerCase(), password_hash: await hasher.hash(fields.password), role: 'bm', company_name: 'Acme Ltd', is_verified: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('managed_users').values({ user_id: user.id, external_id: `e2e-${user.id}` }).execute();
+  return user.id;
+}
+
+/** Logs in through the /login screen and waits for /home. */
+export async function logInThroughUi(app: E2EApp, email: string, password: string): Promise<void> {
+  const { page } = app;
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/home');
+}
