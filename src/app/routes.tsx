@@ -1,22 +1,25 @@
-import type { ReactElement, ReactNode } from 'react';
+import { Suspense, lazy, type ReactElement, type ReactNode } from 'react';
+import { Spinner } from '@fluentui/react-components';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { RouteAccess } from '../core/plugin';
 import { useRegistry, useSessionState } from './hooks';
 import { AppLayout } from './layout/AppLayout';
 import { LazyView } from './components/LazyView';
-import LoginPage from './pages/LoginPage';
-import RegisterPage from './pages/RegisterPage';
-import ResetPasswordPage from './pages/ResetPasswordPage';
-import MyAccountPage from './pages/MyAccountPage';
-import HomePage from './pages/HomePage';
-import SolutionsPage from './pages/SolutionsPage';
-import SolutionWorkflowsPage from './pages/SolutionWorkflowsPage';
-import WorkflowPage from './pages/WorkflowPage';
-import CombinationsPage from './pages/CombinationsPage';
-import CombinationSetupPage from './pages/CombinationSetupPage';
-import BasicWorkflowPage from './pages/BasicWorkflowPage';
-import MonitoringPage from './pages/MonitoringPage';
 import NotFoundPage from './pages/NotFoundPage';
+
+/** Pages load on first visit, so the first screen downloads only what it shows. */
+const LoginPage = lazy(() => import(/* webpackChunkName: "page-login" */ './pages/LoginPage'));
+const RegisterPage = lazy(() => import(/* webpackChunkName: "page-register" */ './pages/RegisterPage'));
+const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "page-reset-password" */ './pages/ResetPasswordPage'));
+const MyAccountPage = lazy(() => import(/* webpackChunkName: "page-my-account" */ './pages/MyAccountPage'));
+const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ './pages/HomePage'));
+const SolutionsPage = lazy(() => import(/* webpackChunkName: "page-solutions" */ './pages/SolutionsPage'));
+const SolutionWorkflowsPage = lazy(() => import(/* webpackChunkName: "page-solution-workflows" */ './pages/SolutionWorkflowsPage'));
+const WorkflowPage = lazy(() => import(/* webpackChunkName: "page-workflow" */ './pages/WorkflowPage'));
+const CombinationsPage = lazy(() => import(/* webpackChunkName: "page-combinations" */ './pages/CombinationsPage'));
+const CombinationSetupPage = lazy(() => import(/* webpackChunkName: "page-combination-setup" */ './pages/CombinationSetupPage'));
+const BasicWorkflowPage = lazy(() => import(/* webpackChunkName: "page-basic-workflow" */ './pages/BasicWorkflowPage'));
+const MonitoringPage = lazy(() => import(/* webpackChunkName: "page-monitoring" */ './pages/MonitoringPage'));
 
 /** Applies a route's access rule (spec section 2, route table). */
 export function Guard({ access, children }: { access: RouteAccess; children: ReactNode }): ReactElement {
@@ -50,6 +53,8 @@ export const coreRoutes: ShellRoute[] = [
   { path: '/my-account', access: 'login', element: <MyAccountPage />, layout: true },
 ];
 
+const page = (element: ReactElement) => <Suspense fallback={<Spinner label="Loading..." style={{ marginTop: 48 }} />}>{element}</Suspense>;
+
 function RootRedirect() {
   const { isAuth } = useSessionState();
   return <Navigate to={isAuth ? '/home' : '/welcome'} replace />;
@@ -79,7 +84,7 @@ export function AppRoutes() {
         <Route
           key={r.path}
           path={r.path}
-          element={<Guard access={r.access}>{r.layout ? <AppLayout>{r.element}</AppLayout> : r.element}</Guard>}
+          element={<Guard access={r.access}>{r.layout ? <AppLayout>{page(r.element)}</AppLayout> : page(r.element)}</Guard>}
         />
       ))}
       {pluginRoutes.map(({ key, value }) => {
