@@ -80,6 +80,13 @@ export function validationMessage(err: Pick<FastifyError, 'validation' | 'valida
   }
 }
 
+/** Plain words for the framework's own 4xx errors. */
+const FRIENDLY_4XX: Record<number, string> = {
+  413: 'The upload is too large.',
+  415: 'Send the request body as JSON (Content-Type: application/json), or as multipart form data for uploads.',
+  429: 'Too many attempts. Please wait a minute and try again.',
+};
+
 /** JSON errors only, never a stack trace; 5xx details go to the log. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -91,7 +98,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const code = error.statusCode ?? 500;
     if (code >= 400 && code < 500) {
-      const message = code === 413 ? 'The upload is too large.' : code === 429 ? 'Too many attempts. Please wait a minute and try again.' : error.message;
+      const message = FRIENDLY_4XX[code] ?? error.message;
       return reply.code(code).send({ status: 'error', message });
     }
     request.log.error({ err: error }, 'request failed');

@@ -50,3 +50,25 @@ describe('serving the built client on the API origin', () => {
     expect(res.body).not.toContain('root:');
   });
 });
+
+describe('bad requests get a clear JSON message, never a stack', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ['broken JSON', 'application/json', '{"username": ', /not valid JSON/],
+    ['empty JSON body', 'application/json', '', /cannot be empty/],
+    ['form-encoded body', 'application/x-www-form-urlencoded', 'a=b', /Send the request body as JSON/],
+  ])('%s', async (_name, type, payload, message) => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/platform/api-jwt-token/', headers: { 'content-type': type }, payload });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    const body = JSON.parse(res.body);
+    expect(body.status).toBe('error');
+    expect(body.message).toMatch(message);
+    expect(res.body).not.toMatch(/at .+\.(ts|js):\d+/);
+  });
+});
