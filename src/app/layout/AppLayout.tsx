@@ -19,6 +19,7 @@ import type { UserProfile } from '../../core/domain';
 import { useApi, useEventBus, useObservable, useService, useSession, useSessionState } from '../hooks';
 import type { Breadcrumbs } from '../services/breadcrumbs';
 import { Logo } from './Logo';
+import { FeedbackTab } from './FeedbackTab';
 
 export const BETA_TOOLTIP =
   'The platform is in Beta Testing mode. Please share your feedback with us via the Feedback tab on the right.';
@@ -141,6 +142,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </header>
         <main className={s.content}>{children}</main>
       </div>
+      <FeedbackTab />
     </div>
   );
 }
