@@ -50,7 +50,8 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
     bodyLimit: Math.max(config.maxUploadBytes * 2, 1024 * 1024),
     trustProxy: process.env.TRUST_PROXY === 'true',
     // the schemas in schemas/ carry an `errorMessage` for their forms; verbose keeps parentSchema for the error handler
-    ajv: { customOptions: { keywords: ['errorMessage'], verbose: true } },
+    // unknown fields are refused, not silently dropped, so a client learns of its mistake
+    ajv: { customOptions: { keywords: ['errorMessage'], verbose: true, removeAdditional: false } },
   });
   const container = new Container();
   const ownsDb = !opts.db;
