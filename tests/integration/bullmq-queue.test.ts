@@ -160,6 +160,13 @@ describe('BullMqQueue on Redis', () => {
     expect(byA).toBeLessThan(40);
   });
 
+  it('fails start() with a clear error when Redis does not answer, leaving nothing open', async () => {
+    const q = new BullMqQueue({ url: 'redis://:secret@127.0.0.1:1', prefix, startTimeoutMs: 500 });
+    q.process('nowhere', async () => {});
+    await expect(q.start()).rejects.toThrow('Redis at redis://:***@127.0.0.1:1 is unreachable (REDIS_URL): connect ECONNREFUSED');
+    await q.close();
+  });
+
   it('closes cleanly, waiting for a running handler', async () => {
     const q = newQueue();
     let finished = false;

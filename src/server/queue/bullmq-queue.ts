@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
+import Redis from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobOptions, JobQueue, JobRecord, JobStatus } from './job-queue';
 
@@ -10,6 +11,8 @@ export interface BullMqQueueOptions {
   prefix?: string;
   /** how long finished jobs are kept for get(id) and jobId idempotency, seconds; default 30 days */
   keepFinishedSeconds?: number;
+  /** how long start() waits to connect to Redis before it gives up, ms; default 10 000 */
+  startTimeoutMs?: number;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -24,6 +27,17 @@ function check(name: string, value: number | undefined, fallback: number, min = 
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min) throw new Error(`Job option ${name} must be a whole number >= ${min}, got ${value}`);
   return value;
+}
+
+/** The URL without its password, for messages. */
+function redacted(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'the configured URL';
+  }
 }
 
 function statusOf(state: string): JobStatus | undefined {
@@ -55,6 +69,7 @@ export class BullMqQueue implements JobQueue {
   private readonly connection: { url: string; maxRetriesPerRequest: null };
   private readonly prefix: string;
   private readonly keep: number;
+  private readonly startTimeoutMs: number;
   private started = false;
   private closed = false;
 
@@ -62,6 +77,7 @@ export class BullMqQueue implements JobQueue {
     this.connection = { url: opts.url, maxRetriesPerRequest: null };
     this.prefix = opts.prefix ?? 'flowmatic';
     this.keep = opts.keepFinishedSeconds ?? 30 * 24 * 3600;
+    this.startTimeoutMs = opts.startTimeoutMs ?? 10_000;
   }
 
   async add<T>(name: string, data: T, opts: JobOptions = {}): Promise<string> {
@@ -124,8 +140,34 @@ export class BullMqQueue implements JobQueue {
   async start(): Promise<void> {
     if (this.started || this.closed) return;
     this.started = true;
+    await this.ping();
     for (const [name, reg] of this.handlers) this.startWorker(name, reg);
     await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+  }
+
+  /**
+   * Fails fast with a clear message when Redis does not answer (BullMQ's own connections
+   * retry for ever and cannot be closed while they do).
+   */
+  private async ping(): Promise<void> {
+    const client = new Redis(this.opts.url, {
+      lazyConnect: true,
+      connectTimeout: this.startTimeoutMs,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      enableOfflineQueue: false,
+    });
+    let lastError: Error | undefined;
+    client.on('error', (e: Error) => (lastError = e));
+    try {
+      await client.connect();
+      await client.ping();
+    } catch (e) {
+      this.started = false;
+      throw new Error(`Redis at ${redacted(this.opts.url)} is unreachable (REDIS_URL): ${(lastError ?? (e as Error)).message}`);
+    } finally {
+      client.disconnect();
+    }
   }
 
   /** Closes the workers (waiting for running handlers), then the queues and their connections. */
