@@ -1,6 +1,6 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { useHref, useNavigate } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '@fluentui/react-components';
+import { useInAppLink } from '../useInAppLink';
 
 /**
  * A Fluent button that is a real link (an <a href>, so it opens in a new tab, is announced as a
@@ -12,15 +12,9 @@ export function ButtonLink({
   appearance = 'primary',
   ...rest
 }: { to: string; children: ReactNode } & Omit<ButtonProps, 'as' | 'href' | 'onClick'>) {
-  const navigate = useNavigate();
-  const href = useHref(to);
-  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(to);
-  };
+  const link = useInAppLink(to);
   return (
-    <Button {...(rest as object)} as="a" href={href} appearance={appearance} onClick={onClick}>
+    <Button {...(rest as object)} as="a" href={link.href} appearance={appearance} onClick={link.onClick}>
       {children}
     </Button>
   );
