@@ -10,7 +10,7 @@ import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import type { ServerPlugin } from '../../src/server/plugin';
 import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
-import type { PasswordHasher } from '../../src/server/auth/password';
+import { Argon2Hasher, type PasswordHasher } from '../../src/server/auth/password';
 import type { TokenService } from '../../src/server/auth/token-service';
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS } from '../../src/server/auth/token-service';
 import * as T from '../../src/server/tokens';
@@ -55,13 +55,15 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** listen on a random loopback port (for browser and real HTTP tests) */
   listen?: boolean;
+  /** a database that outlives this server (see openTestDatabase), e.g. to restart on it */
+  db?: Db;
 }
 
 /**
  * A PostgreSQL database for one test server: a fresh schema in TEST_DATABASE_URL (the
  * integration run sets it), otherwise an in-memory PGlite. A missing server fails the test.
  */
-async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const db = await openDatabase({ dataDir: 'memory://' });
@@ -89,20 +91,27 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     { DATA_DIR: dataDir, SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789', PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT: '1000', CLIENT_DIR: path.join(dataDir, 'no-client'), ...opts.env },
     process.cwd(),
   );
-  const { db, drop } = await testDatabase();
+  const { db, drop } = opts.db ? { db: opts.db, drop: async () => undefined } : await openTestDatabase();
   const mailer = new CapturingMailer();
-  const server = await buildServer({
-    config,
-    db,
-    plugins: opts.plugins ?? [],
-    logger: false,
-    overrides: (c) => {
-      c.rebind(T.Mailer).toConstantValue(mailer);
-      // cheaper hashing keeps the suite fast; production uses the default argon2id cost
-      c.rebind(T.PasswordHasher).toConstantValue(new (require('../../src/server/auth/password').Argon2Hasher)({ memoryCost: 1024, timeCost: 1 }));
-      opts.overrides?.(c);
-    },
-  });
+  let server: BuiltServer;
+  try {
+    server = await buildServer({
+      config,
+      db,
+      plugins: opts.plugins ?? [],
+      logger: false,
+      overrides: (c) => {
+        c.rebind(T.Mailer).toConstantValue(mailer);
+        // cheaper hashing keeps the suite fast; production uses the default argon2id cost
+        c.rebind(T.PasswordHasher).toConstantValue(new Argon2Hasher({ memoryCost: 1024, timeCost: 1 }));
+        opts.overrides?.(c);
+      },
+    });
+  } catch (e) {
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   let url = '';
   if (opts.listen) url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -123,6 +132,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       }
       return { status: res.statusCode, body, headers: res.headers };
     },
+    /** stops the server; a database passed in as `db` stays open */
     async close() {
       await server.close();
       await drop();

@@ -12,6 +12,7 @@ import automationViews from '../../../plugins/automation-views';
 import costEstimator from '../../../plugins/cost-estimator';
 import { LocationProbe, testShell, type TestShell } from '../../support/render';
 import type { FakeHandler } from '../../support/fake-fetch';
+import { combination as baseCombination, connection, record as baseRecord } from '../../unit/catalogue/fixtures';
 
 /** The browser catalogue plugins (without the lazily loaded workflow views). */
 export const cataloguePlugins: ClientPlugin[] = [
@@ -30,48 +31,19 @@ export const RECIPES = `GET /api/platform/userByWorkatoRecipe/${WORKATO_ID}/`;
 
 const conn = (id: number, provider: string, order: number) => ({ id, name: provider, icon: provider, order, provider });
 
+/** The unit fixtures, with a connector list and sub title, as the screens show them. */
 export function combination(id: number, fields: Partial<Combination> = {}): Combination {
-  return {
-    id,
-    order: 0,
-    name: `Combination ${id}`,
+  return baseCombination(id, {
     sub_title: `Sub title ${id}`,
-    icon: 'invoice',
-    created_time: '2026-11-22T10:00:00Z',
     connectors: [conn(5, 'manual_email', 1), conn(6, 'flowmatic_ai', 2), conn(2, 'google_sheets', 3)],
-    triggers: [],
-    status: 'active',
-    enabled: true,
-    recommended: false,
-    my_vote: false,
-    votes: 0,
-    recipe_id: null,
-    running: false,
     ...fields,
-  };
+  });
 }
 
-export function record(combinationId: number, fields: Partial<UserRecipeRecord> = {}): UserRecipeRecord {
-  return {
-    recipe_id: 5000 + combinationId,
-    combination: combinationId,
-    name: `Recipe ${combinationId}`,
-    status: 'complete',
-    workato_webhook: null,
-    folder_id: null,
-    sheet_id: null,
-    updated_at: '2026-11-22T10:00:00Z',
-    job_succeeded_count: 0,
-    job_failed_count: 0,
-    location: null,
-    description: null,
-    ...fields,
-  };
-}
+export const record = (combinationId: number, fields: Partial<UserRecipeRecord> = {}): UserRecipeRecord =>
+  baseRecord(combinationId, { recipe_id: 5000 + combinationId, ...fields });
 
-export function connection(provider: string, status: string | null = 'success'): ProviderConnection {
-  return { id: provider.length, name: provider, provider, authorization_status: status };
-}
+export { connection };
 
 export function solution(id: number, fields: Partial<Solution> = {}): Solution {
   return {
