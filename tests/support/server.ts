@@ -59,28 +59,51 @@ export interface TestServerOptions {
   db?: Db;
 }
 
+export interface TestDatabase {
+  db: Db;
+  /** another connection pool on the same database, a second "process" (PostgreSQL only) */
+  connect(): Db;
+  drop(): Promise<void>;
+}
+
 /**
- * A PostgreSQL database for one test server: a fresh schema in TEST_DATABASE_URL (the
- * integration run sets it), otherwise an in-memory PGlite. A missing server fails the test.
+ * A PostgreSQL database for tests: a fresh schema in TEST_DATABASE_URL (the integration run sets
+ * it), otherwise an in-memory PGlite. An unreachable PostgreSQL fails the test, naming the URL.
  */
-export async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
+export async function openTestDatabase(url = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   if (!url) {
     const db = await openDatabase({ dataDir: 'memory://' });
-    return { db, drop: () => db.destroy() };
+    return {
+      db,
+      connect: () => {
+        throw new Error('PGlite is a single in-process connection: use the same db');
+      },
+      drop: () => db.destroy(),
+    };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (e) {
+    throw new Error(`PostgreSQL at ${url} is unreachable (TEST_DATABASE_URL): ${(e as Error).message}`);
+  }
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const pools: Db[] = [];
+  const connect = () => {
+    const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.push(db);
+    return db;
+  };
+  const db = connect();
   return {
     db,
+    connect,
     drop: async () => {
       await sql.raw(`drop schema ${schema} cascade`).execute(db);
-      await db.destroy();
+      await Promise.all(pools.map((p) => p.destroy()));
     },
   };
 }
