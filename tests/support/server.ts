@@ -202,8 +202,7 @@ export async function createUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   const tokens = server.container.get<TokenService>(T.TokenService);
-  const access = (await tokens.sign('access', user.id, ACCESS_TTL_SECONDS)).token;
-  const refresh = (await tokens.sign('refresh', user.id, REFRESH_TTL_SECONDS)).token;
+  const { access, refresh } = await tokens.sessionPair(user.id, 0);
   return { id: user.id, workatoId: managed.id, email, password, access, refresh };
 }
 

@@ -137,6 +137,12 @@ export class Session {
     return { ok: true };
   }
 
+  /** Takes over a fresh token pair the server handed out (after a password change). */
+  adoptTokens(access: string, refresh: string): void {
+    if (!this.isAuth) return;
+    this.storeTokens(access, refresh, LOGIN_FALLBACK_TTL_MS);
+  }
+
   /** A valid access token, refreshed silently when close to expiry. */
   async accessToken(): Promise<string> {
     const record = this.authRecord;

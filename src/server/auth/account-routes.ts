@@ -93,9 +93,15 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
       const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
       if (!(await hasher.verify(row.password_hash, request.body.password))) throw badRequest(WRONG_CURRENT_PASSWORD);
       const hash = await hasher.hash(request.body.newpassword);
-      await db.updateTable('users').set({ password_hash: hash, updated_at: deps.now() }).where('id', '=', userId).execute();
+      // a new session generation signs every other session out; this one gets fresh tokens
+      const { token_version } = await db
+        .updateTable('users')
+        .set((eb) => ({ password_hash: hash, updated_at: deps.now(), token_version: eb('token_version', '+', 1) }))
+        .where('id', '=', userId)
+        .returning('token_version')
+        .executeTakeFirstOrThrow();
       request.log.info({ userId }, 'password changed');
-      return { status: 'success', message: PASSWORD_CHANGED };
+      return { status: 'success', message: PASSWORD_CHANGED, ...(await deps.tokens.sessionPair(userId, token_version)) };
     },
   );
 }

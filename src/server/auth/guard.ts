@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { unauthorised } from '../http/errors';
 import * as T from '../tokens';
 import type { Db } from '../db/database';
-import type { TokenService } from './token-service';
+import { tokenVersion, type TokenService } from './token-service';
 
 export interface AuthUser {
   id: number;
@@ -39,8 +39,11 @@ export function requireUser(container: Container, opts: { allowUnverified?: bool
     if (!token) throw unauthorised();
     const tokens = container.get<TokenService>(T.TokenService);
     let userId: number;
+    let version: number;
     try {
-      userId = (await tokens.verify(token, 'access')).userId;
+      const claims = await tokens.verify(token, 'access');
+      userId = claims.userId;
+      version = tokenVersion(claims);
     } catch {
       throw unauthorised('Given token not valid for any token type', { code: 'token_not_valid' });
     }
@@ -48,10 +51,12 @@ export function requireUser(container: Container, opts: { allowUnverified?: bool
     const row = await db
       .selectFrom('users')
       .leftJoin('managed_users', 'managed_users.user_id', 'users.id')
-      .select(['users.id', 'users.email', 'users.name', 'users.is_verified', sql<number | null>`managed_users.id`.as('workato_id')])
+      .select(['users.id', 'users.email', 'users.name', 'users.is_verified', 'users.token_version', sql<number | null>`managed_users.id`.as('workato_id')])
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (!row) throw unauthorised('User not found', { code: 'user_not_found' });
+    // the password changed since this token was issued
+    if (row.token_version !== version) throw unauthorised('Given token not valid for any token type', { code: 'token_not_valid' });
     if (!row.is_verified && !opts.allowUnverified) throw unauthorised('Please verify your account, then login.', { code: 'user_not_verified' });
     request.user = { id: row.id, email: row.email, name: row.name, isVerified: row.is_verified, workatoId: row.workato_id };
   };

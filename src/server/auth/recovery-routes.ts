@@ -134,7 +134,12 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AuthDeps): vo
         const now = deps.now();
         if (!(await consumeOneTimeToken(trx, claims, 'reset', now))) return false;
         // the link proved the mailbox is theirs: that verifies the account as well
-        await trx.updateTable('users').set({ password_hash: hash, is_verified: true, updated_at: now }).where('id', '=', claims.userId).execute();
+        // a new session generation: every session (a thief's too) must log in again
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ password_hash: hash, is_verified: true, updated_at: now, token_version: eb('token_version', '+', 1) }))
+          .where('id', '=', claims.userId)
+          .execute();
         await retireOneTimeTokens(trx, claims.userId, 'reset', now);
         return true;
       });

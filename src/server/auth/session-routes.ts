@@ -5,7 +5,7 @@ import refreshSchema from '../../../schemas/auth/token-refresh.schema.json';
 import { HttpError } from '../http/errors';
 import type { AuthDeps } from './deps';
 import { requireUser } from './guard';
-import { ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS } from './token-service';
+import { ACCESS_TTL_SECONDS, tokenVersion } from './token-service';
 import { findUserByEmail } from './users';
 
 export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
@@ -38,25 +38,25 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AuthDeps): voi
         request.log.info({ userId: user?.id }, 'login refused');
         throw new HttpError(401, NO_ACTIVE_ACCOUNT, { detail: NO_ACTIVE_ACCOUNT });
       }
-      const [access, refresh] = await Promise.all([
-        tokens.sign('access', user.id, ACCESS_TTL_SECONDS),
-        tokens.sign('refresh', user.id, REFRESH_TTL_SECONDS),
-      ]);
-      return { access: access.token, refresh: refresh.token };
+      return tokens.sessionPair(user.id, user.token_version);
     },
   );
 
   app.post<{ Body: { refresh: string } }>('/api/platform/api-jwt-token-refresh/', { schema: { body: refreshSchema } }, async (request) => {
     const notValid = () => new HttpError(401, TOKEN_NOT_VALID, { detail: TOKEN_NOT_VALID, code: 'token_not_valid' });
     let userId: number;
+    let version: number;
     try {
-      userId = (await tokens.verify(request.body.refresh, 'refresh')).userId;
+      const claims = await tokens.verify(request.body.refresh, 'refresh');
+      userId = claims.userId;
+      version = tokenVersion(claims);
     } catch {
       throw notValid();
     }
-    const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-    if (!user) throw notValid();
-    return { access: (await tokens.sign('access', userId, ACCESS_TTL_SECONDS)).token };
+    const user = await db.selectFrom('users').select(['id', 'token_version']).where('id', '=', userId).executeTakeFirst();
+    // gone, or the password changed since this refresh token was issued
+    if (!user || user.token_version !== version) throw notValid();
+    return { access: (await tokens.sign('access', userId, ACCESS_TTL_SECONDS, { ver: version })).token };
   });
 
   app.get('/api/platform/userId', { preHandler: requireUser(deps.container, { allowUnverified: true }) }, async (request) => {

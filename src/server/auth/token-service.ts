@@ -18,6 +18,11 @@ export const REFRESH_TTL_SECONDS = 24 * 60 * 60;
 export const VERIFY_TTL_SECONDS = 3 * 24 * 60 * 60;
 export const RESET_TTL_SECONDS = 60 * 60;
 
+/** The session generation a token was issued for (tokens from before versions count as 0). */
+export function tokenVersion(claims: TokenClaims): number {
+  return typeof claims.ver === 'number' ? claims.ver : 0;
+}
+
 export class InvalidTokenError extends Error {
   constructor(readonly reason: 'expired' | 'invalid' | 'wrong-type') {
     super(reason === 'expired' ? 'Token is expired' : 'Token is invalid');
@@ -47,6 +52,15 @@ export class TokenService {
       .setExpirationTime(exp)
       .sign(this.key);
     return { token, jti, exp };
+  }
+
+  /** A login's pair: access and refresh tokens of the user's current session generation. */
+  async sessionPair(userId: number, version: number): Promise<{ access: string; refresh: string }> {
+    const [access, refresh] = await Promise.all([
+      this.sign('access', userId, ACCESS_TTL_SECONDS, { ver: version }),
+      this.sign('refresh', userId, REFRESH_TTL_SECONDS, { ver: version }),
+    ]);
+    return { access: access.token, refresh: refresh.token };
   }
 
   async verify(token: string, type: TokenType): Promise<TokenClaims & { userId: number }> {

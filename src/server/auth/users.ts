@@ -23,7 +23,7 @@ export function isUniqueViolation(e: unknown): boolean {
 export function findUserByEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'password_hash', 'is_verified'])
+    .select(['id', 'name', 'email', 'password_hash', 'is_verified', 'token_version'])
     .where(sql<string>`lower(email)`, '=', normaliseEmail(email))
     .executeTakeFirst();
 }

@@ -36,4 +36,11 @@ export const coreMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    // bumped when the password changes or is reset: tokens carry it, older ones are refused
+    id: '0002_token_version',
+    async up(db) {
+      await sql`alter table users add column token_version integer not null default 0`.execute(db);
+    },
+  },
 ];

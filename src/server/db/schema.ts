@@ -27,6 +27,8 @@ export interface UsersTable {
   currency: Generated<string>;
   time_zone: Generated<string>;
   is_verified: Generated<boolean>;
+  /** session generation: access and refresh tokens carry it as `ver`; older ones are refused */
+  token_version: Generated<number>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -216,13 +216,15 @@ describe('My Account: details', () => {
   });
 });
 
+const NEW_ACCESS = `h.${Buffer.from(JSON.stringify({ exp: 4_000_000_000 })).toString('base64url')}.s`;
+
 describe('My Account: password form', () => {
   async function openPasswordTab() {
     const user = userEvent.setup();
     const r = renderAccount({
       'POST /api/platform/userChangePassword': (req) =>
         req.body.password === 'old-password'
-          ? { body: { status: 'success', message: 'Password changed.' } }
+          ? { body: { status: 'success', message: 'Password changed.', access: NEW_ACCESS, refresh: 'new-refresh' } }
           : { status: 400, body: { status: 'error', message: 'Your current password is wrong.' } },
     });
     await user.click(screen.getByRole('tab', { name: 'Password' }));
@@ -271,6 +273,24 @@ describe('My Account: password form', () => {
     expect(req.body).toEqual({ newpassword: 'new-password-1', password: 'old-password' });
     expect(req.headers.Authorization).toBe('Bearer access-7');
     expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('keeps this session signed in with the fresh tokens the server hands back (other sessions are signed out)', async () => {
+    const storage = loggedIn();
+    const user = userEvent.setup();
+    renderAccount(
+      { 'POST /api/platform/userChangePassword': () => ({ body: { status: 'success', message: 'Password changed.', access: NEW_ACCESS, refresh: 'new-refresh' } }) },
+      storage,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Password' }));
+    await user.type(screen.getByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Password changed.');
+    expect(JSON.parse(storage.getItem('auth')!)).toEqual({ expire: 4_000_000_000_000, token: NEW_ACCESS, refresh_token: 'new-refresh' });
+    expect(storage.getItem('token')).toBe(NEW_ACCESS);
+    expect(storage.getItem('isAuth')).toBe('true');
   });
 
   it("shows the server's error message", async () => {

@@ -79,6 +79,16 @@ describe('forgotten password and reset', () => {
       expect((await server.call('GET', '/api/platform/userId', { token: tokens.access })).status).toBe(200);
     });
 
+    it('signs out every session that existed before the reset, a thief\'s included', async () => {
+      const u = await createUser(server);
+      const stolen = await login(server, u.email, u.password);
+      const link = await requestLink(u);
+      await reset(server, link.searchParams.get('token'), { access: link.searchParams.get('access'), password: 'a brand new password' });
+      expect((await server.call('GET', '/api/platform/userId', { token: stolen.access })).status).toBe(401);
+      const refresh = await server.call('POST', '/api/platform/api-jwt-token-refresh/', { body: { refresh: stolen.refresh } });
+      expect(refresh).toMatchObject({ status: 401, body: { code: 'token_not_valid' } });
+    });
+
     it('refuses a link used twice', async () => {
       const u = await createUser(server);
       const link = await requestLink(u);

@@ -143,9 +143,28 @@ describe('My Account: profile, update and password change', () => {
       const u = await createUser(server);
       const res = await server.call('POST', CHANGE, { token: u.access, body: { password: u.password, newpassword: 'my new password' } });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ status: 'success', message: 'Your password has been changed.' });
+      expect(res.body).toEqual({ status: 'success', message: 'Your password has been changed.', access: expect.any(String), refresh: expect.any(String) });
       await login(server, u.email, 'my new password');
       await expect(login(server, u.email, u.password)).rejects.toThrow(/401/);
+    });
+
+    it('signs every other session out, and hands this one a fresh token pair', async () => {
+      const u = await createUser(server);
+      const other = await login(server, u.email, u.password); // e.g. a stolen session elsewhere
+      const res = await server.call('POST', CHANGE, { token: u.access, body: { password: u.password, newpassword: 'my new password' } });
+      expect(res.status).toBe(200);
+      for (const token of [u.access, other.access]) {
+        const r = await server.call('GET', '/api/platform/userId', { token });
+        expect(r).toMatchObject({ status: 401, body: { code: 'token_not_valid', status_code: 401 } });
+      }
+      for (const refresh of [u.refresh, other.refresh]) {
+        const r = await server.call('POST', '/api/platform/api-jwt-token-refresh/', { body: { refresh } });
+        expect(r).toMatchObject({ status: 401, body: { code: 'token_not_valid' } });
+      }
+      expect((await server.call('GET', '/api/platform/userId', { token: res.body.access })).status).toBe(200);
+      const refreshed = await server.call('POST', '/api/platform/api-jwt-token-refresh/', { body: { refresh: res.body.refresh } });
+      expect(refreshed.status).toBe(200);
+      expect((await server.call('GET', '/api/platform/userId', { token: refreshed.body.access })).status).toBe(200);
     });
 
     it('refuses a wrong current password, and keeps the old one', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SchemaForm } from '../../forms';
-import { useApi } from '../../hooks';
+import { useApi, useSession } from '../../hooks';
 import { Notice, type NoticeValue } from '../auth/Notice';
 import {
   canSavePassword,
@@ -14,11 +14,15 @@ import {
 interface StatusReply {
   status?: string;
   message?: string;
+  /** the new session generation's tokens: every other session was signed out */
+  access?: string;
+  refresh?: string;
 }
 
 /** The password form (spec sections 2, 5 and 7): POST /api/platform/userChangePassword {newpassword, password}. */
 export function PasswordTab() {
   const api = useApi();
+  const session = useSession();
   const [form, setForm] = useState<PasswordForm>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
@@ -33,6 +37,7 @@ export function PasswordTab() {
         password: f.password,
       });
       if (reply?.status === 'success') {
+        if (reply.access && reply.refresh) session.adoptTokens(reply.access, reply.refresh);
         setNotice({ intent: 'success', text: reply.message || 'Your password has been changed.' });
         setForm({});
         setFormKey((k) => k + 1); // clear the fields
