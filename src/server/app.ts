@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { Container } from 'inversify';
 import type { ServerConfig } from './config';
 import { openDatabase, type Db } from './db/database';
@@ -73,7 +74,9 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   await migrate(db, [...coreMigrations, ...modules.flatMap((m) => m.migrations ?? [])]);
 
   installErrorHandling(app);
-  await app.register(fastifyRateLimit, { global: false });
+  // with REDIS_URL the counters live in Redis, so every server process enforces one limit
+  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  await app.register(fastifyRateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'flowmatic-rate-limit:' } : {}) });
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 2 } });
 
   const ctx: ServerPluginContext = { container };
@@ -122,6 +125,7 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
       await queue.close();
       await container.get<Mailer>(T.Mailer).close?.();
       await app.close();
+      await rateLimitRedis?.quit().catch(() => undefined);
       if (ownsDb) await db.destroy();
     },
   };
