@@ -76,6 +76,11 @@ export interface DbQueueOptions {
   lockMs?: number;
   /** how many times a job may be taken up again after a crash before it fails; default 2 */
   maxStalls?: number;
+  /**
+   * how long finished (completed or failed) jobs are kept, ms; default 30 days, as BullMQ keeps
+   * them here. It is also how long a jobId stays taken. Purged at start and every hour.
+   */
+  keepFinishedMs?: number;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -96,6 +101,8 @@ interface ClaimedRow {
 }
 
 const DEFAULTS = { attempts: 3, backoffMs: 1000 };
+const KEEP_FINISHED_MS = 30 * 24 * 60 * 60 * 1000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 function toJson(value: unknown): string | null {
   return value === undefined ? null : JSON.stringify(value);
@@ -132,6 +139,7 @@ export class DbQueue implements JobQueue {
   private readonly maxStalls: number;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
+  private purgeTimer: ReturnType<typeof setInterval> | undefined;
   private pollAgain = false;
   private started = false;
   private closing = false;
@@ -199,13 +207,37 @@ export class DbQueue implements JobQueue {
     this.started = true;
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
+    this.purgeTimer = setInterval(() => void this.purgeQuietly(), PURGE_EVERY_MS);
+    this.purgeTimer.unref();
+    void this.purgeQuietly();
     this.wake();
+  }
+
+  /** Deletes finished jobs older than keepFinishedMs; returns how many went. */
+  async purge(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - (this.opts.keepFinishedMs ?? KEEP_FINISHED_MS));
+    const result = await this.db
+      .deleteFrom('jobs')
+      .where('status', 'in', ['completed', 'failed'])
+      .where('finished_at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  private async purgeQuietly(): Promise<void> {
+    if (this.closing) return;
+    try {
+      await this.purge();
+    } catch (e) {
+      this.opts.log?.warn({ err: e }, `Job queue purge failed: ${errorText(e)}`);
+    }
   }
 
   /** Stops taking jobs and waits for the handlers that are running to finish. */
   async close(): Promise<void> {
     this.closing = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
     this.timer = undefined;
     await this.polling;
     while (this.running.size) await Promise.allSettled([...this.running]);

@@ -266,6 +266,25 @@ describe('DbQueue', () => {
     expect(await waitForJob(q, id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/BigInt/) });
   });
 
+  it('purges finished jobs after keepFinishedMs and keeps the rest', async () => {
+    const q = newQueue({ keepFinishedMs: 60_000 });
+    q.process('tidy', async (d: { fail?: boolean }) => {
+      if (d.fail) throw new Error('no');
+      return 'ok';
+    });
+    await q.start();
+    const done = await q.add('tidy', {});
+    const failed = await q.add('tidy', { fail: true }, { attempts: 1 });
+    await waitForJob(q, done, ['completed']);
+    await waitForJob(q, failed, ['failed']);
+    const later = await q.add('tidy', {}, { delayMs: 3_600_000 });
+    expect(await q.purge(new Date(Date.now() + 30_000))).toBe(0);
+    expect(await q.purge(new Date(Date.now() + 120_000))).toBe(2);
+    expect(await q.get(done)).toBeUndefined();
+    expect(await q.get(failed)).toBeUndefined();
+    expect((await q.get(later))?.status).toBe('delayed');
+  });
+
   it('rejects bad options', async () => {
     const q = newQueue();
     await expect(q.add('x', {}, { attempts: 0 })).rejects.toThrow(/attempts/);
