@@ -25,7 +25,13 @@ export const BETA_TOOLTIP =
   'The platform is in Beta Testing mode. Please share your feedback with us via the Feedback tab on the right.';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gridTemplateColumns: '232px 1fr', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  root: {
+    display: 'grid',
+    gridTemplateColumns: '232px 1fr',
+    minHeight: '100vh',
+    backgroundColor: tokens.colorNeutralBackground2,
+    '@media (max-width: 768px)': { gridTemplateColumns: '1fr', gridTemplateRows: 'auto 1fr' },
+  },
   nav: {
     display: 'flex',
     flexDirection: 'column',
@@ -33,7 +39,16 @@ const useStyles = makeStyles({
     padding: '20px 12px',
     backgroundColor: tokens.colorNeutralBackground1,
     borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+    '@media (max-width: 768px)': {
+      flexDirection: 'row',
+      alignItems: 'center',
+      flexWrap: 'wrap',
+      padding: '8px 12px',
+      borderRight: 'none',
+      borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    },
   },
+  logo: { padding: '0 8px 20px', '@media (max-width: 768px)': { padding: '0 8px 0 0' } },
   navLink: {
     display: 'flex',
     alignItems: 'center',
@@ -52,10 +67,12 @@ const useStyles = makeStyles({
     alignItems: 'center',
     justifyContent: 'space-between',
     gap: '16px',
-    padding: '16px 32px 8px',
+    padding: '16px 64px 8px 32px',
+    '@media (max-width: 768px)': { padding: '12px 16px 4px' },
   },
   greeting: { display: 'flex', alignItems: 'center', gap: '12px' },
-  content: { padding: '8px 32px 32px' },
+  // the right gutter keeps the Feedback tab off the content
+  content: { padding: '8px 64px 32px 32px', '@media (max-width: 768px)': { padding: '8px 16px 72px' } },
 });
 
 function BreadcrumbTrail() {
@@ -112,7 +129,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className={s.root}>
       <nav className={s.nav} aria-label="Main">
-        <RouterLink to="/home" aria-label="Home" style={{ padding: '0 8px 20px' }}>
+        <RouterLink to="/home" aria-label="Home" className={s.logo}>
           <Logo />
         </RouterLink>
         <NavLink to="/solutions" className={navClass}>

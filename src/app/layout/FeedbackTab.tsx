@@ -30,6 +30,16 @@ const useStyles = makeStyles({
     minWidth: 'auto',
     borderRadius: `0 ${tokens.borderRadiusMedium} ${tokens.borderRadiusMedium} 0`,
     boxShadow: tokens.shadow8,
+    // on a phone: a small button in the bottom-right corner instead of a tab on the edge
+    '@media (max-width: 768px)': {
+      top: 'auto',
+      bottom: '12px',
+      right: '12px',
+      transform: 'none',
+      writingMode: 'horizontal-tb',
+      padding: '8px 12px',
+      borderRadius: tokens.borderRadiusCircular,
+    },
   },
 });
 
