@@ -84,7 +84,10 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
 
   const queue = container.get<JobQueue>(T.JobQueue);
   for (const m of modules) {
-    for (const [name, handler] of Object.entries(m.jobs ?? {})) queue.process(name, (data) => handler(data, ctx));
+    for (const [name, def] of Object.entries(m.jobs ?? {})) {
+      const { handler, concurrency } = typeof def === 'function' ? { handler: def, concurrency: 1 } : def;
+      queue.process(name, (data) => handler(data, ctx), { concurrency });
+    }
   }
 
   if (config.clientDir && existsSync(path.join(config.clientDir, 'index.html'))) {

@@ -8,6 +8,11 @@ export interface ServerPluginContext {
   container: Container;
 }
 
+export type PluginJobHandler = (data: any, ctx: ServerPluginContext) => Promise<unknown>;
+
+/** A job handler, alone (one job of that name at a time per process) or with its concurrency. */
+export type JobHandlerDefinition = PluginJobHandler | { handler: PluginJobHandler; concurrency?: number };
+
 /**
  * The server-side plugin contract: `plugins/<name>/server.ts` default-exports
  * `defineServerPlugin({...})`. It is discovered at start-up; no central list is edited.
@@ -22,8 +27,8 @@ export interface ServerPlugin {
   routes?: (app: FastifyInstance, ctx: ServerPluginContext) => void | Promise<void>;
   /** Catalogue entries (solutions, workflows, combinations) upserted at start-up. */
   catalogue?: CatalogueContribution;
-  /** Job handlers keyed by job name. */
-  jobs?: Record<string, (data: any, ctx: ServerPluginContext) => Promise<unknown>>;
+  /** Job handlers keyed by job name; give `{ handler, concurrency }` to run several at once. */
+  jobs?: Record<string, JobHandlerDefinition>;
   onStart?: (ctx: ServerPluginContext) => void | Promise<void>;
   onStop?: (ctx: ServerPluginContext) => void | Promise<void>;
 }

@@ -56,9 +56,12 @@ export async function queueMail(container: Container, message: MailMessage): Pro
 export const mailModule = defineServerPlugin({
   id: 'mail',
   jobs: {
-    [MAIL_JOB]: async (message: MailMessage, { container }) => {
-      await container.get<Mailer>(T.Mailer).send(message);
-      return { sent: true };
+    [MAIL_JOB]: {
+      concurrency: 4,
+      handler: async (message: MailMessage, { container }) => {
+        await container.get<Mailer>(T.Mailer).send(message);
+        return { sent: true };
+      },
     },
   },
 });

@@ -2,6 +2,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { discoverServerPlugins } from '../../../src/server/plugin-loader';
 import { startTestServer } from '../../support/server';
+import { defineServerPlugin } from '../../../src/server/plugin';
+import type { JobQueue } from '../../../src/server/queue/job-queue';
+import * as T from '../../../src/server/tokens';
 
 const repo = path.resolve(__dirname, '../../..');
 
@@ -44,6 +47,38 @@ describe('server plugins are discovered from plugins/<name>/server.ts', () => {
   it('fails when two folders declare the same plugin id, naming both', async () => {
     writePlugin(dir, 'greeter-copy', 'greeter');
     await expect(discoverServerPlugins(dir)).rejects.toThrow('Server plugin "greeter" is contributed by both plugin "greeter" and plugin "greeter-copy"');
+  });
+
+  it("runs a plugin's jobs with the concurrency it asks for", async () => {
+    let running = 0;
+    let most = 0;
+    const server = await startTestServer({
+      plugins: [
+        defineServerPlugin({
+          id: 'busy',
+          jobs: {
+            'busy.work': {
+              concurrency: 3,
+              handler: async () => {
+                most = Math.max(most, ++running);
+                await new Promise((r) => setTimeout(r, 150));
+                running -= 1;
+              },
+            },
+          },
+        }),
+      ],
+    });
+    try {
+      const queue = server.container.get<JobQueue>(T.JobQueue);
+      const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => queue.add('busy.work', { i })));
+      for (const id of ids) {
+        for (let t = 0; t < 200 && (await queue.get(id))?.status !== 'completed'; t++) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(most).toBe(3);
+    } finally {
+      await server.close();
+    }
   });
 
   it('ignores a missing plugins folder', async () => {
