@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import {
   Badge,
@@ -19,6 +19,7 @@ import type { UserProfile } from '../../core/domain';
 import { useApi, useEventBus, useObservable, useService, useSession, useSessionState } from '../hooks';
 import type { Breadcrumbs } from '../services/breadcrumbs';
 import { Logo } from './Logo';
+import { useInAppLink } from '../components/useInAppLink';
 import { FeedbackTab } from './FeedbackTab';
 
 export const BETA_TOOLTIP =
@@ -75,6 +76,23 @@ const useStyles = makeStyles({
   content: { padding: '8px 64px 32px 32px', '@media (max-width: 768px)': { padding: '8px 16px 72px' } },
 });
 
+/** An earlier crumb: one element, a link styled as a breadcrumb button, that cuts the trail back. */
+function CrumbLink({ to, onFollow, children }: { to: string; onFollow: () => void; children: ReactNode }) {
+  const link = useInAppLink(to);
+  return (
+    <BreadcrumbButton
+      as="a"
+      href={link.href}
+      onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+        onFollow();
+        link.onClick(e);
+      }}
+    >
+      {children}
+    </BreadcrumbButton>
+  );
+}
+
 function BreadcrumbTrail() {
   const crumbs = useService<Breadcrumbs>(T.Breadcrumbs);
   const trail = useObservable(crumbs.trail$, crumbs.trail);
@@ -86,9 +104,9 @@ function BreadcrumbTrail() {
             {i === trail.length - 1 ? (
               <BreadcrumbButton current>{c.label}</BreadcrumbButton>
             ) : (
-              <RouterLink to={c.path} onClick={() => crumbs.cutTo(i)} style={{ textDecoration: 'none' }}>
-                <BreadcrumbButton>{c.label}</BreadcrumbButton>
-              </RouterLink>
+              <CrumbLink to={c.path} onFollow={() => crumbs.cutTo(i)}>
+                {c.label}
+              </CrumbLink>
             )}
           </BreadcrumbItem>
           {i < trail.length - 1 && <BreadcrumbDivider />}
