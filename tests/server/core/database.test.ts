@@ -7,10 +7,11 @@ describe('embedded database and migrations', () => {
   it('applies migrations once, in order, and records them', async () => {
     const db = await openDatabase({ dataDir: 'memory://' });
     try {
-      expect(await migrate(db, coreMigrations)).toEqual(['0001_users']);
+      expect(await migrate(db, coreMigrations)).toEqual(coreMigrations.map((m) => m.id));
+      expect(coreMigrations[0].id).toBe('0001_users');
       expect(await migrate(db, coreMigrations)).toEqual([]);
-      const extra = { id: '0002_extra', up: async (d: typeof db) => void (await sql`create table extra (x int)`.execute(d)) };
-      expect(await migrate(db, [...coreMigrations, extra])).toEqual(['0002_extra']);
+      const extra = { id: '9999_extra', up: async (d: typeof db) => void (await sql`create table extra (x int)`.execute(d)) };
+      expect(await migrate(db, [...coreMigrations, extra])).toEqual(['9999_extra']);
     } finally {
       await db.destroy();
     }
@@ -20,7 +21,7 @@ describe('embedded database and migrations', () => {
     const db = await openDatabase({ dataDir: 'memory://' });
     try {
       const broken = {
-        id: '0002_broken',
+        id: '9999_broken',
         up: async (d: typeof db) => {
           await sql`create table half (x int)`.execute(d);
           await sql`select * from no_such_table`.execute(d);
