@@ -50,9 +50,12 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
     logger: (opts.logger ?? process.env.NODE_ENV !== 'test') ? { level: config.logLevel } : false,
     bodyLimit: Math.max(config.maxUploadBytes * 2, 1024 * 1024),
     trustProxy: process.env.TRUST_PROXY === 'true',
-    // the schemas in schemas/ carry an `errorMessage` for their forms; verbose keeps parentSchema for the error handler
-    // unknown fields are refused, not silently dropped, so a client learns of its mistake
-    ajv: { customOptions: { keywords: ['errorMessage'], verbose: true, removeAdditional: false } },
+    // One validator for every route's schema. The schemas in schemas/ carry an `errorMessage` for
+    // their forms (verbose keeps parentSchema for the error handler); unknown fields are refused,
+    // not silently dropped, and no type is coerced, as the client's own form validator behaves.
+    ajv: {
+      customOptions: { keywords: ['errorMessage'], verbose: true, removeAdditional: false, coerceTypes: false, useDefaults: true, strictTypes: false },
+    },
   });
   const container = new Container();
   const ownsDb = !opts.db;

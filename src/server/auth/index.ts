@@ -3,7 +3,6 @@ import { registerAccountRoutes } from './account-routes';
 import { resolveAuthDeps } from './deps';
 import { registerRecoveryRoutes } from './recovery-routes';
 import { registerSessionRoutes } from './session-routes';
-import { useStrictValidation } from './validation';
 
 export { requireUser, bearerToken, type AuthUser } from './guard';
 export { TokenService, InvalidTokenError } from './token-service';
@@ -18,11 +17,8 @@ export const authModule = defineServerPlugin({
   id: 'auth',
   async routes(app, { container }) {
     const deps = resolveAuthDeps(container);
-    await app.register(async (scope) => {
-      useStrictValidation(scope);
-      registerSessionRoutes(scope, deps);
-      registerAccountRoutes(scope, deps);
-      registerRecoveryRoutes(scope, deps);
-    });
+    registerSessionRoutes(app, deps);
+    registerAccountRoutes(app, deps);
+    registerRecoveryRoutes(app, deps);
   },
 });
