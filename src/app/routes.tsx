@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ReactElement, type ReactNode } from 'react';
 import { Spinner } from '@fluentui/react-components';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import type { RouteAccess } from '../core/plugin';
 import { useRegistry, useSessionState } from './hooks';
 import { AppLayout } from './layout/AppLayout';
@@ -60,44 +60,29 @@ function RootRedirect() {
   return <Navigate to={isAuth ? '/home' : '/welcome'} replace />;
 }
 
-function Fallback() {
-  const { isAuth } = useSessionState();
-  if (!isAuth) return <Navigate to="/login" replace />;
-  return (
-    <AppLayout>
-      <NotFoundPage />
-    </AppLayout>
-  );
+/** The layout stays mounted while the pages inside it change (no refetch, no flicker). */
+function LayoutOutlet() {
+  return <AppLayout>{page(<Outlet />)}</AppLayout>;
 }
 
 export function AppRoutes() {
   const registry = useRegistry();
   const core = new Set(coreRoutes.map((r) => r.path));
-  const pluginRoutes = registry.routes.contributions().filter((c) => {
-    if (core.has(c.key)) throw new Error(`Plugin "${c.pluginId}" contributes route ${c.key}, which the shell owns`);
-    return true;
+  const pluginRoutes: ShellRoute[] = registry.routes.contributions().map(({ key, value, pluginId }) => {
+    if (core.has(key)) throw new Error(`Plugin "${pluginId}" contributes route ${key}, which the shell owns`);
+    return { path: key, access: value.access, element: <LazyView loader={value.view} />, layout: value.access === 'login' };
   });
+  const all = [...coreRoutes, ...pluginRoutes];
+  const route = (r: ShellRoute, element: ReactElement) => <Route key={r.path} path={r.path} element={<Guard access={r.access}>{element}</Guard>} />;
   return (
     <Routes>
       <Route path="/" element={<RootRedirect />} />
-      {coreRoutes.map((r) => (
-        <Route
-          key={r.path}
-          path={r.path}
-          element={<Guard access={r.access}>{r.layout ? <AppLayout>{page(r.element)}</AppLayout> : page(r.element)}</Guard>}
-        />
-      ))}
-      {pluginRoutes.map(({ key, value }) => {
-        const view = <LazyView loader={value.view} />;
-        return (
-          <Route
-            key={key}
-            path={key}
-            element={<Guard access={value.access}>{value.access === 'login' ? <AppLayout>{view}</AppLayout> : view}</Guard>}
-          />
-        );
-      })}
-      <Route path="*" element={<Fallback />} />
+      <Route element={<LayoutOutlet />}>
+        {all.filter((r) => r.layout).map((r) => route(r, r.element))}
+        {/* any other path: the 404 page when logged in, else /login */}
+        <Route path="*" element={<Guard access="login"><NotFoundPage /></Guard>} />
+      </Route>
+      {all.filter((r) => !r.layout).map((r) => route(r, page(r.element)))}
     </Routes>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { AppRoutes } from '../../../src/app/routes';
 import { definePlugin } from '../../../src/app/plugin';
 import { renderInShell, testShell } from '../../support/render';
@@ -67,6 +67,15 @@ describe('layout', () => {
     expect(screen.getByRole('link', { name: /My account/ })).toHaveAttribute('href', '/my-account');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Beta' })).toBeInTheDocument();
+  });
+
+  it('stays mounted across pages: the profile is fetched once and the greeting never blanks', async () => {
+    const shell = await landAt('/solutions', true);
+    expect(await screen.findByText('Welcome Ada')).toBeInTheDocument();
+    within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }).click();
+    await waitFor(() => expect(location()).toBe('/home'));
+    expect(screen.getByText('Welcome Ada')).toBeInTheDocument();
+    expect(shell.fetch.calls.filter((c) => c.path === '/api/platform/users/1001/')).toHaveLength(1);
   });
 
   it("'Log out' clears the session and goes to /login", async () => {
