@@ -1,9 +1,69 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import webpack from 'webpack';
 import type { Configuration } from 'webpack';
 import 'webpack-dev-server';
+
+/**
+ * Copies src/app/public (favicon, web manifest, app icons) to the root of the build, unhashed,
+ * since browsers ask for /favicon.ico and the manifest names its icons by fixed paths.
+ */
+class PublicFilesPlugin {
+  constructor(private readonly dir: string) {}
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const name of readdirSync(this.dir)) {
+          const file = path.join(this.dir, name);
+          compilation.fileDependencies.add(file);
+          compilation.emitAsset(name, new webpack.sources.RawSource(readFileSync(file)));
+        }
+      });
+    });
+  }
+}
+
+/**
+ * A second minifying pass with terser over the chunks esbuild has minified: esbuild (in
+ * transform mode) keeps functions nothing calls, so a library shipped as one big module
+ * (react-router 7, Fluent's icon files) keeps all of it; terser's `unused` pass drops what
+ * webpack's usedExports left unreferenced. Chunks over `maxBytes` (the already-minified Plotly
+ * bundle) are skipped. terser is the one html-webpack-plugin already installs.
+ */
+class TerserPassPlugin {
+  constructor(private readonly maxBytes = 900_000) {}
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('TerserPassPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'TerserPassPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
+        async (assets) => {
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          const { minify } = require('terser') as typeof import('terser');
+          for (const name of Object.keys(assets)) {
+            if (!name.endsWith('.js')) continue;
+            const asset = compilation.getAsset(name)!;
+            const { source, map } = asset.source.sourceAndMap();
+            const code = source.toString();
+            if (code.length > this.maxBytes) continue;
+            const out = await minify(code, {
+              ecma: 2020,
+              compress: { passes: 2 },
+              mangle: true,
+              sourceMap: map ? { content: map as never, asObject: true } : false,
+            });
+            if (!out.code) continue;
+            const next = out.map
+              ? new webpack.sources.SourceMapSource(out.code, name, out.map as never, code, map as never, true)
+              : new webpack.sources.RawSource(out.code);
+            compilation.updateAsset(name, next);
+          }
+        },
+      );
+    });
+  }
+}
 
 /**
  * Builds the browser shell and every plugin under plugins/ (discovered with require.context).
@@ -31,22 +91,29 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       chunkLoadTimeout: 120_000,
       clean: true,
     },
-    devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+    // production ships no source maps (issue 7, item 10); SOURCE_MAPS=true writes them as hidden
+    // maps (no sourceMappingURL comment) for an error tracker, to be kept off the public server
+    devtool: mode === 'production' ? (process.env.SOURCE_MAPS === 'true' ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
     module: {
       rules: [
         { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
+        // Our own modules have no import-time side effects (the entry aside), so a re-export that is
+        // not used (e.g. SchemaForm in the public face src/app/index.ts, which every plugin's
+        // index.ts imports) does not drag its module graph into the main chunk.
+        { test: /[\\/](src[\\/](app|core)|plugins)[\\/].*\.[jt]sx?$/, exclude: [/node_modules/, /[\\/]src[\\/]app[\\/]main\.tsx$/], sideEffects: false },
         { test: /\.css$/, type: 'asset/source' },
         { test: /\.(png|jpe?g|gif|svg|webp|mp4|webm)$/i, type: 'asset' },
       ],
     },
     plugins: [
       new HtmlWebpackPlugin({ template: './src/app/index.html' }),
+      new PublicFilesPlugin(path.resolve(__dirname, 'src/app/public')),
       new webpack.DefinePlugin(
         Object.fromEntries(Object.entries(publicEnv).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)])),
       ),
     ],
-    optimization: { minimizer: [new EsbuildPlugin({ target: 'es2020' })] },
+    optimization: { minimizer: [new EsbuildPlugin({ target: 'es2020' }), new TerserPassPlugin()] },
     performance: { hints: false },
     devServer: {
       port: 8080,

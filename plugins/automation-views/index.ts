@@ -1,5 +1,5 @@
-import { definePlugin } from '../../src/app/plugin';
-import { BASIC_VIEW_KEY, DEFAULT_VIEW_KEY } from '../../src/core/plugin';
+import { definePlugin } from '../../src/app';
+import { BASIC_VIEW_KEY, DEFAULT_VIEW_KEY } from '../../src/core';
 
 const triggerConnector = { load: () => import('./TriggerConnectorView') };
 const basic = { load: () => import('./BasicView') };

@@ -1,18 +1,16 @@
-import type { CatalogueContribution } from '../../src/server/catalogue/types';
+import type { CatalogueContribution } from '../../src/server';
+import { SOLUTIONS } from '../../src/server';
 
 /**
  * The solutions every workflow plugin files itself under (spec section 2, /solutions). Ids are
  * fixed: workflow plugins name them in `solution_id`.
  */
-export const FINANCE = 1;
-export const OPERATIONS = 2;
-export const CUSTOMER_EXPERIENCE = 3;
 
 export const catalogue: CatalogueContribution = {
   solutions: [
     {
-      id: FINANCE,
-      name: 'Finance',
+      id: SOLUTIONS.finance.id,
+      name: SOLUTIONS.finance.name,
       descrption:
         'Take the typing out of accounts payable and reporting: capture invoice data, reconcile invoices with purchase orders and turn financial statements into plain-language analysis.',
       icon: 'finance',
@@ -21,8 +19,8 @@ export const catalogue: CatalogueContribution = {
       created_time: '2024-01-15T09:00:00Z',
     },
     {
-      id: OPERATIONS,
-      name: 'Operations',
+      id: SOLUTIONS.operations.id,
+      name: SOLUTIONS.operations.name,
       descrption:
         'Turn the documents your teams handle every day into structured data, and find any answer in them by asking a question in your own words.',
       icon: 'operations',
@@ -31,8 +29,8 @@ export const catalogue: CatalogueContribution = {
       created_time: '2024-01-22T09:00:00Z',
     },
     {
-      id: CUSTOMER_EXPERIENCE,
-      name: 'Customer Experience',
+      id: SOLUTIONS.customerExperience.id,
+      name: SOLUTIONS.customerExperience.name,
       descrption:
         'Understand how your customers feel: read the emotions in reviews, surveys and support conversations, and route what needs attention to the right people.',
       icon: 'customer_experience',
@@ -41,8 +39,8 @@ export const catalogue: CatalogueContribution = {
       created_time: '2024-02-05T09:00:00Z',
     },
     {
-      id: 4,
-      name: 'Human Resources',
+      id: SOLUTIONS.humanResources.id,
+      name: SOLUTIONS.humanResources.name,
       descrption:
         'Screen CVs, answer policy questions and keep employee records tidy. Workflows for HR teams are on their way.',
       icon: 'human_resources',
@@ -51,8 +49,8 @@ export const catalogue: CatalogueContribution = {
       created_time: '2024-04-02T09:00:00Z',
     },
     {
-      id: 5,
-      name: 'Sales and Marketing',
+      id: SOLUTIONS.salesAndMarketing.id,
+      name: SOLUTIONS.salesAndMarketing.name,
       descrption:
         'Enrich leads, draft follow-ups and summarise campaign results automatically. Coming soon to Flowmatic.',
       icon: 'sales_marketing',

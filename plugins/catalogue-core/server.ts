@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../src/server/plugin';
+import { defineServerPlugin } from '../../src/server';
 import { catalogue } from './catalogue';
 
 /** The solutions of the catalogue (Finance, Operations, Customer Experience and those to come). */

@@ -1,4 +1,5 @@
-import { definePlugin } from '../../src/app/plugin';
+import { definePlugin } from '../../src/app';
+import { CONNECTORS } from '../../src/core';
 import {
   flowmaticAiIcon,
   googleDriveIcon,
@@ -11,16 +12,21 @@ import {
 /**
  * The connectors a combination can use (spec section 3, Connector.provider). The three OAuth
  * providers need authorisation; manual upload, e-mail and the AI step do not.
- * Connection widgets arrive with the connections issue.
+ * The connection widget (/connections/widget?token=…, opened by the setup screens with the
+ * workatoToken) and the page the Connect popup ends on (/connections/done).
  */
 export default definePlugin({
   id: 'connectors',
+  routes: [
+    { path: '/connections/widget', access: 'public', title: 'Connections', view: { load: () => import('./ConnectionsWidget') } },
+    { path: '/connections/done', access: 'public', title: 'Connection', view: { load: () => import('./ConnectDonePage') } },
+  ],
   connectors: [
-    { provider: 'google_drive', name: 'Google Drive', icon: googleDriveIcon, needsAuthorisation: true },
-    { provider: 'google_sheets', name: 'Google Sheets', icon: googleSheetsIcon, needsAuthorisation: true },
-    { provider: 'xero', name: 'Xero', icon: xeroIcon, needsAuthorisation: true },
-    { provider: 'manual_upload', name: 'Manual upload', icon: manualUploadIcon, needsAuthorisation: false },
-    { provider: 'manual_email', name: 'Email', icon: manualEmailIcon, needsAuthorisation: false },
-    { provider: 'flowmatic_ai', name: 'Flowmatic AI', icon: flowmaticAiIcon, needsAuthorisation: false },
+    { ...CONNECTORS.google_drive, icon: googleDriveIcon },
+    { ...CONNECTORS.google_sheets, icon: googleSheetsIcon },
+    { ...CONNECTORS.xero, icon: xeroIcon },
+    { ...CONNECTORS.manual_upload, icon: manualUploadIcon },
+    { ...CONNECTORS.manual_email, icon: manualEmailIcon },
+    { ...CONNECTORS.flowmatic_ai, icon: flowmaticAiIcon },
   ],
 });

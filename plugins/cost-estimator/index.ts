@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/app/plugin';
+import { definePlugin } from '../../src/app';
 
 /**
  * Cost estimator prices (spec section 9): fee = base_price + per_request x calls, monthly, USD.

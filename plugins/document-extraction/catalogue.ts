@@ -1,7 +1,6 @@
-import type { CatalogueContribution } from '../../src/server/catalogue/types';
-import { AI_PROVIDER, connectors, trigger } from '../../src/server/catalogue/building-blocks';
+import type { CatalogueContribution } from '../../src/server';
+import { AI_PROVIDER, connectors, trigger, SOLUTIONS } from '../../src/server';
 
-const OPERATIONS = 2;
 export const DOCUMENT_EXTRACTION_WORKFLOW = 10006;
 
 const EXTRACT = { kind: 'action', provider: AI_PROVIDER, action: 'extract_document_fields' } as const;
@@ -10,7 +9,7 @@ export const catalogue: CatalogueContribution = {
   workflows: [
     {
       id: DOCUMENT_EXTRACTION_WORKFLOW,
-      solution_id: OPERATIONS,
+      solution_id: SOLUTIONS.operations.id,
       name: 'Document Data Extraction',
       descrption:
         'Pull the key fields out of forms, contracts, delivery notes and other business documents, with text recognition for scanned pages.',
@@ -20,6 +19,8 @@ export const catalogue: CatalogueContribution = {
   combinations: [
     {
       id: 3,
+      starter_recipe: true,
+      completes_on_start: true,
       workflow_id: DOCUMENT_EXTRACTION_WORKFLOW,
       order: 1,
       name: 'Document Data Extraction (basic)',
@@ -39,6 +40,7 @@ export const catalogue: CatalogueContribution = {
     },
     {
       id: 4,
+      starter_recipe: true,
       workflow_id: DOCUMENT_EXTRACTION_WORKFLOW,
       order: 2,
       name: 'Google Drive Documents to Google Sheets',

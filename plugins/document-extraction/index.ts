@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/app/plugin';
+import { definePlugin } from '../../src/app';
 
 /** Document data extraction: workflow page 10006. */
 export default definePlugin({

@@ -1,5 +1,65 @@
-import { defineServerPlugin } from '../../src/server/plugin';
+import { AutomationActions, contribute, defineServerPlugin, extractDocumentFields, T, userOf } from '../../src/server';
+import { servicesOf, type ExtractionServices } from './automation-action';
+import { documentExtractionActions } from './automation-actions';
+import extractSchema from '../../schemas/document-extraction/extract.schema.json';
+import jobSchema from '../../schemas/document-extraction/job.schema.json';
 import { catalogue } from './catalogue';
+import { runExtractionJob, type ExtractionJobData } from './engine/extraction-job';
+import { notSucceeded, ownedJob, viewOf } from './engine/job-status';
+import { DOCUMENT_EXTRACTION_JOB } from './engine/job-names';
+import { documentOf, startExtraction } from './engine/start-job';
 
-/** Document data extraction: workflow 10006 and its combinations 3 and 4. */
-export default defineServerPlugin({ id: 'document-extraction', catalogue });
+type Fields = ReturnType<typeof extractDocumentFields>;
+
+const RATE = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const POLL_RATE = { rateLimit: { max: 240, timeWindow: '1 minute' } };
+
+/** The OCR pool and event bus of the running server, for the engine step (set at start). */
+let started: ExtractionServices | undefined;
+
+/**
+ * Document data extraction: workflow 10006 and its combinations 3 and 4. The spec's three calls
+ * run the work as a job on the queue: `extract` (timeout, key, bucket → Job_ID), `status`
+ * (jobId → Status IN_PROGRESS | SUCCEEDED | FAILED, with progress and a message) and `complete`
+ * (jobId → Fields as label/result pairs, Job_ID, Status, bucket, key). Jobs belong to the caller.
+ * The automation engine's flowmatic_ai:extract_document_fields step reads with the same code.
+ */
+export default defineServerPlugin({
+  id: 'document-extraction',
+  catalogue,
+  contributes: documentExtractionActions(() => servicesOf(started, 'document extraction')).map((a) => contribute(AutomationActions, a)),
+  needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus },
+  routes(app, { queue, files }) {
+    app.post<{ Body: { timeout: number; key: string; bucket: string } }>(
+      '/api/document-extraction/extract',
+      { auth: 'user', schema: { body: extractSchema }, config: RATE },
+      async (request) => {
+        const owner = userOf(request).id;
+        const { key, bucket, timeout } = request.body;
+        await documentOf(files, owner, bucket, key);
+        const Job_ID = await startExtraction(queue, DOCUMENT_EXTRACTION_JOB, { owner, bucket, key }, timeout);
+        return { Job_ID, Status: 'IN_PROGRESS', bucket, key };
+      },
+    );
+
+    app.post<{ Body: { jobId: string } }>('/api/document-extraction/status', { auth: 'user', schema: { body: jobSchema }, config: POLL_RATE }, async (request) => {
+      const view = viewOf<Fields>(await ownedJob(queue, request.body.jobId, userOf(request).id, DOCUMENT_EXTRACTION_JOB));
+      return { Job_ID: view.Job_ID, Status: view.Status, progress: view.progress, message: view.message };
+    });
+
+    app.post<{ Body: { jobId: string } }>('/api/document-extraction/complete', { auth: 'user', schema: { body: jobSchema }, config: POLL_RATE }, async (request) => {
+      const view = viewOf<Fields>(await ownedJob(queue, request.body.jobId, userOf(request).id, DOCUMENT_EXTRACTION_JOB));
+      if (view.Status !== 'SUCCEEDED' || !view.outcome) throw notSucceeded(view);
+      return { Fields: view.outcome.result, Job_ID: view.Job_ID, Status: view.Status, bucket: view.data.bucket, key: view.data.key, name: view.outcome.name, pages: view.outcome.pages };
+    });
+  },
+  onStart({ queue, files, ocr, events }) {
+    started = { ocr, events };
+    // Registered here rather than under `jobs`, whose handlers are not given the job's progress reporter.
+    queue.process(
+      DOCUMENT_EXTRACTION_JOB,
+      (data, job) => runExtractionJob(data as ExtractionJobData, job, { files, ocr, events }, extractDocumentFields),
+      { concurrency: 2 },
+    );
+  },
+});

@@ -1,14 +1,13 @@
-import type { CatalogueContribution } from '../../src/server/catalogue/types';
-import { AI_PROVIDER, connectors, trigger } from '../../src/server/catalogue/building-blocks';
+import type { CatalogueContribution } from '../../src/server';
+import { AI_PROVIDER, connectors, trigger, SOLUTIONS } from '../../src/server';
 
-const OPERATIONS = 2;
 export const INTELLIGENT_SEARCH_WORKFLOW = 10011;
 
 export const catalogue: CatalogueContribution = {
   workflows: [
     {
       id: INTELLIGENT_SEARCH_WORKFLOW,
-      solution_id: OPERATIONS,
+      solution_id: SOLUTIONS.operations.id,
       name: 'Intelligent Search',
       descrption:
         'Ask a question in plain language and get the passages that answer it from your documents, ranked, with a link to each source file.',

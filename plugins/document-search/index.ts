@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/app/plugin';
+import { definePlugin } from '../../src/app';
 
 /** Natural-language document search: workflow page 10011. */
 export default definePlugin({

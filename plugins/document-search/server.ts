@@ -1,5 +1,94 @@
-import { defineServerPlugin } from '../../src/server/plugin';
+import { AutomationActions, contribute, defineServerPlugin } from '../../src/server';
+import { documentSearchActions, type IndexStepServices } from './automation-actions';
+import { provide } from '../../src/core';
+import { token } from '../../src/core';
+import { T } from '../../src/server';
+import { userOf } from '../../src/server';
+import { HttpError } from '../../src/server';
+import { downloadUrl } from '../../src/server';
+import querySchema from '../../schemas/document-search/query.schema.json';
+import indexFileSchema from '../../schemas/document-search/index-file.schema.json';
 import { catalogue } from './catalogue';
+import { DocumentIndex, DocumentIndexToken, documentsMigration, EmptyDocumentError } from './index-service';
+import { DocumentIndexer } from './indexer';
+import { documentText, UnreadableDocumentError, UnsearchableFileError } from './document-text';
+import { readPdfText } from './pdf-text';
+import { SearchQueryError } from './search-query';
 
-/** Intelligent (natural-language) document search: workflow 10011 and combination 5. */
-export default defineServerPlugin({ id: 'document-search', catalogue });
+/** The indexer that follows 'file/stored' and 'document/text-extracted' (one per server). */
+export const DocumentIndexerToken = token<DocumentIndexer>('DocumentIndexer');
+
+/** How many results a search returns. */
+export const RESULTS_PER_SEARCH = 10;
+
+/** This plugin's own errors carry a status; give them to the client as `{ status: 'error', message }`. */
+function asHttpError(error: unknown): unknown {
+  if (error instanceof SearchQueryError || error instanceof EmptyDocumentError || error instanceof UnreadableDocumentError || error instanceof UnsearchableFileError) {
+    return new HttpError(error.statusCode, error.message);
+  }
+  return error;
+}
+
+/** The index of the running server, for the engine step (set at start). */
+let started: IndexStepServices | undefined;
+
+/**
+ * Intelligent (natural-language) document search: workflow 10011 and combination 5. The
+ * automation engine's flowmatic_ai:index_document step adds a run's documents to the same index.
+ */
+export default defineServerPlugin({
+  id: 'document-search',
+  catalogue,
+  contributes: documentSearchActions(() => {
+    if (!started) throw new Error('The document search plugin has not started yet, so its workflow step cannot run.');
+    return started;
+  }).map((a) => contribute(AutomationActions, a)),
+  migrations: [documentsMigration],
+  provides: [
+    provide(DocumentIndexToken, (get) => new DocumentIndex(get(T.Db))),
+    provide(DocumentIndexerToken, (get) => new DocumentIndexer(get(DocumentIndexToken), get(T.FileStore), readPdfText, get(T.Logger))),
+  ],
+  needs: { index: DocumentIndexToken, indexer: DocumentIndexerToken, files: T.FileStore, config: T.ServerConfig, events: T.EventBus },
+  routes(app, { index, files, config }) {
+    app.post<{ Body: { query: string } }>(
+      '/api/nlp-document-store/query',
+      { auth: 'user', schema: { body: querySchema }, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+      async (request) => {
+        const user = userOf(request);
+        const hits = await index.search(user.id, request.body.query, RESULTS_PER_SEARCH).catch((e) => Promise.reject(asHttpError(e)));
+        return {
+          results: hits.map((hit) => ({
+            document: hit.name,
+            documentText: hit.passage,
+            documentUri: downloadUrl({ owner: user.id, bucket: hit.bucket, key: hit.key }, config.secretKey),
+          })),
+        };
+      },
+    );
+
+    // the search page adds an upload at once and reports what it could not read
+    app.post<{ Body: { key: string; bucket: string } }>(
+      '/api/plugins/document-search/index',
+      { auth: 'user', schema: { body: indexFileSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      async (request) => {
+        const user = userOf(request);
+        const { key, bucket } = request.body;
+        try {
+          const meta = await files.stat(user.id, bucket, key);
+          const text = await documentText(meta.kind, await files.read(user.id, bucket, key), readPdfText);
+          const { words } = await index.index({ owner: user.id, bucket, key, name: meta.originalName, text });
+          return { document: meta.originalName, words };
+        } catch (error) {
+          throw asHttpError(error);
+        }
+      },
+    );
+  },
+  onStart({ indexer, events, index, files }) {
+    started = { index, files, readPdf: readPdfText };
+    indexer.start(events);
+  },
+  async onStop({ indexer }) {
+    await indexer.stop();
+  },
+});

@@ -1,7 +1,6 @@
-import type { CatalogueContribution } from '../../src/server/catalogue/types';
-import { AI_PROVIDER, connectors, trigger } from '../../src/server/catalogue/building-blocks';
+import type { CatalogueContribution } from '../../src/server';
+import { AI_PROVIDER, connectors, trigger, SOLUTIONS } from '../../src/server';
 
-const CUSTOMER_EXPERIENCE = 3;
 export const EMOTION_TEXT_WORKFLOW = 10002;
 export const EMOTION_AUDIO_VIDEO_WORKFLOW = 10003;
 
@@ -11,7 +10,7 @@ export const catalogue: CatalogueContribution = {
   workflows: [
     {
       id: EMOTION_TEXT_WORKFLOW,
-      solution_id: CUSTOMER_EXPERIENCE,
+      solution_id: SOLUTIONS.customerExperience.id,
       name: 'Emotion Analysis from Text Files',
       descrption:
         'Find the emotions in reviews, survey answers, chats and e-mails, sentence by sentence, so you can see at a glance what delights customers and what frustrates them.',
@@ -19,7 +18,7 @@ export const catalogue: CatalogueContribution = {
     },
     {
       id: EMOTION_AUDIO_VIDEO_WORKFLOW,
-      solution_id: CUSTOMER_EXPERIENCE,
+      solution_id: SOLUTIONS.customerExperience.id,
       name: 'Emotion Analysis from Audio/Video',
       descrption:
         'Transcribe support calls and video feedback and read the emotions in them. Vote for it to help us prioritise.',
@@ -53,6 +52,8 @@ export const catalogue: CatalogueContribution = {
     },
     {
       id: 7,
+      starter_recipe: true,
+      completes_on_start: true,
       workflow_id: EMOTION_TEXT_WORKFLOW,
       order: 1,
       name: 'Emotion Analysis from Text (basic)',

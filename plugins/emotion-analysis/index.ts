@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/app/plugin';
+import { definePlugin } from '../../src/app';
 
 /** Emotion analysis of text: workflow page 10002. */
 export default definePlugin({

@@ -1,7 +1,6 @@
-import type { CatalogueContribution } from '../../src/server/catalogue/types';
-import { AI_PROVIDER, connectors, trigger } from '../../src/server/catalogue/building-blocks';
+import type { CatalogueContribution } from '../../src/server';
+import { AI_PROVIDER, connectors, trigger, SOLUTIONS } from '../../src/server';
 
-const FINANCE = 1;
 export const EXPENSE_RECEIPT_WORKFLOW = 10005;
 export const EXPENSE_CATEGORISATION_WORKFLOW = 10007;
 
@@ -10,7 +9,7 @@ export const catalogue: CatalogueContribution = {
   workflows: [
     {
       id: EXPENSE_RECEIPT_WORKFLOW,
-      solution_id: FINANCE,
+      solution_id: SOLUTIONS.finance.id,
       name: 'Expense Receipt Data Extraction',
       descrption:
         'Snap or forward a receipt and get the merchant, date, amount, currency and tax captured for your expense claims.',
@@ -18,7 +17,7 @@ export const catalogue: CatalogueContribution = {
     },
     {
       id: EXPENSE_CATEGORISATION_WORKFLOW,
-      solution_id: FINANCE,
+      solution_id: SOLUTIONS.finance.id,
       name: 'Expense Categorisation',
       descrption:
         'Assign every expense to the right account code and cost centre automatically, and flag the ones that break your policy.',

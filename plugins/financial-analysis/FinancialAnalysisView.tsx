@@ -1,6 +1,225 @@
-import { PlannedView } from '../../src/app/components/catalogue/PlannedView';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Button, Caption1, Card, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { SchemaForm, useApi, useEnvironment, useSession, type CombinationViewProps } from '../../src/app';
+import configSchema from '../../schemas/financial-analysis/config.schema.json';
+import type { AnalysisReport, FocusArea } from './engine/analysis';
+import { FinancialReport } from './ui/FinancialReport';
+import { fileToBase64 } from '../invoice-reconciliation/ui/files';
+import { NOT_SET_UP, RUN_STARTED, runWorkflow } from '../invoice-reconciliation/ui/run-workflow';
+import { useSavedConfig } from '../invoice-reconciliation/ui/use-saved-config';
 
-/** Combination 11's setup body. The upload / focus area / report view is built by a later issue. */
-export default function FinancialAnalysisView() {
-  return <PlannedView title="Financial Analysis" kind="setup" />;
+export const CONFIG_PATH = '/api/platform/financialAnalysisConfig';
+export const START_PATH = '/api/platform/financial_analysis/start_comparison';
+export const COMPLETE_PATH = '/api/financial-analysis/complete/';
+/** Job status is polled every 7 seconds (spec 9). */
+export const POLL_MS = 7000;
+export const TEST_FAILED = 'Test Failed, check your file';
+export const STATEMENT_TYPES = 'Only CSV, XLSX or PDF statements can be uploaded.';
+
+interface Config {
+  SELECTED_FOCUS_AREA: FocusArea;
+}
+
+interface CompleteReply {
+  status: 'RUNNING' | 'COMPLETE' | 'FAILED';
+  report?: { default: AnalysisReport | null; custom_config: AnalysisReport };
+  message?: string;
+}
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: '16px', minWidth: 0 },
+  card: { display: 'grid', gap: '12px', padding: '16px' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginTop: '8px' },
+  hint: { color: tokens.colorNeutralForeground3 },
+  input: { maxWidth: '100%' },
+});
+
+/** Why Test and Run are disabled (spec 5: a document, a saved config, no unsaved changes), or null. */
+export function analysisBlocker(hasDocument: boolean, hasConfig: boolean, dirty: boolean): string | null {
+  if (!hasDocument) return 'Upload a statement to test or run.';
+  if (!hasConfig) return 'Save a focus area to test or run.';
+  if (dirty) return 'Save your changes to test or run.';
+  return null;
+}
+
+/**
+ * Combination 11 (spec 2, 'financial analysis view'): a statement upload (CSV, XLSX or PDF with
+ * a text layer) and the focus area as an rjsf config form (SELECTED_FOCUS_AREA); Test starts the
+ * default and custom jobs and polls every 7 s until COMPLETE (the report) or FAILED
+ * ('Test Failed, check your file'); Run posts the statement to the recipe's webhook.
+ */
+export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS }: CombinationViewProps & { pollMs?: number }) {
+  const s = useStyles();
+  const api = useApi();
+  const session = useSession();
+  const env = useEnvironment();
+  const config = useSavedConfig<Config>(CONFIG_PATH, combinationId);
+  const [file, setFile] = useState<File>();
+  const [fileError, setFileError] = useState<string>();
+  const [current, setCurrent] = useState<Partial<Config>>();
+  const [phase, setPhase] = useState<'idle' | 'starting' | 'polling'>('idle');
+  const [report, setReport] = useState<CompleteReply['report']>();
+  const [failure, setFailure] = useState<{ title: string; detail?: string }>();
+  const [running, setRunning] = useState(false);
+  const [notice, setNotice] = useState<{ intent: 'success' | 'warning'; text: string }>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const dirty = current !== undefined && config.isDirty(current);
+  const blocker = analysisBlocker(Boolean(file), config.saved !== undefined, dirty);
+
+  function choose(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.target.files?.[0];
+    setFileError(undefined);
+    if (chosen && !/\.(csv|xlsx|pdf)$/i.test(chosen.name)) {
+      e.target.value = '';
+      setFile(undefined);
+      return setFileError(STATEMENT_TYPES);
+    }
+    setFile(chosen);
+  }
+
+  async function save(data: Config) {
+    setNotice(undefined);
+    if (await config.save(data)) setCurrent(data);
+  }
+
+  function poll(wfId: string) {
+    timer.current = setTimeout(async () => {
+      try {
+        const reply = await api.post<CompleteReply>(COMPLETE_PATH, { jobId: { wf_id: wfId } });
+        if (reply.status === 'COMPLETE' && reply.report) {
+          setReport(reply.report);
+          setPhase('idle');
+        } else if (reply.status === 'FAILED') {
+          setFailure({ title: TEST_FAILED, detail: reply.message });
+          setPhase('idle');
+        } else poll(wfId);
+      } catch (e) {
+        setFailure({ title: (e as Error).message });
+        setPhase('idle');
+      }
+    }, pollMs);
+  }
+
+  async function test() {
+    if (!file) return;
+    clearTimeout(timer.current);
+    setPhase('starting');
+    setFailure(undefined);
+    setReport(undefined);
+    setNotice(undefined);
+    try {
+      const reply = await api.post<{ jobId?: { wf_id?: string }; message?: string }>(START_PATH, {
+        combination_id: combinationId,
+        file_name: file.name,
+        file_binary: await fileToBase64(file),
+        default: true,
+      });
+      const wfId = reply?.jobId?.wf_id;
+      if (!wfId) throw new Error(reply?.message || TEST_FAILED);
+      setPhase('polling');
+      poll(wfId);
+    } catch (e) {
+      setFailure({ title: (e as Error).message });
+      setPhase('idle');
+    }
+  }
+
+  async function run() {
+    if (!file) return;
+    setRunning(true);
+    setNotice(undefined);
+    try {
+      const outcome = await runWorkflow(api, session.workatoId, combinationId, { combination_id: combinationId, file_name: file.name, file_binary: await fileToBase64(file) }, env.apiBase);
+      if (outcome.kind === 'not-set-up') setNotice({ intent: 'warning', text: NOT_SET_UP });
+      else if (outcome.kind === 'started') setNotice({ intent: 'success', text: RUN_STARTED });
+    } catch (e) {
+      console.error('Run failed', e);
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  // rjsf's Form skips re-rendering when only functions changed (its deepEquals ignores them), so
+  // buttons inside it call the handlers of the latest render through a ref
+  const actions = useRef({ test, run });
+  actions.current = { test, run };
+
+  const busy = phase !== 'idle';
+  return (
+    <div className={s.root}>
+      <Card className={s.card}>
+        <Subtitle1 as="h2">Statement</Subtitle1>
+        <Field
+          label="Financial statement (CSV, XLSX or PDF)"
+          validationState={fileError ? 'error' : file ? 'success' : 'none'}
+          validationMessage={fileError ?? (file ? `${file.name} (${Math.max(1, Math.round(file.size / 1024))} KB)` : undefined)}
+          hint="An income statement, balance sheet or cash-flow statement with the periods as columns; a PDF needs a text layer."
+        >
+          <input className={s.input} type="file" accept=".csv,.xlsx,.pdf,text/csv,application/pdf,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-label="Financial statement" onChange={choose} />
+        </Field>
+      </Card>
+
+      <Card className={s.card}>
+        <Subtitle1 as="h2">Config</Subtitle1>
+        {config.status === 'loading' && <Spinner size="small" label="Loading your config..." />}
+        {config.status === 'error' && (
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>{config.error}</MessageBarBody>
+          </MessageBar>
+        )}
+        {config.status === 'ready' && (
+          <SchemaForm<Config>
+            key={config.saved ? 'saved' : 'new'}
+            schema={configSchema as object}
+            formData={config.saved}
+            onChange={(d) => setCurrent(d)}
+            onSubmit={(d) => void save(d)}
+            submitText="Save config"
+            busy={config.saving}
+            idPrefix="financial-analysis"
+            afterSubmit={
+              <div className={s.actions}>
+                <Button type="button" onClick={() => void actions.current.test()} disabled={Boolean(blocker) || busy}>
+                  Test
+                </Button>
+                <Button type="button" appearance="primary" onClick={() => void actions.current.run()} disabled={Boolean(blocker) || running}>
+                  Run
+                </Button>
+                {busy && <Spinner size="tiny" label="Analysing the statement..." />}
+              </div>
+            }
+          />
+        )}
+        {config.justSaved && (
+          <MessageBar intent="success" layout="multiline">
+            <MessageBarBody>Config Saved</MessageBarBody>
+          </MessageBar>
+        )}
+        {config.status === 'ready' && config.error && (
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>{config.error}</MessageBarBody>
+          </MessageBar>
+        )}
+        {config.status === 'ready' && blocker && <Caption1 className={s.hint}>{blocker}</Caption1>}
+        {notice && (
+          <MessageBar intent={notice.intent} layout="multiline">
+            <MessageBarBody>{notice.text}</MessageBarBody>
+          </MessageBar>
+        )}
+      </Card>
+
+      {failure && (
+        <MessageBar intent="error" role="alert" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{failure.title}</MessageBarTitle>
+            {failure.detail}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {report && !busy && <FinancialReport report={report} />}
+    </div>
+  );
 }

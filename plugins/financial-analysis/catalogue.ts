@@ -1,14 +1,13 @@
-import type { CatalogueContribution } from '../../src/server/catalogue/types';
-import { AI_PROVIDER, connectors, trigger } from '../../src/server/catalogue/building-blocks';
+import type { CatalogueContribution } from '../../src/server';
+import { AI_PROVIDER, connectors, trigger, SOLUTIONS } from '../../src/server';
 
-const FINANCE = 1;
 export const FINANCIAL_ANALYSIS_WORKFLOW = 10013;
 
 export const catalogue: CatalogueContribution = {
   workflows: [
     {
       id: FINANCIAL_ANALYSIS_WORKFLOW,
-      solution_id: FINANCE,
+      solution_id: SOLUTIONS.finance.id,
       name: 'Financial Analysis',
       descrption:
         'Upload financial statements and receive a written report on the area you choose: overall position, risks, opportunities, cash flow or sales and income.',

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/app/plugin';
+import { definePlugin } from '../../src/app';
 
 /** Financial analysis reports: combination 11 (always authorised, counts nothing). */
 export default definePlugin({

@@ -1,5 +1,107 @@
-import { defineServerPlugin } from '../../src/server/plugin';
+import { AutomationActions, T, badRequest, contribute, defineServerPlugin, notFound, userOf } from '../../src/server';
+import { financialAnalysisActions, type AnalyseStepServices } from './automation-actions';
+import completeRequestSchema from '../../schemas/financial-analysis/complete-request.schema.json';
+import configRequestSchema from '../../schemas/financial-analysis/config-request.schema.json';
+import configSchema from '../../schemas/financial-analysis/config.schema.json';
+import startRequestSchema from '../../schemas/financial-analysis/start-comparison-request.schema.json';
+import { base64BodyLimit, decodeBase64File } from '../invoice-reconciliation/base64-upload';
+import { ConfigStore, configTableMigration, registerConfigRoutes } from '../invoice-reconciliation/config-endpoints';
+import { AnalysisRuns, runsMigration } from './analysis-runs';
 import { catalogue } from './catalogue';
+import { analyseStatement, isFocusArea, type FocusArea } from './engine/analysis';
+import { readStatement } from './engine/statement-reader';
+import { statementSource, type StatementKind } from './statement-file';
 
-/** Financial analysis reports: workflow 10013 and combination 11. */
-export default defineServerPlugin({ id: 'financial-analysis', catalogue });
+export const FINANCIAL_ANALYSIS_COMBINATION = 11;
+export const CONFIG_PATH = '/api/platform/financialAnalysisConfig';
+export const CONFIG_TABLE = 'financial_analysis_configs';
+export const ANALYSE_JOB = 'financial-analysis.analyse';
+/** The focus area of the "default" analysis run next to the saved one. */
+export const DEFAULT_FOCUS_AREA: FocusArea = 'overall-financial-position';
+const FILE_BUCKET = 'financial-analysis';
+
+/** What one analysis job is given: where the statement is stored and the focus area. */
+export interface AnalyseJobData {
+  owner: number;
+  bucket: string;
+  key: string;
+  fileName: string;
+  kind: StatementKind;
+  focusArea: FocusArea;
+}
+
+/** The config store and services of the running server, for the engine step. */
+let started: AnalyseStepServices | undefined;
+
+interface StartBody {
+  combination_id: number;
+  file_name: string;
+  file_binary: string;
+  default?: boolean;
+}
+
+/**
+ * Financial analysis reports: workflow 10013 and combination 11. The focus area is a saved
+ * config (SELECTED_FOCUS_AREA); a test stores the statement and starts two jobs on the queue,
+ * the default analysis and the saved focus area's, polled through /api/financial-analysis/complete/.
+ * The automation engine's flowmatic_ai:analyse_financials step runs the same analysis.
+ */
+export default defineServerPlugin({
+  id: 'financial-analysis',
+  catalogue,
+  contributes: financialAnalysisActions(() => {
+    if (!started) throw new Error('The financial analysis plugin has not started yet, so its workflow step cannot run.');
+    return started;
+  }).map((a) => contribute(AutomationActions, a)),
+  needs: { db: T.Db, text: T.TextGenerator, config: T.ServerConfig, queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr },
+  migrations: [configTableMigration('financial-analysis/0001_configs', CONFIG_TABLE), runsMigration],
+  routes(app, { db, config, queue, files, text, ocr }) {
+    const store = new ConfigStore(db, CONFIG_TABLE);
+    started = { store, text, ocr, combinationId: FINANCIAL_ANALYSIS_COMBINATION, defaultFocusArea: DEFAULT_FOCUS_AREA };
+    const runs = new AnalysisRuns(db, queue);
+    registerConfigRoutes(app, { path: CONFIG_PATH, store, configSchema, requestSchema: configRequestSchema, combinations: [FINANCIAL_ANALYSIS_COMBINATION] });
+
+    app.post<{ Body: StartBody }>(
+      '/api/platform/financial_analysis/start_comparison',
+      { auth: 'user', bodyLimit: base64BodyLimit(1, config.maxUploadBytes), schema: { body: startRequestSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+      async (request) => {
+        const user = userOf(request);
+        const body = request.body;
+        if (body.combination_id !== FINANCIAL_ANALYSIS_COMBINATION) throw badRequest(`The analysis belongs to combination ${FINANCIAL_ANALYSIS_COMBINATION}, not ${body.combination_id}.`);
+        const saved = await store.forCombination(user.id, FINANCIAL_ANALYSIS_COMBINATION);
+        const focusArea = saved?.config.SELECTED_FOCUS_AREA;
+        if (!isFocusArea(focusArea)) throw badRequest('Save a focus area first: the test uses the saved config.');
+        const bytes = decodeBase64File(body.file_name, body.file_binary, config.maxUploadBytes);
+        const stored = await files.put(user.id, bytes, { originalName: body.file_name, allowed: ['csv', 'xlsx', 'pdf'], maxBytes: config.maxUploadBytes, bucket: FILE_BUCKET });
+        const job = (area: FocusArea): AnalyseJobData => ({ owner: user.id, bucket: stored.bucket, key: stored.key, fileName: body.file_name, kind: stored.kind as StatementKind, focusArea: area });
+        // reading a file gives the same answer every time: one try, so a bad file fails at once
+        const customJobId = await queue.add(ANALYSE_JOB, job(focusArea), { attempts: 1 });
+        const defaultJobId = body.default === false ? null : await queue.add(ANALYSE_JOB, job(DEFAULT_FOCUS_AREA), { attempts: 1 });
+        const wfId = runs.newId();
+        await runs.save({ wf_id: wfId, user_id: user.id, combination_id: FINANCIAL_ANALYSIS_COMBINATION, file_name: body.file_name, default_job_id: defaultJobId, custom_job_id: customJobId });
+        return { jobId: { wf_id: wfId }, status: 'RUNNING', message: `Analysing "${body.file_name}".` };
+      },
+    );
+
+    app.post<{ Body: { jobId?: { wf_id: string }; wf_id?: string } }>(
+      '/api/financial-analysis/complete/',
+      { auth: 'user', schema: { body: completeRequestSchema } },
+      async (request) => {
+        const wfId = request.body.jobId?.wf_id ?? request.body.wf_id!;
+        const run = await runs.find(userOf(request).id, wfId);
+        if (!run) throw notFound('This analysis was not found.');
+        return runs.state(run);
+      },
+    );
+  },
+  jobs: {
+    [ANALYSE_JOB]: {
+      concurrency: 2,
+      handler: async (data: AnalyseJobData, { files, ocr, text }) => {
+        const bytes = await files.read(data.owner, data.bucket, data.key);
+        const statement = await readStatement(await statementSource(data.fileName, data.kind, bytes, ocr));
+        return analyseStatement(statement, data.focusArea, text);
+      },
+    },
+  },
+});

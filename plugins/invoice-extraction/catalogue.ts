@@ -1,7 +1,6 @@
-import type { CatalogueContribution } from '../../src/server/catalogue/types';
-import { AI_PROVIDER, connectors, trigger } from '../../src/server/catalogue/building-blocks';
+import type { CatalogueContribution } from '../../src/server';
+import { AI_PROVIDER, connectors, trigger, SOLUTIONS } from '../../src/server';
 
-const FINANCE = 1;
 export const INVOICE_EXTRACTION_WORKFLOW = 10004;
 
 const EXTRACT = { kind: 'action', provider: AI_PROVIDER, action: 'extract_invoice_fields' } as const;
@@ -10,7 +9,7 @@ export const catalogue: CatalogueContribution = {
   workflows: [
     {
       id: INVOICE_EXTRACTION_WORKFLOW,
-      solution_id: FINANCE,
+      solution_id: SOLUTIONS.finance.id,
       name: 'Invoice Data Extraction',
       descrption:
         'Read supplier invoices (PDFs, scans and photos) and capture the vendor, invoice number, dates, totals, tax and line items, ready for your spreadsheet or accounting system.',
@@ -20,6 +19,7 @@ export const catalogue: CatalogueContribution = {
   combinations: [
     {
       id: 1,
+      starter_recipe: true,
       workflow_id: INVOICE_EXTRACTION_WORKFLOW,
       order: 4,
       name: 'Google Drive Invoices to Google Sheets',
@@ -67,6 +67,7 @@ export const catalogue: CatalogueContribution = {
     },
     {
       id: 9,
+      completes_on_start: true,
       workflow_id: INVOICE_EXTRACTION_WORKFLOW,
       order: 2,
       name: 'E-mailed Invoices to Xero Bills',
@@ -90,6 +91,9 @@ export const catalogue: CatalogueContribution = {
     },
     {
       id: 2,
+      starter_recipe: true,
+      completes_on_start: true,
+      new_combination_target: true,
       workflow_id: INVOICE_EXTRACTION_WORKFLOW,
       order: 1,
       name: 'Invoice Data Extraction (basic)',

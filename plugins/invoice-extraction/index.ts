@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/app/plugin';
+import { definePlugin } from '../../src/app';
 import { invoiceExtractionRules } from './rules';
 
 /** Invoice data extraction: workflow page 10004 and the authorisation of combinations 1, 8, 9. */

@@ -1,5 +1,5 @@
-import type { AuthorisationRule } from '../../src/core/plugin';
-import type { ProviderConnection } from '../../src/core/domain';
+import type { AuthorisationRule } from '../../src/core';
+import type { ProviderConnection } from '../../src/core';
 
 const connected = (connections: ProviderConnection[], ...providers: string[]) =>
   connections.some((c) => providers.includes(c.provider) && c.authorization_status === 'success');

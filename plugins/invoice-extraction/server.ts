@@ -1,5 +1,115 @@
-import { defineServerPlugin } from '../../src/server/plugin';
+import { AutomationActions, contribute, defineServerPlugin, extractDocumentFields, extractInvoice, HttpError, renderFirstPagePng, T, userOf } from '../../src/server';
+import extractDataSchema from '../../schemas/invoice-extraction/extract-data.schema.json';
+import jobSchema from '../../schemas/invoice-extraction/job.schema.json';
+import previewQuerySchema from '../../schemas/invoice-extraction/preview-query.schema.json';
+import { runExtractionJob, type ExtractionJobData } from '../document-extraction/engine/extraction-job';
+import { DOCUMENT_EXTRACTION_JOB, INVOICE_EXTRACTION_JOB } from '../document-extraction/engine/job-names';
+import { notSucceeded, ownedJob, viewOf, waitForJob } from '../document-extraction/engine/job-status';
+import { documentOf, startExtraction } from '../document-extraction/engine/start-job';
+import { servicesOf, type ExtractionServices } from '../document-extraction/automation-action';
+import { invoiceExtractionActions } from './automation-actions';
 import { catalogue } from './catalogue';
+import { invoiceReply, type InvoiceExtraction } from './invoice-reply';
 
-/** Invoice data extraction: workflow 10004 and its combinations 1, 2, 8 and 9. */
-export default defineServerPlugin({ id: 'invoice-extraction', catalogue });
+type DocumentFields = ReturnType<typeof extractDocumentFields>;
+
+/** Resolution of the invoice preview image: enough to read an A4 page on screen, ~830 px wide. */
+const PREVIEW_DPI = 100;
+
+/** The OCR pool and event bus of the running server, for the engine step (set at start). */
+let started: ExtractionServices | undefined;
+
+/**
+ * Invoice data extraction: workflow 10004 and its combinations 1, 2, 8 and 9.
+ *
+ * POST /api/service/extract_data/ (key, bucket → the invoice's fields, line items and
+ * warnings). The spec's call is synchronous; the work is not done in the request: it queues a
+ * job and waits for it up to `wait` seconds (default 30). A job still running by then is
+ * answered 202 with its Job_ID, which POST /api/plugins/invoice-extraction/status follows (the
+ * page sends wait 0 and polls, to show progress). `workflow: 10006` answers document Fields.
+ * GET /api/plugins/invoice-extraction/preview?key&bucket is the uploaded image, or a PDF's first
+ * page as a PNG, for its owner only. The automation engine's flowmatic_ai:extract_invoice_fields
+ * step reads with the same job code.
+ */
+export default defineServerPlugin({
+  id: 'invoice-extraction',
+  catalogue,
+  contributes: invoiceExtractionActions(() => servicesOf(started, 'invoice extraction')).map((a) => contribute(AutomationActions, a)),
+  needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus },
+  routes(app, { queue, files }) {
+    app.post<{ Body: { key: string; bucket: string; wait: number; workflow: number | string } }>(
+      '/api/service/extract_data/',
+      { auth: 'user', schema: { body: extractDataSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const owner = userOf(request).id;
+        const { key, bucket, wait } = request.body;
+        const isDocument = String(request.body.workflow) === '10006';
+        const jobName = isDocument ? DOCUMENT_EXTRACTION_JOB : INVOICE_EXTRACTION_JOB;
+        await documentOf(files, owner, bucket, key);
+        const jobId = await startExtraction(queue, jobName, { owner, bucket, key });
+        if (wait > 0) await waitForJob(queue, jobId, wait * 1000);
+        const job = await ownedJob(queue, jobId, owner, jobName);
+        if (isDocument) {
+          const view = viewOf<DocumentFields>(job);
+          if (view.Status === 'FAILED') throw notSucceeded(view);
+          if (view.Status === 'IN_PROGRESS' || !view.outcome) return reply.code(202).send({ Status: view.Status, Job_ID: view.Job_ID, progress: view.progress, message: view.message });
+          return { Fields: view.outcome.result, Job_ID: view.Job_ID, Status: view.Status, bucket, key };
+        }
+        const view = viewOf<InvoiceExtraction>(job);
+        if (view.Status === 'FAILED') throw notSucceeded(view);
+        const body = invoiceReply(view);
+        return body.Status === 'IN_PROGRESS' ? reply.code(202).send(body) : body;
+      },
+    );
+
+    app.post<{ Body: { jobId: string } }>(
+      '/api/plugins/invoice-extraction/status',
+      { auth: 'user', schema: { body: jobSchema }, config: { rateLimit: { max: 240, timeWindow: '1 minute' } } },
+      async (request) => {
+        const view = viewOf<InvoiceExtraction>(await ownedJob(queue, request.body.jobId, userOf(request).id, INVOICE_EXTRACTION_JOB));
+        if (view.Status === 'FAILED') throw notSucceeded(view);
+        return invoiceReply(view);
+      },
+    );
+
+    app.get<{ Querystring: { key: string; bucket: string } }>(
+      '/api/plugins/invoice-extraction/preview',
+      { auth: 'user', schema: { querystring: previewQuerySchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const owner = userOf(request).id;
+        const { key, bucket } = request.query;
+        const meta = await documentOf(files, owner, bucket, key);
+        let image: Buffer;
+        let type: string;
+        if (meta.kind === 'pdf') {
+          try {
+            image = (await renderFirstPagePng(await files.read(owner, bucket, key), PREVIEW_DPI)).png;
+          } catch (error) {
+            const e = error as Error;
+            if (e.name === 'DocumentReadError') throw new HttpError(422, `The first page of the PDF could not be shown: ${e.message}`);
+            throw error;
+          }
+          type = 'image/png';
+        } else {
+          image = await files.read(owner, bucket, key);
+          type = meta.mime;
+        }
+        return reply
+          .header('Content-Type', type)
+          .header('Cache-Control', 'private, max-age=600')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .send(image);
+      },
+    );
+  },
+  onStart({ queue, files, ocr, events }) {
+    started = { ocr, events };
+    // Registered here rather than under `jobs`, whose handlers are not given the job's progress reporter.
+    queue.process(
+      INVOICE_EXTRACTION_JOB,
+      (data, job) => runExtractionJob<InvoiceExtraction>(data as ExtractionJobData, job, { files, ocr, events }, (pages) => extractInvoice(pages)),
+      { concurrency: 2 },
+    );
+  },
+});

@@ -1,6 +1,257 @@
-import { PlannedView } from '../../src/app/components/catalogue/PlannedView';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { Button, Caption1, Card, Field, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { SchemaForm, useApi, useEnvironment, useSession, type CombinationViewProps } from '../../src/app';
+import { toPythonLiteral } from '../../src/core';
+import configSchema from '../../schemas/invoice-reconciliation/config.schema.json';
+import type { ComparisonResult } from './engine/compare';
+import type { ReconciliationConfig } from './engine/compare';
+import { ComparisonResults, type SideName, type TableName } from './ui/ComparisonResults';
+import { csvHeaderRow, fileToBase64, saveBase64 } from './ui/files';
+import { NOT_SET_UP, RUN_STARTED, runWorkflow } from './ui/run-workflow';
+import { useSavedConfig } from './ui/use-saved-config';
 
-/** Combination 10's setup body. The upload / config / results view is built by a later issue. */
-export default function ReconciliationView() {
-  return <PlannedView title="Invoice Reconciliation" kind="setup" />;
+export const CONFIG_PATH = '/api/platform/invoiceReconciliationConfig';
+export const COMPARISON_PATH = '/api/platform/invoice_reconciliation/comparison';
+export const EXPORT_PATH = '/api/plugins/invoice-reconciliation/export';
+export const CSV_ONLY = 'Only .csv files can be uploaded.';
+
+type Config = Required<Omit<ReconciliationConfig, 'TOLERANCE'>>;
+
+interface Upload {
+  file: File;
+  headers: string[];
+}
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: '16px', minWidth: 0 },
+  card: { display: 'grid', gap: '12px', padding: '16px' },
+  files: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))', gap: '12px' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginTop: '8px' },
+  hint: { color: tokens.colorNeutralForeground3 },
+  input: { maxWidth: '100%' },
+});
+
+/** The rjsf schema of the config: the key fields become choice lists of the uploaded files' header rows. */
+export function configFormSchema(invoiceHeaders: string[] | undefined, orderHeaders: string[] | undefined, current: Partial<Config>) {
+  const schema = structuredClone(configSchema) as { properties: Record<string, Record<string, unknown>> };
+  const choices = (headers: string[] | undefined, value: string | undefined) => (headers ? [...new Set([...headers, ...(value ? [value] : [])])] : undefined);
+  const invoiceChoices = choices(invoiceHeaders, current.INVOICE_PRIMARY_KEY);
+  const orderChoices = choices(orderHeaders, current.PURCHASE_ORDER_PRIMARY_KEY);
+  if (invoiceChoices) schema.properties.INVOICE_PRIMARY_KEY.enum = invoiceChoices;
+  if (orderChoices) schema.properties.PURCHASE_ORDER_PRIMARY_KEY.enum = orderChoices;
+  return schema;
+}
+
+const UI_SCHEMA = {
+  'ui:order': ['INVOICE_PRIMARY_KEY', 'PURCHASE_ORDER_PRIMARY_KEY', 'EMAIL_TONE_OF_VOICE_NOT_MATCHED', 'EMAIL_TONE_OF_VOICE_MATCHED', 'GENERATE_EMAIL_FOR_NOT_MATCHED', 'GENERATE_EMAIL_FOR_MATCHED', 'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED'],
+  INVOICE_PRIMARY_KEY: { 'ui:placeholder': 'Detect from the header row' },
+  PURCHASE_ORDER_PRIMARY_KEY: { 'ui:placeholder': 'Detect from the header row' },
+};
+
+/** Why Test Configuration is disabled (spec 5), or null when it may run. */
+export function testBlocker(hasConfig: boolean, hasInvoice: boolean, dirty: boolean): string | null {
+  if (!hasConfig) return 'Save the config to test it.';
+  if (!hasInvoice) return 'Upload the invoice file to test the config.';
+  if (dirty) return 'Save your changes to test them.';
+  return null;
+}
+
+/** Why Run Workflow is disabled (spec 5), or null when it may run. */
+export function runBlocker(hasConfig: boolean, hasInvoice: boolean, hasOrders: boolean, dirty: boolean): string | null {
+  if (!hasInvoice || !hasOrders) return 'Upload both files to run the workflow.';
+  if (!hasConfig) return 'Save the config to run the workflow.';
+  if (dirty) return 'Save your changes to run the workflow.';
+  return null;
+}
+
+/**
+ * Combination 10 (spec 2, 'Invoice reconciliation view'): the invoice and purchase-order .csv
+ * uploads, whose header rows give the key choices of the rjsf config form; Save config (create,
+ * then update; 'Config Saved' for 3 s), Test Configuration (the comparison on the uploaded files,
+ * default and custom side by side) and Run Workflow (the recipe's webhook), each enabled by the
+ * rules of spec section 5.
+ */
+export default function ReconciliationView({ combinationId }: CombinationViewProps) {
+  const s = useStyles();
+  const api = useApi();
+  const session = useSession();
+  const env = useEnvironment();
+  const config = useSavedConfig<Config>(CONFIG_PATH, combinationId);
+  const [invoice, setInvoice] = useState<Upload>();
+  const [orders, setOrders] = useState<Upload>();
+  const [fileError, setFileError] = useState<{ which: 'invoice' | 'orders'; message: string }>();
+  const [current, setCurrent] = useState<Partial<Config>>();
+  const [result, setResult] = useState<ComparisonResult>();
+  const [testing, setTesting] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<{ intent: 'success' | 'warning'; text: string }>();
+
+  const formData = current ?? config.saved ?? {};
+  const schema = useMemo(() => configFormSchema(invoice?.headers, orders?.headers, formData), [invoice?.headers, orders?.headers, formData]);
+  const hasConfig = config.saved !== undefined;
+  const dirty = current !== undefined && config.isDirty(current);
+  const testWhy = testBlocker(hasConfig, Boolean(invoice), dirty);
+  const runWhy = runBlocker(hasConfig, Boolean(invoice), Boolean(orders), dirty);
+
+  async function choose(which: 'invoice' | 'orders', e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    const set = which === 'invoice' ? setInvoice : setOrders;
+    setFileError(undefined);
+    if (!file) return set(undefined);
+    if (!/\.csv$/i.test(file.name)) {
+      e.target.value = '';
+      set(undefined);
+      return setFileError({ which, message: CSV_ONLY });
+    }
+    try {
+      set({ file, headers: await csvHeaderRow(file, file.name) });
+    } catch (err) {
+      e.target.value = '';
+      set(undefined);
+      setFileError({ which, message: (err as Error).message });
+    }
+  }
+
+  async function save(data: Config) {
+    setNotice(undefined);
+    if (await config.save(data)) setCurrent(data);
+  }
+
+  async function test() {
+    if (!invoice) return;
+    setTesting(true);
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      const body: Record<string, unknown> = { combination_id: combinationId, file1_name: invoice.file.name, file1_binary: await fileToBase64(invoice.file) };
+      if (orders) Object.assign(body, { file2_name: orders.file.name, file2_binary: await fileToBase64(orders.file) });
+      setResult(await api.post<ComparisonResult>(COMPARISON_PATH, body));
+    } catch (e) {
+      setResult(undefined);
+      setError((e as Error).message);
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  async function run() {
+    if (!invoice || !orders || !config.saved) return;
+    setRunning(true);
+    setNotice(undefined);
+    try {
+      const outcome = await runWorkflow(api, session.workatoId, combinationId, {
+        config_json: toPythonLiteral(config.saved),
+        file1_name: invoice.file.name,
+        file1_binary: await fileToBase64(invoice.file),
+        file2_name: orders.file.name,
+        file2_binary: await fileToBase64(orders.file),
+      }, env.apiBase);
+      if (outcome.kind === 'not-set-up') setNotice({ intent: 'warning', text: NOT_SET_UP });
+      else if (outcome.kind === 'started') setNotice({ intent: 'success', text: RUN_STARTED });
+    } catch (e) {
+      console.error('Run Workflow failed', e);
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  async function download(side: SideName, format: 'csv' | 'xlsx', table?: TableName) {
+    if (!result) return;
+    setDownloading(true);
+    try {
+      const file = await api.post<{ file_name: string; content_type: string; data: string }>(EXPORT_PATH, { format, side, table, result: result[side] });
+      saveBase64(file.file_name, file.content_type, file.data);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  // rjsf's Form skips re-rendering when only functions changed (its deepEquals ignores them), so
+  // buttons inside it call the handlers of the latest render through a ref
+  const actions = useRef({ test, run });
+  actions.current = { test, run };
+
+  const fileField = (which: 'invoice' | 'orders', label: string, upload: Upload | undefined) => (
+    <Field
+      label={label}
+      validationState={fileError?.which === which ? 'error' : upload ? 'success' : 'none'}
+      validationMessage={fileError?.which === which ? fileError.message : upload ? `${upload.file.name}: ${upload.headers.length} columns` : undefined}
+    >
+      <input className={s.input} type="file" accept=".csv,text/csv" aria-label={label} onChange={(e) => void choose(which, e)} />
+    </Field>
+  );
+
+  return (
+    <div className={s.root}>
+      <Card className={s.card}>
+        <Subtitle1 as="h2">Files</Subtitle1>
+        <div className={s.files}>
+          {fileField('invoice', 'Invoice file (.csv)', invoice)}
+          {fileField('orders', 'Purchase-order file (.csv)', orders)}
+        </div>
+        <Caption1 className={s.hint}>The header row of each file gives the key choices below. With only the invoice file, the test checks that file on its own.</Caption1>
+      </Card>
+
+      <Card className={s.card}>
+        <Subtitle1 as="h2">Config</Subtitle1>
+        {config.status === 'loading' && <Spinner size="small" label="Loading your config..." />}
+        {config.status === 'error' && (
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>{config.error}</MessageBarBody>
+          </MessageBar>
+        )}
+        {config.status === 'ready' && (
+          <SchemaForm<Config>
+            key={config.saved ? 'saved' : 'new'}
+            schema={schema}
+            uiSchema={UI_SCHEMA}
+            formData={config.saved}
+            onChange={(d) => setCurrent(d)}
+            onSubmit={(d) => void save(d)}
+            submitText="Save config"
+            busy={config.saving}
+            idPrefix="reconciliation"
+            afterSubmit={
+              <div className={s.actions}>
+                <Button type="button" onClick={() => void actions.current.test()} disabled={Boolean(testWhy) || testing}>
+                  Test Configuration
+                </Button>
+                <Button type="button" appearance="primary" onClick={() => void actions.current.run()} disabled={Boolean(runWhy) || running}>
+                  Run Workflow
+                </Button>
+                {(testing || running) && <Spinner size="tiny" label={testing ? 'Comparing...' : 'Starting...'} />}
+              </div>
+            }
+          />
+        )}
+        {config.justSaved && (
+          <MessageBar intent="success" layout="multiline">
+            <MessageBarBody>Config Saved</MessageBarBody>
+          </MessageBar>
+        )}
+        {config.status === 'ready' && config.error && (
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>{config.error}</MessageBarBody>
+          </MessageBar>
+        )}
+        {config.status === 'ready' && (testWhy || runWhy) && <Caption1 className={s.hint}>{[testWhy, runWhy && runWhy !== testWhy ? runWhy : null].filter(Boolean).join(' ')}</Caption1>}
+        {notice && (
+          <MessageBar intent={notice.intent} layout="multiline">
+            <MessageBarBody>{notice.text}</MessageBarBody>
+          </MessageBar>
+        )}
+      </Card>
+
+      {error && (
+        <MessageBar intent="error" role="alert" layout="multiline">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      {result && !testing && <ComparisonResults result={result} onDownload={(side, format, table) => void download(side, format, table)} downloading={downloading} />}
+    </div>
+  );
 }

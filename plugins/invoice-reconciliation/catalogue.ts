@@ -1,14 +1,13 @@
-import type { CatalogueContribution } from '../../src/server/catalogue/types';
-import { AI_PROVIDER, connectors, trigger } from '../../src/server/catalogue/building-blocks';
+import type { CatalogueContribution } from '../../src/server';
+import { AI_PROVIDER, connectors, trigger, SOLUTIONS } from '../../src/server';
 
-const FINANCE = 1;
 export const INVOICE_RECONCILIATION_WORKFLOW = 10012;
 
 export const catalogue: CatalogueContribution = {
   workflows: [
     {
       id: INVOICE_RECONCILIATION_WORKFLOW,
-      solution_id: FINANCE,
+      solution_id: SOLUTIONS.finance.id,
       name: 'Invoice Reconciliation',
       descrption:
         'Match supplier invoices against purchase orders line by line, list the discrepancies and unmatched records, and draft the e-mails and memos that resolve them.',

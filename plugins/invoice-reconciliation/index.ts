@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/app/plugin';
+import { definePlugin } from '../../src/app';
 
 /** Invoice-to-purchase-order reconciliation: combination 10 (always authorised, counts nothing). */
 export default definePlugin({

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/app/plugin';
+import { definePlugin } from '../../src/app';
 
 /** Public landing pages: /welcome and /teaser. */
 export default definePlugin({

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../src/app/plugin';
+import { definePlugin } from '../../src/app';
 
 /** Public generators: /mia (press releases) and /hal (sales pitches). */
 export default definePlugin({

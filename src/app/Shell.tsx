@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { Container } from 'inversify';
+import type { ServiceContainer } from '../core/di';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { ContainerContext } from './hooks';
 
 /** Providers every screen needs: the DI container and the Fluent UI theme. */
-export function Shell({ container, children }: { container: Container; children: ReactNode }) {
+export function Shell({ container, children }: { container: ServiceContainer; children: ReactNode }) {
   return (
     <ContainerContext.Provider value={container}>
       <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { Container } from 'inversify';
 import { EventBus } from '../core/event-bus';
-import { resolveEnvironment, type EnvironmentInfo } from '../core/environment';
+import { ServiceContainer } from '../core/di';
+import { resolveEnvironment } from '../core/environment';
 import { PluginRegistry } from '../core/plugin-registry';
-import * as T from '../core/tokens';
+import { systemClock } from '../core/services';
+import * as T from './tokens';
 import type { ClientPlugin, View } from './plugin';
 import { ApiClient } from './services/api-client';
 import { Breadcrumbs } from './services/breadcrumbs';
@@ -20,44 +21,57 @@ export interface ShellOptions {
   navigator?: PageNavigator;
   fetch?: typeof fetch;
   /** Rebind any service to a fake before anything resolves. */
-  overrides?: (container: Container) => void;
+  overrides?: (container: ServiceContainer) => void;
 }
 
-export interface Clock {
-  now(): number;
-}
+export type { Clock } from '../core/services';
 
 /**
- * The shell's container: every service a view needs is bound here, lazily, as a singleton.
- * Tests pass `overrides` to rebind one service (or a whole plugin list) to a fake.
+ * The shell's container: every service a view needs is bound here, lazily, as a singleton;
+ * then the services the plugins provide. Tests pass `overrides` to rebind one service (or a
+ * whole plugin list) to a fake.
  */
-export function createShellContainer(opts: ShellOptions): Container {
-  const c = new Container();
+export function createShellContainer(opts: ShellOptions): ServiceContainer {
+  const c = new ServiceContainer();
   for (const p of opts.plugins) c.bind(T.PluginManifest).toConstantValue(p);
-  c.bind(T.PluginRegistry)
-    .toDynamicValue((ctx) => new PluginRegistry<View>(ctx.getAll<ClientPlugin>(T.PluginManifest)))
-    .inSingletonScope();
-  c.bind(T.EventBus).toDynamicValue(() => new EventBus()).inSingletonScope();
-  c.bind<EnvironmentInfo>(T.Environment).toConstantValue(
+  c.provide(T.PluginRegistry, () => new PluginRegistry<View>(opts.plugins));
+  c.provide(T.EventBus, () => new EventBus());
+  c.constant(
+    T.Environment,
     resolveEnvironment(opts.hostname ?? (typeof window !== 'undefined' ? window.location.hostname : 'localhost'), {
       dev: process.env.API_HOST_DEV ?? '',
       staging: process.env.API_HOST_STAGING ?? '',
       production: process.env.API_HOST_PRODUCTION ?? '',
     }),
   );
-  c.bind<KeyValueStorage>(T.Storage).toConstantValue(opts.storage ?? window.localStorage);
-  c.bind<KeyValueStorage>(T.SessionStorage).toConstantValue(opts.sessionStorage ?? window.sessionStorage);
-  c.bind<PageNavigator>(T.Navigator).toConstantValue(opts.navigator ?? windowNavigator);
-  c.bind<Clock>(T.Clock).toConstantValue({ now: () => Date.now() });
-  c.bind(Http).toDynamicValue((ctx) => new Http(ctx.get(T.Environment), opts.fetch)).inSingletonScope();
-  c.bind(T.Session)
-    .toDynamicValue(
-      (ctx) =>
-        new Session(ctx.get(Http), ctx.get(T.Storage), ctx.get(T.EventBus), ctx.get(T.Navigator), () => ctx.get<Clock>(T.Clock).now()),
-    )
-    .inSingletonScope();
-  c.bind(T.ApiClient).toDynamicValue((ctx) => new ApiClient(ctx.get(Http), ctx.get(T.Session))).inSingletonScope();
-  c.bind(T.Breadcrumbs).toDynamicValue((ctx) => new Breadcrumbs(ctx.get(T.SessionStorage), ctx.get(T.EventBus))).inSingletonScope();
+  c.constant(T.Storage, opts.storage ?? window.localStorage);
+  c.constant(T.SessionStorage, opts.sessionStorage ?? window.sessionStorage);
+  c.constant(T.Navigator, opts.navigator ?? windowNavigator);
+  c.constant(T.Clock, systemClock);
+  c.constant(T.Logger, consoleLogger);
+  c.provide(T.Http, (get) => new Http(get(T.Environment), opts.fetch));
+  c.provide(T.Session, (get) => new Session(get(T.Http), get(T.Storage), get(T.EventBus), get(T.Navigator), () => get(T.Clock).now()));
+  c.provide(T.ApiClient, (get) => new ApiClient(get(T.Http), get(T.Session)));
+  c.provide(T.Breadcrumbs, (get) => new Breadcrumbs(get(T.SessionStorage), get(T.EventBus)));
+  for (const p of opts.plugins) for (const s of p.services ?? []) c.provide(s.token, s.factory);
   opts.overrides?.(c);
   return c;
 }
+
+/**
+ * Runs every plugin's start hook once (subscriptions to the event bus, warm-ups) and returns a
+ * function that stops them all.
+ */
+export function startPlugins(c: ServiceContainer): () => void {
+  const get = <S,>(t: import('../core/di').Token<S>) => c.get(t);
+  const events = c.get(T.EventBus);
+  const stops = c.getAll(T.PluginManifest).map((p) => p.onStart?.({ get, events }));
+  return () => stops.forEach((s) => s?.());
+}
+
+const consoleLogger = {
+  debug: (...a: unknown[]) => console.debug(...a),
+  info: (...a: unknown[]) => console.info(...a),
+  warn: (...a: unknown[]) => console.warn(...a),
+  error: (...a: unknown[]) => console.error(...a),
+};

@@ -1,13 +1,13 @@
-import type { Container } from 'inversify';
+import type { ServiceContainer } from '../core/di';
 import type { EnvironmentInfo } from '../core/environment';
-import * as T from '../core/tokens';
+import * as T from './tokens';
 
 /**
  * Debug console logging only on local and dev hosts; the analytics and session-recording
  * scripts only on production hosts, and only when their URLs were given at build time
  * (ANALYTICS_SCRIPT_URL, SESSION_RECORDING_SCRIPT_URL). Nothing is loaded otherwise.
  */
-export function installEnvironmentScripts(container: Container, doc: Document = document): string[] {
+export function installEnvironmentScripts(container: ServiceContainer, doc: Document = document): string[] {
   const env = container.get<EnvironmentInfo>(T.Environment);
   if (!env.debugLogging) {
     // eslint-disable-next-line @typescript-eslint/no-empty-function

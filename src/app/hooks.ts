@@ -1,31 +1,28 @@
 import { createContext, useContext, useEffect, useState } from 'react';
-import type { Container, ServiceIdentifier } from 'inversify';
+import type { ServiceContainer, Token } from '../core/di';
 import type { Observable } from 'rxjs';
-import * as T from '../core/tokens';
-import type { EventBus } from '../core/event-bus';
-import type { EnvironmentInfo } from '../core/environment';
-import type { ApiClient } from './services/api-client';
-import type { Session, SessionState } from './services/session';
-import type { Breadcrumbs, Crumb } from './services/breadcrumbs';
-import type { ClientPluginRegistry } from './plugin';
+import * as T from './tokens';
+import type { SessionState } from './services/session';
+import type { Crumb } from './services/breadcrumbs';
 
-export const ContainerContext = createContext<Container | null>(null);
+export const ContainerContext = createContext<ServiceContainer | null>(null);
 
-export function useContainer(): Container {
+export function useContainer(): ServiceContainer {
   const c = useContext(ContainerContext);
   if (!c) throw new Error('useContainer must be used inside <ContainerContext.Provider>');
   return c;
 }
 
-export function useService<S>(token: ServiceIdentifier<S>): S {
-  return useContainer().get<S>(token);
+/** A service of the container, typed by its token. */
+export function useService<S>(token: Token<S>): S {
+  return useContainer().get(token);
 }
 
-export const useApi = () => useService<ApiClient>(T.ApiClient);
-export const useSession = () => useService<Session>(T.Session);
-export const useEventBus = () => useService<EventBus>(T.EventBus);
-export const useRegistry = () => useService<ClientPluginRegistry>(T.PluginRegistry);
-export const useEnvironment = () => useService<EnvironmentInfo>(T.Environment);
+export const useApi = () => useService(T.ApiClient);
+export const useSession = () => useService(T.Session);
+export const useEventBus = () => useService(T.EventBus);
+export const useRegistry = () => useService(T.PluginRegistry);
+export const useEnvironment = () => useService(T.Environment);
 
 /** The current value of an observable (BehaviorSubject-like: `initial` until it emits). */
 export function useObservable<V>(source: Observable<V>, initial: V): V {
@@ -44,7 +41,7 @@ export function useSessionState(): SessionState {
 
 /** Registers the current page in the breadcrumb trail. */
 export function useBreadcrumb(label: string | undefined, path: string): Crumb[] {
-  const crumbs = useService<Breadcrumbs>(T.Breadcrumbs);
+  const crumbs = useService(T.Breadcrumbs);
   useEffect(() => {
     if (label) crumbs.visit({ label, path });
   }, [crumbs, label, path]);

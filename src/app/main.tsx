@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createShellContainer } from './container';
+import { createShellContainer, startPlugins } from './container';
 import { discoverPlugins } from './plugin-context';
 import { Shell } from './Shell';
 import { AppRoutes } from './routes';
@@ -10,6 +10,7 @@ import { installEnvironmentScripts } from './environment-scripts';
 
 const container = createShellContainer({ plugins: discoverPlugins() });
 installEnvironmentScripts(container);
+startPlugins(container);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -12,61 +12,29 @@ export type ProviderId =
   | 'manual_email'
   | `${string}_ai`;
 
-export interface Trigger {
-  id: number;
-  name: string;
-  icon: string;
-}
+import type {
+  Combination as CombinationWire,
+  Connector as ConnectorWire,
+  ProviderConnection,
+  ProviderRecipe,
+  Solution,
+  Trigger,
+  UserRecipeRecord,
+  Workflow,
+} from './wire-types';
 
-export interface Connector {
-  id: number;
-  name: string;
-  icon: string;
-  order: number;
-  provider: ProviderId | string;
-}
+/**
+ * The catalogue and provider shapes are derived from their JSON Schemas (schemas/catalogue/,
+ * generated into src/core/wire-types.ts): one definition for the client, the server and the tests.
+ */
+export type { ProviderConnection, ProviderRecipe, Solution, Trigger, UserRecipeRecord, Workflow };
+export type Connector = ConnectorWire & { provider: ProviderId | string };
 
-export type CatalogueStatus = 'coming_soon' | 'active' | string;
+export type CatalogueStatus = 'coming_soon' | 'active';
 
-export interface Combination {
-  id: number;
-  order: number;
-  name: string;
-  sub_title: string;
-  icon: string;
-  created_time: string;
-  connectors: Connector[];
-  triggers: Trigger[];
-  status: CatalogueStatus;
-  enabled: boolean;
-  recommended: boolean;
-  my_vote: boolean;
-  votes: number;
-  recipe_id: number | null;
-  running: boolean;
+export interface Combination extends CombinationWire {
   /** computed in the browser from the user's connections */
   authed?: boolean;
-}
-
-export interface Workflow {
-  id: number;
-  name: string;
-  descrption: string;
-  icon: string;
-  combinations?: Combination[];
-  triggers?: Trigger[];
-  connectors?: Connector[];
-}
-
-export interface Solution {
-  id: number;
-  name: string;
-  descrption: string;
-  icon: string;
-  status: CatalogueStatus;
-  created_by: { user: { first_name: string } };
-  created_time: string;
-  workflows?: Workflow[];
 }
 
 export interface Vote {
@@ -74,38 +42,8 @@ export interface Vote {
   user_id: number;
 }
 
-export interface ProviderRecipe {
-  id: number;
-  running: boolean;
-  job_failed_count: number;
-  job_succeeded_count: number;
-}
+export type RecipeSetupStatus = UserRecipeRecord['status'];
 
-export interface ProviderConnection {
-  id: number;
-  name: string;
-  provider: string;
-  authorization_status: 'success' | null | string;
-}
-
-export type RecipeSetupStatus = 'no started' | 'ready' | 'started' | 'complete';
-
-export interface UserRecipeRecord {
-  recipe_id: number;
-  combination: number;
-  name: string;
-  status: RecipeSetupStatus;
-  workato_webhook: string | null;
-  folder_id: string | null;
-  sheet_id: string | null;
-  updated_at: string;
-  job_succeeded_count: number;
-  job_failed_count: number;
-  location: string | null;
-  description: string | null;
-}
-
-/** Reply of GET /api/platform/users/{id}/ */
 export interface UserProfile {
   Name: string;
   Email: string;

@@ -18,6 +18,10 @@ export interface DomainEvents {
   'job/status-changed': { jobId: string; status: string };
   'profile/updated': { name: string };
   'breadcrumbs/changed': { trail: Array<{ label: string; path: string }> };
+  /** Server: a user's file was stored (upload or generated). */
+  'file/stored': { owner: number; bucket: string; key: string; name: string; kind: string; workflow?: string };
+  /** Server: the text of a user's document is known (extraction, OCR, upload of text). */
+  'document/text-extracted': { owner: number; bucket: string; key: string; name: string; text: string };
 }
 
 export type DomainEventType = keyof DomainEvents;

@@ -1,9 +1,22 @@
 import type { PricingTier } from './domain';
+import { ContributionRegistry, type ContributionKind } from './contributions';
 import {
+  AuthorisationRules,
   BASIC_VIEW_KEY,
+  CombinationViews,
+  Connectors,
+  CORE_CLIENT_KINDS,
+  CostTiers,
   DEFAULT_VIEW_KEY,
+  FormFields,
+  FormWidgets,
+  manifestContributions,
+  PerRequestPrices,
+  Routes,
+  WorkflowViews,
   type AuthorisationRule,
   type ConnectorContribution,
+  type FormComponentContribution,
   type PluginManifest,
   type RouteContribution,
   type ViewLoader,
@@ -16,32 +29,53 @@ export function isBasicCombination(name: string): boolean {
 }
 
 /**
- * Collects every plugin manifest into keyed registries. Built once per container;
- * duplicate keys fail here with an error naming both plugins.
+ * Every plugin manifest's contributions, by kind: the core's kinds plus any kind a plugin
+ * declares. Built once per container; a key claimed twice fails here with an error naming both
+ * plugins. The named accessors are typed views of the core's kinds.
  */
 export class PluginRegistry<C = unknown> {
   readonly plugins = new KeyedRegistry<PluginManifest<C>>('Plugin');
-  readonly workflowViews = new KeyedRegistry<ViewLoader<C>>('Workflow view');
-  readonly combinationViews = new KeyedRegistry<ViewLoader<C>>('Combination view');
-  readonly authorisationRules = new KeyedRegistry<AuthorisationRule>('Authorisation rule');
-  readonly costTiers = new KeyedRegistry<Omit<PricingTier, 'per_request'>>('Cost tier');
-  readonly perRequestPrices = new KeyedRegistry<number>('Per-request price');
-  readonly connectors = new KeyedRegistry<ConnectorContribution<C>>('Connector');
-  readonly routes = new KeyedRegistry<RouteContribution<C>>('Route');
+  readonly contributions: ContributionRegistry;
 
   constructor(manifests: PluginManifest<C>[]) {
-    for (const m of manifests) this.add(m);
+    for (const m of manifests) this.plugins.register(m.id, m, m.id);
+    this.contributions = new ContributionRegistry(
+      manifests.map((m) => ({ id: m.id, declares: m.declares, contributes: manifestContributions(m as PluginManifest<unknown>) })),
+      CORE_CLIENT_KINDS,
+    );
   }
 
-  private add(m: PluginManifest<C>): void {
-    this.plugins.register(m.id, m, m.id);
-    for (const [k, v] of Object.entries(m.workflowViews ?? {})) this.workflowViews.register(k, v, m.id);
-    for (const [k, v] of Object.entries(m.combinationViews ?? {})) this.combinationViews.register(k, v, m.id);
-    for (const r of m.authorisationRules ?? []) this.authorisationRules.register(r.combinationId, r, m.id);
-    for (const t of m.costTiers?.tiers ?? []) this.costTiers.register(t.numbers, t, m.id);
-    for (const [k, v] of Object.entries(m.costTiers?.perRequest ?? {})) this.perRequestPrices.register(k, v, m.id);
-    for (const c of m.connectors ?? []) this.connectors.register(c.provider, c, m.id);
-    for (const r of m.routes ?? []) this.routes.register(r.path, r, m.id);
+  /** The keyed contributions of any kind, the core's or a plugin's. */
+  of<V>(kind: ContributionKind<V>): KeyedRegistry<V> {
+    return this.contributions.of(kind);
+  }
+
+  get workflowViews() {
+    return this.of(WorkflowViews) as KeyedRegistry<ViewLoader<C>>;
+  }
+  get combinationViews() {
+    return this.of(CombinationViews) as KeyedRegistry<ViewLoader<C>>;
+  }
+  get authorisationRules(): KeyedRegistry<AuthorisationRule> {
+    return this.of(AuthorisationRules);
+  }
+  get costTiers(): KeyedRegistry<Omit<PricingTier, 'per_request'>> {
+    return this.of(CostTiers);
+  }
+  get perRequestPrices(): KeyedRegistry<number> {
+    return this.of(PerRequestPrices);
+  }
+  get connectors() {
+    return this.of(Connectors) as KeyedRegistry<ConnectorContribution<C>>;
+  }
+  get routes() {
+    return this.of(Routes) as KeyedRegistry<RouteContribution<C>>;
+  }
+  get formFields() {
+    return this.of(FormFields) as KeyedRegistry<FormComponentContribution<C>>;
+  }
+  get formWidgets() {
+    return this.of(FormWidgets) as KeyedRegistry<FormComponentContribution<C>>;
   }
 
   /** The setup view for a combination: by id, else 'basic' for basic variants, else 'default'. */

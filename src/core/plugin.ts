@@ -1,10 +1,17 @@
 import type { PricingTier, ProviderConnection } from './domain';
+import { contribute, contributionKind, type ContributionEntry, type ContributionKind } from './contributions';
+import type { Resolve, Token } from './di';
+import type { EventBus } from './event-bus';
 
 /**
  * The browser-side plugin contract (Backstage-style declarative manifest).
  * Plugin authors never touch the DI container: the shell turns manifests into bindings and
  * registries. `C` is the view type (a React component in the browser shell); the core stays
  * free of React.
+ *
+ * The named fields (workflowViews, routes, …) are shorthands for contributions to the core's
+ * kinds below; `declares` and `contributes` take any other kind, including kinds declared by
+ * other plugins.
  */
 export interface ViewLoader<C = unknown> {
   /** Lazily loads the view module: `load: () => import('./ReconciliationView')`. */
@@ -44,10 +51,55 @@ export interface CostTierContribution {
   perRequest?: Record<string, number>;
 }
 
+/** A named rjsf field or widget (`"ui:field": "csv-headers"` in a uiSchema). */
+export interface FormComponentContribution<C = unknown> {
+  name: string;
+  component: C;
+}
+
+/** A service a plugin adds to the container, built lazily from other services. */
+export interface ServiceProvision<T = unknown> {
+  token: Token<T>;
+  factory: (get: Resolve) => T;
+}
+
+export function provide<T>(token: Token<T>, factory: (get: Resolve) => T): ServiceProvision<T> {
+  return { token, factory };
+}
+
+/** What a plugin's start hook receives: typed service lookup and the event bus. */
+export interface PluginStartContext {
+  get: Resolve;
+  events: EventBus;
+}
+
 /** Key under which the basic setup view is registered (combination name contains 'basic'). */
 export const BASIC_VIEW_KEY = 'basic';
 /** Key under which the view for every other combination is registered. */
 export const DEFAULT_VIEW_KEY = 'default';
+
+/** The contribution kinds the browser shell declares itself. */
+export const WorkflowViews = contributionKind<ViewLoader>('workflow-view', 'Workflow view');
+export const CombinationViews = contributionKind<ViewLoader>('combination-view', 'Combination view');
+export const AuthorisationRules = contributionKind<AuthorisationRule>('authorisation-rule', 'Authorisation rule', (r) => r.combinationId);
+export const CostTiers = contributionKind<Omit<PricingTier, 'per_request'>>('cost-tier', 'Cost tier', (t) => t.numbers);
+export const PerRequestPrices = contributionKind<number>('per-request-price', 'Per-request price');
+export const Connectors = contributionKind<ConnectorContribution>('connector', 'Connector', (c) => c.provider);
+export const Routes = contributionKind<RouteContribution>('route', 'Route', (r) => r.path);
+export const FormFields = contributionKind<FormComponentContribution>('form-field', 'Form field', (f) => f.name);
+export const FormWidgets = contributionKind<FormComponentContribution>('form-widget', 'Form widget', (w) => w.name);
+
+export const CORE_CLIENT_KINDS: ContributionKind<any>[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+  WorkflowViews,
+  CombinationViews,
+  AuthorisationRules,
+  CostTiers,
+  PerRequestPrices,
+  Connectors,
+  Routes,
+  FormFields,
+  FormWidgets,
+];
 
 export interface PluginManifest<C = unknown> {
   id: string;
@@ -59,6 +111,32 @@ export interface PluginManifest<C = unknown> {
   costTiers?: CostTierContribution;
   connectors?: ConnectorContribution<C>[];
   routes?: RouteContribution<C>[];
+  /** Named rjsf fields and widgets, usable by any form's uiSchema. */
+  formFields?: Record<string, C>;
+  formWidgets?: Record<string, C>;
+  /** Services this plugin adds to the container (`provide(Token, (get) => new Impl(get(Other)))`). */
+  services?: ServiceProvision<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Runs once when the shell starts (subscribe to the event bus here); may return a stop function. */
+  onStart?: (ctx: PluginStartContext) => void | (() => void);
+  /** Contribution kinds this plugin declares for other plugins to fill. */
+  declares?: ContributionKind<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Contributions to any declared kind. */
+  contributes?: ContributionEntry<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** The manifest's shorthand fields as contributions to the core kinds, then its own. */
+export function manifestContributions(m: PluginManifest<unknown>): ContributionEntry<unknown>[] {
+  const out: ContributionEntry<any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  for (const [k, v] of Object.entries(m.workflowViews ?? {})) out.push(contribute(WorkflowViews, v, k));
+  for (const [k, v] of Object.entries(m.combinationViews ?? {})) out.push(contribute(CombinationViews, v, k));
+  for (const r of m.authorisationRules ?? []) out.push(contribute(AuthorisationRules, r));
+  for (const t of m.costTiers?.tiers ?? []) out.push(contribute(CostTiers, t));
+  for (const [k, v] of Object.entries(m.costTiers?.perRequest ?? {})) out.push(contribute(PerRequestPrices, v, k));
+  for (const c of m.connectors ?? []) out.push(contribute(Connectors, c as ConnectorContribution));
+  for (const r of m.routes ?? []) out.push(contribute(Routes, r as RouteContribution));
+  for (const [name, component] of Object.entries(m.formFields ?? {})) out.push(contribute(FormFields, { name, component }));
+  for (const [name, component] of Object.entries(m.formWidgets ?? {})) out.push(contribute(FormWidgets, { name, component }));
+  return [...out, ...(m.contributes ?? [])];
 }
 
 export function definePlugin<C = unknown>(manifest: PluginManifest<C>): PluginManifest<C> {

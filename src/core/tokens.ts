@@ -1,16 +1,12 @@
+import { token } from './di';
+import type { EventBus as EventBusService } from './event-bus';
+import type { EnvironmentInfo } from './environment';
+
 /**
- * DI tokens. Each token is a Symbol with an interface of the same name where one exists
- * (Theia style), so `container.get<Foo>(Foo)` reads naturally and tests rebind by token.
+ * Tokens of the services both runtimes share. Each token carries its service's type
+ * (`token<T>(name)`), so reads, bindings and fakes are type-checked. The browser's own tokens
+ * are in src/app/tokens.ts, the server's in src/server/tokens.ts; both re-export these.
  */
-export const EventBus = Symbol('EventBus');
-export const PluginManifest = Symbol('PluginManifest');
-export const PluginRegistry = Symbol('PluginRegistry');
-export const Environment = Symbol('Environment');
-export const Storage = Symbol('Storage');
-export const SessionStorage = Symbol('SessionStorage');
-export const Clock = Symbol('Clock');
-export const ApiClient = Symbol('ApiClient');
-export const Session = Symbol('Session');
-export const Breadcrumbs = Symbol('Breadcrumbs');
-export const Navigator = Symbol('Navigator');
-export const Logger = Symbol('Logger');
+export { Clock, Logger } from './services';
+export const EventBus = token<EventBusService>('EventBus');
+export const Environment = token<EnvironmentInfo>('Environment');

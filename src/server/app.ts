@@ -1,42 +1,58 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { Container } from 'inversify';
+import { ServiceContainer } from '../core/di';
+import { ContributionRegistry } from '../core/contributions';
+import { systemClock } from '../core/services';
+import { EventBus } from '../core/event-bus';
 import type { ServerConfig } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { coreMigrations } from './db/core-migrations';
 import { installErrorHandling } from './http/error-handler';
-import type { ServerPlugin, ServerPluginContext } from './plugin';
+import { AJV_OPTIONS } from './http/schema-validation';
+import type { AnyServerPlugin, Needs } from './plugin';
+import { createAuthUserCache, installRouteAuth } from './auth/guard';
+import { installNulGuard } from './http/nul-guard';
+import { installWriteRateLimits } from './http/rate-limits';
+import { installSecurityHeaders } from './http/security-headers';
+import { secureDirectory, usePrivateUmask } from './db/file-modes';
+import { changeFeedOf } from './db/change-feed';
+import { RedisChangeBridge } from './catalogue/cache';
+import { isAllowedPluginPath, PluginRouteError } from './http/spec-paths';
 import { TokenService } from './auth/token-service';
 import { Argon2Hasher } from './auth/password';
 import { createMailer } from './mail';
 import { createQueue } from './queue';
-import type { JobQueue } from './queue/job-queue';
-import type { Mailer } from './mail/mailer';
 import { coreModules } from './core-modules';
+import { createTextGenerator } from './ai/text-generation';
+import { DiskFileStore } from './files';
+import { TesseractOcrPool } from './ai/ocr';
 import * as T from './tokens';
+
+/** Largest request body a route accepts unless it sets its own `bodyLimit` (file routes do). */
+export const DEFAULT_BODY_LIMIT = 100 * 1024;
 
 export interface BuildServerOptions {
   config: ServerConfig;
   /** Plugins found under plugins/ (see discoverServerPlugins). */
-  plugins?: ServerPlugin[];
+  plugins?: AnyServerPlugin[];
   /** An already open database (tests share one); otherwise opened from the config. */
   db?: Db;
   /** Rebind services to fakes: runs after the default bindings, before anything starts. */
-  overrides?: (container: Container) => void;
+  overrides?: (container: ServiceContainer) => void;
   /** Log to stdout (default: only when not under test). */
   logger?: boolean;
 }
 
 export interface BuiltServer {
   app: FastifyInstance;
-  container: Container;
+  container: ServiceContainer;
   close(): Promise<void>;
 }
 
@@ -48,48 +64,86 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   const { config } = opts;
   const app = Fastify({
     logger: (opts.logger ?? process.env.NODE_ENV !== 'test') ? { level: config.logLevel } : false,
-    bodyLimit: Math.max(config.maxUploadBytes * 2, 1024 * 1024),
-    trustProxy: process.env.TRUST_PROXY === 'true',
-    // One validator for every route's schema. The schemas in schemas/ carry an `errorMessage` for
-    // their forms (verbose keeps parentSchema for the error handler); unknown fields are refused,
-    // not silently dropped, and no type is coerced, as the client's own form validator behaves.
-    ajv: {
-      customOptions: { keywords: ['errorMessage'], verbose: true, removeAdditional: false, coerceTypes: false, useDefaults: true, strictTypes: false },
-    },
+    // small by default: a route that carries files sets its own bodyLimit (MAX_UPLOAD_MB)
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] } },
   });
-  const container = new Container();
+  // everything this process writes under DATA_DIR is private (0600 files, 0700 folders)
+  usePrivateUmask();
+  secureDirectory(config.dataDir);
+  const container = new ServiceContainer();
   const ownsDb = !opts.db;
   const db = opts.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const modules: ServerPlugin[] = [...coreModules, ...(opts.plugins ?? [])];
+  const plugins = opts.plugins ?? [];
+  const modules: AnyServerPlugin[] = [...coreModules, ...plugins];
 
-  container.bind(T.ServerConfig).toConstantValue(config);
-  container.bind(T.Logger).toConstantValue(app.log);
-  container.bind(T.Clock).toConstantValue({ now: () => Date.now() });
-  container.bind(T.Db).toConstantValue(db);
-  container.bind(T.ServerPlugins).toConstantValue(modules);
-  container.bind(T.TokenService).toDynamicValue(() => new TokenService(config.secretKey)).inSingletonScope();
-  container.bind(T.PasswordHasher).toConstantValue(new Argon2Hasher());
-  container.bind(T.Mailer).toDynamicValue(() => createMailer(config, app.log)).inSingletonScope();
-  container.bind(T.JobQueue).toDynamicValue(() => createQueue(config, db, app.log)).inSingletonScope();
-  for (const m of modules) await m.bindings?.(container);
+  container.constant(T.ServerConfig, config);
+  container.constant(T.Logger, app.log);
+  container.constant(T.Clock, systemClock);
+  container.provide(T.EventBus, () => new EventBus());
+  container.constant(T.Db, db);
+  container.constant(T.ServerPlugins, modules);
+  container.constant(T.Contributions, new ContributionRegistry(modules));
+  container.provide(T.TokenService, () => new TokenService(config.secretKey));
+  container.constant(T.PasswordHasher, new Argon2Hasher());
+  container.provide(T.Mailer, () => createMailer(config, app.log));
+  container.provide(T.JobQueue, () => createQueue(config, db, app.log));
+  container.provide(T.TextGenerator, () =>
+    createTextGenerator({ llmBaseUrl: config.llmBaseUrl, llmApiKey: config.llmApiKey, llmModel: config.llmModel }, app.log),
+  );
+  container.provide(T.FileStore, () => new DiskFileStore(path.join(config.dataDir, 'files')));
+  let ocr: TesseractOcrPool | undefined;
+  container.provide(T.Ocr, () => (ocr = new TesseractOcrPool({ workers: 1, cachePath: path.join(config.dataDir, 'ocr-cache') })));
+  for (const m of modules) for (const s of m.provides ?? []) container.provide(s.token, s.factory);
   opts.overrides?.(container);
+
+  /** The typed services a module asked for, resolved once. */
+  const depsCache = new Map<AnyServerPlugin, Record<string, unknown>>();
+  const depsOf = (m: AnyServerPlugin) => {
+    let deps = depsCache.get(m);
+    if (!deps) {
+      deps = Object.fromEntries(Object.entries((m.needs ?? {}) as Needs).map(([name, t]) => [name, container.get(t)]));
+      depsCache.set(m, deps);
+    }
+    return deps as never;
+  };
 
   await migrate(db, [...coreMigrations, ...modules.flatMap((m) => m.migrations ?? [])]);
 
   installErrorHandling(app);
+  await installSecurityHeaders(app, { production: config.production, scriptHosts: config.cspScriptHosts, serveSourceMaps: config.serveSourceMaps });
+  installNulGuard(app);
+  const authUsers = createAuthUserCache(db);
+  installRouteAuth(app, () => ({ tokens: container.get(T.TokenService), db, users: authUsers }));
+  const feed = changeFeedOf(db);
+  const changeBridge = feed && config.redisUrl ? new RedisChangeBridge(feed, config.redisUrl, (e) => app.log.warn({ err: e }, 'cache invalidation over Redis failed')) : undefined;
+  await changeBridge?.start();
   // with REDIS_URL the counters live in Redis, so every server process enforces one limit
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   await app.register(fastifyRateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'flowmatic-rate-limit:' } : {}) });
+  installWriteRateLimits(app, { perUser: config.writeRateLimitPerUser, perAddress: config.writeRateLimitPerAddress });
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 2 } });
 
-  const ctx: ServerPluginContext = { container };
-  for (const m of modules) await m.routes?.(app, ctx);
+  // each module's routes in a scope of its own; a plugin's are the spec's paths or its own prefix
+  for (const m of modules) {
+    if (!m.routes) continue;
+    const isPlugin = plugins.includes(m);
+    await app.register(async (scope) => {
+      if (isPlugin) {
+        scope.addHook('onRoute', (route) => {
+          if (!isAllowedPluginPath(m.id, route.url)) throw new PluginRouteError(m.id, route.url);
+        });
+      }
+      await m.routes!(scope, depsOf(m));
+    });
+  }
 
-  const queue = container.get<JobQueue>(T.JobQueue);
+  const queue = container.get(T.JobQueue);
   for (const m of modules) {
     for (const [name, def] of Object.entries(m.jobs ?? {})) {
       const { handler, concurrency } = typeof def === 'function' ? { handler: def, concurrency: 1 } : def;
-      queue.process(name, (data) => handler(data, ctx), { concurrency });
+      queue.process(name, (data) => handler(data, depsOf(m)), { concurrency });
     }
   }
 
@@ -117,7 +171,8 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
     return reply.code(404).send({ status: 'error', message: 'Not found.' });
   });
 
-  for (const m of modules) await m.onStart?.(ctx);
+  await app.ready();
+  for (const m of modules) await m.onStart?.(depsOf(m));
   await queue.start();
 
   let closed = false;
@@ -127,11 +182,13 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
     async close() {
       if (closed) return;
       closed = true;
-      for (const m of [...modules].reverse()) await m.onStop?.(ctx);
+      for (const m of [...modules].reverse()) await m.onStop?.(depsOf(m));
       await queue.close();
-      await container.get<Mailer>(T.Mailer).close?.();
+      await ocr?.close();
+      await container.get(T.Mailer).close?.();
       await app.close();
       await rateLimitRedis?.quit().catch(() => undefined);
+      await changeBridge?.close();
       if (ownsDb) await db.destroy();
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Server configuration, read from environment variables with safe local defaults and
@@ -19,12 +20,70 @@ export interface ServerConfig {
   logLevel: string;
   /** Login and registration attempts allowed per client address per minute. */
   authRateLimit: number;
+  /**
+   * Which proxies in front of the server are trusted to set X-Forwarded-For: false (none), a hop
+   * count (1 = the one proxy that connects to us), or a list of proxy addresses / CIDR ranges.
+   * Never "every hop": that lets any client pick its own address and dodge per-address limits.
+   */
+  trustProxy: false | number | string[];
+  /** Writes (POST/PUT/PATCH/DELETE) one account may make per minute on a route. */
+  writeRateLimitPerUser: number;
+  /** Writes one client address may make per minute on a route (anonymous and signed-in alike). */
+  writeRateLimitPerAddress: number;
+  /** NODE_ENV=production: stricter headers, no source maps unless SERVE_SOURCE_MAPS=true. */
+  production: boolean;
+  /** Serve the client's *.map files (always outside production; in production only when asked). */
+  serveSourceMaps: boolean;
+  /** Script hosts the Content-Security-Policy allows (the analytics scripts, production only). */
+  cspScriptHosts: string[];
   /** Folder with the built client (index.html); absent in API-only tests. */
   clientDir: string | undefined;
   /** Folder with plugin folders (each may have a server.ts). */
   pluginsDir: string;
   /** Largest accepted upload in bytes. */
   maxUploadBytes: number;
+  /** OpenAI-compatible chat endpoint for text generation; unset: the built-in templates. */
+  llmBaseUrl: string | undefined;
+  llmApiKey: string | undefined;
+  llmModel: string | undefined;
+  /** Test-only: lets the website reader fetch loopback addresses (a local fixture site). */
+  webFetchAllowLoopback: boolean;
+  /** Automation jobs one user may have running at once (more wait their turn). */
+  engineUserConcurrency: number;
+  /** Time-out of one automation step, ms. */
+  engineStepTimeoutMs: number;
+  /** Time-out of one AI step (provider flowmatic_ai), ms. */
+  engineAiStepTimeoutMs: number;
+  /** Calls one recipe's webhook accepts per minute. */
+  webhookRateLimit: number;
+  /** Port of the inbound SMTP listener (manual_email trigger); 0 disables it. */
+  inboundSmtpPort: number;
+  inboundSmtpHost: string;
+  /** Recipes receive mail at recipe-<id>@this domain. */
+  inboundMailDomain: string;
+  /** Where a successful recipe start is announced (a chat incoming webhook); unset: not announced. */
+  chatWebhookUrl: string | undefined;
+  /** Earlier SECRET_KEY values (PREVIOUS_SECRET_KEYS, comma-separated): stored connection tokens sealed with them stay readable. */
+  previousSecretKeys: string[];
+  /** OAuth apps and endpoints of the connectors (Google Drive/Sheets, Xero); see the README. */
+  google: OAuthAppConfig & { apiUrl: string; sheetsApiUrl: string; userInfoUrl: string };
+  xero: OAuthAppConfig & { apiUrl: string; connectionsUrl: string };
+  /**
+   * Local sandbox providers (Google and Xero look-alikes under DATA_DIR/sandbox): on when
+   * SANDBOX_PROVIDERS=true, or outside production for a provider with no client id configured.
+   */
+  sandbox: { google: boolean; xero: boolean; port: number; host: string };
+  /** How often the google_drive trigger looks for new files, ms. */
+  drivePollIntervalMs: number;
+}
+
+/** One OAuth application at a provider: its client and endpoints. */
+export interface OAuthAppConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  authorizationUrl: string;
+  tokenUrl: string;
+  revocationUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +134,102 @@ function secretKey(env: Env, dataDir: string): string {
   return key;
 }
 
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: a hop count ("1"), or a comma-separated list of proxy addresses, CIDR ranges or
+ * the presets loopback / linklocal / uniquelocal. "true" is refused: it would trust whatever
+ * X-Forwarded-For a client sends.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      'must be a hop count (e.g. 1) or a list of proxy addresses (e.g. 10.0.0.0/8), not "true": trusting every hop lets any client forge its address',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError('TRUST_PROXY', `must be a hop count between 0 and 10, got ${hops}`);
+    return hops;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_PRESETS.has(entry)) continue;
+    const [address, prefix, extra] = entry.split('/');
+    const valid =
+      extra === undefined &&
+      ipaddr.isValid(address) &&
+      (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128)));
+    if (!valid) throw new ConfigError('TRUST_PROXY', `must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8), got "${entry}"`);
+  }
+  return entries;
+}
+
+function hostList(urls: Array<string | undefined>): string[] {
+  const hosts: string[] = [];
+  for (const raw of urls) {
+    if (!raw) continue;
+    try {
+      const u = new URL(raw);
+      if (u.protocol === 'https:' || u.protocol === 'http:') hosts.push(u.origin);
+    } catch {
+      /* not a URL: nothing to allow */
+    }
+  }
+  return hosts;
+}
+
+function mailDomain(env: Env): string {
+  const raw = (env.INBOUND_MAIL_DOMAIN || 'inbound.localhost').toLowerCase();
+  if (!/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(raw)) {
+    throw new ConfigError('INBOUND_MAIL_DOMAIN', `must be a domain name, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** The connectors' OAuth apps, endpoints and sandbox switches (README: Connecting Google and Xero). */
+function connectorConfig(env: Env): Pick<ServerConfig, 'google' | 'xero' | 'sandbox' | 'drivePollIntervalMs'> {
+  const url = (name: string, fallback: string) => urlVar(env, name, ['http', 'https']) ?? fallback;
+  const google = {
+    clientId: env.GOOGLE_CLIENT_ID || undefined,
+    clientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+    authorizationUrl: url('GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
+    tokenUrl: url('GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
+    revocationUrl: url('GOOGLE_REVOKE_URL', 'https://oauth2.googleapis.com/revoke'),
+    userInfoUrl: url('GOOGLE_USERINFO_URL', 'https://www.googleapis.com/oauth2/v2/userinfo'),
+    apiUrl: url('GOOGLE_DRIVE_API_URL', 'https://www.googleapis.com'),
+    sheetsApiUrl: url('GOOGLE_SHEETS_API_URL', 'https://sheets.googleapis.com'),
+  };
+  const xero = {
+    clientId: env.XERO_CLIENT_ID || undefined,
+    clientSecret: env.XERO_CLIENT_SECRET || undefined,
+    authorizationUrl: url('XERO_AUTH_URL', 'https://login.xero.com/identity/connect/authorize'),
+    tokenUrl: url('XERO_TOKEN_URL', 'https://identity.xero.com/connect/token'),
+    revocationUrl: url('XERO_REVOKE_URL', 'https://identity.xero.com/connect/revocation'),
+    connectionsUrl: url('XERO_CONNECTIONS_URL', 'https://api.xero.com/connections'),
+    apiUrl: url('XERO_API_URL', 'https://api.xero.com'),
+  };
+  if (!!google.clientId !== !!google.clientSecret) throw new ConfigError('GOOGLE_CLIENT_ID', 'and GOOGLE_CLIENT_SECRET must be set together');
+  if (!!xero.clientId !== !!xero.clientSecret) throw new ConfigError('XERO_CLIENT_ID', 'and XERO_CLIENT_SECRET must be set together');
+  const flag = (env.SANDBOX_PROVIDERS ?? '').trim().toLowerCase();
+  if (flag !== '' && flag !== 'true' && flag !== 'false') throw new ConfigError('SANDBOX_PROVIDERS', `must be true or false, got "${env.SANDBOX_PROVIDERS}"`);
+  const allowed = flag === 'true' || (flag === '' && env.NODE_ENV !== 'production');
+  return {
+    google,
+    xero,
+    sandbox: {
+      google: flag === 'true' || (allowed && !google.clientId),
+      xero: flag === 'true' || (allowed && !xero.clientId),
+      port: intVar(env, 'SANDBOX_PORT', 0, 0, 65535),
+      host: env.SANDBOX_HOST || '127.0.0.1',
+    },
+    drivePollIntervalMs: intVar(env, 'DRIVE_POLL_INTERVAL_MS', 60_000, 1000, 86_400_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const port = intVar(env, 'PORT', 3000, 0, 65535);
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
@@ -92,8 +247,29 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     secretKey: secretKey(env, dataDir),
     logLevel: env.LOG_LEVEL || 'info',
     authRateLimit: intVar(env, 'AUTH_RATE_LIMIT', 20, 1, 100000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    writeRateLimitPerUser: intVar(env, 'WRITE_RATE_LIMIT_PER_USER', 60, 1, 1_000_000),
+    writeRateLimitPerAddress: intVar(env, 'WRITE_RATE_LIMIT_PER_ADDRESS', 120, 1, 1_000_000),
+    production: env.NODE_ENV === 'production',
+    serveSourceMaps: env.NODE_ENV !== 'production' || env.SERVE_SOURCE_MAPS === 'true',
+    cspScriptHosts: env.NODE_ENV === 'production' ? hostList([env.ANALYTICS_SCRIPT_URL, env.SESSION_RECORDING_SCRIPT_URL]) : [],
     clientDir: existsSync(path.join(clientDir, 'index.html')) ? clientDir : undefined,
     pluginsDir: path.resolve(cwd, env.PLUGINS_DIR || './plugins'),
     maxUploadBytes: intVar(env, 'MAX_UPLOAD_MB', 10, 1, 1024) * 1024 * 1024,
+    llmBaseUrl: urlVar(env, 'LLM_BASE_URL', ['http', 'https']),
+    llmApiKey: env.LLM_API_KEY || undefined,
+    llmModel: env.LLM_MODEL || undefined,
+    webFetchAllowLoopback: env.NODE_ENV === 'test' && env.WEB_FETCH_ALLOW_LOOPBACK === 'true',
+    engineUserConcurrency: intVar(env, 'ENGINE_USER_CONCURRENCY', 4, 1, 1000),
+    engineStepTimeoutMs: intVar(env, 'ENGINE_STEP_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    engineAiStepTimeoutMs: intVar(env, 'ENGINE_AI_STEP_TIMEOUT_MS', 300_000, 100, 3_600_000),
+    webhookRateLimit: intVar(env, 'WEBHOOK_RATE_LIMIT', 300, 1, 1_000_000),
+    // under test (Jest) the listener is off unless asked for, so parallel test servers never share a port
+    inboundSmtpPort: intVar(env, 'INBOUND_SMTP_PORT', env.NODE_ENV === 'test' || env.JEST_WORKER_ID !== undefined ? 0 : 2525, 0, 65535),
+    inboundSmtpHost: env.INBOUND_SMTP_HOST || '127.0.0.1',
+    inboundMailDomain: mailDomain(env),
+    chatWebhookUrl: urlVar(env, 'CHAT_WEBHOOK_URL', ['http', 'https']),
+    previousSecretKeys: (env.PREVIOUS_SECRET_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    ...connectorConfig(env),
   };
 }

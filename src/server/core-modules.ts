@@ -1,12 +1,18 @@
-import type { ServerPlugin } from './plugin';
+import type { AnyServerPlugin } from './plugin';
 import { queueModule } from './queue';
 import { authModule } from './auth';
 import { mailModule } from './mail';
 import { catalogueModule } from './catalogue';
 import { feedbackModule } from './feedback';
+import { votesModule } from './votes';
+import { marketingModule } from './marketing';
+import { providerModule } from './provider';
+import { filesModule } from './files/module';
+import { automationModule } from './automation';
+import { connectionsModule } from './connections';
 
 /**
  * The server's own features, shaped like plugins so they share one lifecycle with the
  * plugins discovered under plugins/. Core modules start first.
  */
-export const coreModules: ServerPlugin[] = [queueModule, mailModule, authModule, catalogueModule, feedbackModule];
+export const coreModules: AnyServerPlugin[] = [queueModule, mailModule, authModule, catalogueModule, votesModule, marketingModule, providerModule, feedbackModule, filesModule, automationModule, connectionsModule];

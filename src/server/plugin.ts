@@ -1,39 +1,58 @@
 import type { FastifyInstance } from 'fastify';
-import type { Container } from 'inversify';
+import type { ContributionEntry, ContributionKind } from '../core/contributions';
+import type { ServiceOf, Token } from '../core/di';
+import type { ServiceProvision } from '../core/plugin';
 import type { Migration } from './db/migrate';
 import type { CatalogueContribution } from './catalogue/types';
 
-/** What a server plugin's route registration receives. */
-export interface ServerPluginContext {
-  container: Container;
-}
+/** What a plugin asks for: a name per token, `{ db: Db, queue: JobQueue }`. */
+export type Needs = Record<string, Token<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The typed services a plugin receives for its needs. */
+export type DepsOf<N extends Needs> = { [K in keyof N]: ServiceOf<N[K]> };
 
-export type PluginJobHandler = (data: any, ctx: ServerPluginContext) => Promise<unknown>;
+export type PluginJobHandler<D = unknown> = (data: any, deps: D) => Promise<unknown>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A job handler, alone (one job of that name at a time per process) or with its concurrency. */
-export type JobHandlerDefinition = PluginJobHandler | { handler: PluginJobHandler; concurrency?: number };
+export type JobHandlerDefinition<D = unknown> = PluginJobHandler<D> | { handler: PluginJobHandler<D>; concurrency?: number };
 
 /**
  * The server-side plugin contract: `plugins/<name>/server.ts` default-exports
  * `defineServerPlugin({...})`. It is discovered at start-up; no central list is edited.
+ *
+ * A plugin never sees the container. It names what it needs (`needs: { db: Db, log: Logger }`,
+ * tokens from `src/server` or from another plugin) and receives those services, typed, in
+ * `routes`, `jobs`, `onStart` and `onStop`. It may provide services of its own (`provides`) and
+ * declare contribution kinds that other plugins fill (`declares` / `contributes`).
+ *
+ * Routes are registered in the plugin's own Fastify scope. A plugin's routes are either one of
+ * the spec's fixed API paths (src/server/http/spec-paths.ts) or live under
+ * `/api/plugins/{id}/`; anything else fails start-up. `auth: 'user'` on a route authenticates
+ * before the body is read or validated.
  */
-export interface ServerPlugin {
+export interface ServerPlugin<N extends Needs = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   id: string;
-  /** Bind or rebind services in the server container (runs before routes are registered). */
-  bindings?: (container: Container) => void | Promise<void>;
+  needs?: N;
+  /** Services this plugin adds to the container: `provide(InvoiceExtractor, (get) => …)`. */
+  provides?: ServiceProvision<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Contribution kinds this plugin declares (the engine's actions and triggers, …). */
+  declares?: ContributionKind<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Contributions to any declared kind. */
+  contributes?: ContributionEntry<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Database migrations, ids prefixed with the plugin id ('<id>/0001_name'). */
   migrations?: Migration[];
-  /** API routes; called inside the /api scope-free root instance. */
-  routes?: (app: FastifyInstance, ctx: ServerPluginContext) => void | Promise<void>;
+  /** API routes, in the plugin's own scope. */
+  routes?: (app: FastifyInstance, deps: DepsOf<N>) => void | Promise<void>;
   /** Catalogue entries (solutions, workflows, combinations) upserted at start-up. */
   catalogue?: CatalogueContribution;
   /** Job handlers keyed by job name; give `{ handler, concurrency }` to run several at once. */
-  jobs?: Record<string, JobHandlerDefinition>;
-  onStart?: (ctx: ServerPluginContext) => void | Promise<void>;
-  onStop?: (ctx: ServerPluginContext) => void | Promise<void>;
+  jobs?: Record<string, JobHandlerDefinition<DepsOf<N>>>;
+  onStart?: (deps: DepsOf<N>) => void | Promise<void>;
+  onStop?: (deps: DepsOf<N>) => void | Promise<void>;
 }
 
-export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
+export type AnyServerPlugin = ServerPlugin<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export function defineServerPlugin<N extends Needs = {}>(plugin: ServerPlugin<N>): ServerPlugin<N> {
   if (!plugin.id || !/^[a-z0-9][a-z0-9-]*$/.test(plugin.id)) {
     throw new Error(`Server plugin id "${plugin.id}" must be kebab-case`);
   }
@@ -43,4 +62,9 @@ export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
     }
   }
   return plugin;
+}
+
+/** The prefix of a plugin's own (non-spec) API routes. */
+export function pluginApiPrefix(pluginId: string): string {
+  return `/api/plugins/${pluginId}/`;
 }

@@ -130,6 +130,11 @@ async function main() {
     }
   }
 
+  console.log('');
+  await (await import('./catalogue-throughput')).benchCatalogueThroughput();
+  console.log('');
+  await (await import('./engine')).benchEngine([]);
+
   // 4. the client bundle
   const dist = path.join(repo, 'dist', 'assets');
   if (existsSync(dist)) {

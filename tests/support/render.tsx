@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { Container } from 'inversify';
+import type { ServiceContainer as Container } from '../../src/core/di';
 import { createShellContainer, type ShellOptions } from '../../src/app/container';
 import { Shell } from '../../src/app/Shell';
 import { MemoryStorage } from '../../src/app/services/storage';

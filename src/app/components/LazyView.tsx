@@ -1,5 +1,6 @@
 import { Component, Suspense, lazy, type ComponentType, type ReactNode } from 'react';
-import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
+import { LoadError } from './catalogue/Notice';
 import type { ViewLoader } from '../../core/plugin';
 import type { View } from '../plugin';
 
@@ -24,11 +25,7 @@ class ViewErrorBoundary extends Component<{ children: ReactNode }, { failed: boo
   }
   render() {
     if (this.state.failed) {
-      return (
-        <MessageBar intent="error">
-          <MessageBarBody>This part of the page could not be loaded. Reload the page to try again.</MessageBarBody>
-        </MessageBar>
-      );
+      return <LoadError>This part of the page could not be loaded. Reload the page to try again.</LoadError>;
     }
     return this.props.children;
   }

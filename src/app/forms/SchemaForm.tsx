@@ -1,9 +1,11 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { withTheme, type IChangeEvent, type ThemeProps } from '@rjsf/core';
-import type { ErrorSchema, FormValidation, RJSFSchema, RegistryWidgetsType, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { ErrorSchema, FormValidation, RJSFSchema, RegistryFieldsType, RegistryWidgetsType, UiSchema, ValidatorType } from '@rjsf/utils';
 import { fluentTemplates, FluentSubmit } from './templates';
 import { fluentWidgets } from './widgets';
 import { formValidator } from './validator';
+import { ContainerContext } from '../hooks';
+import { PluginRegistry } from '../tokens';
 
 /**
  * Our own small rjsf theme built from Fluent UI v9 components.
@@ -57,6 +59,25 @@ export interface SchemaFormProps<T extends object> {
 }
 
 /**
+ * The rjsf fields and widgets plugins contribute by name (`formFields`, `formWidgets`), usable by
+ * any form's uiSchema (`"ui:field": "csv-headers"`). Outside a shell (a bare form in a test)
+ * there are none.
+ */
+function useContributedFormParts(): { fields?: RegistryFieldsType; widgets?: RegistryWidgetsType } {
+  const container = useContext(ContainerContext);
+  return useMemo(() => {
+    if (!container) return {};
+    const registry = container.get(PluginRegistry);
+    const byName = (list: Array<{ name: string; component: unknown }>) =>
+      list.length ? Object.fromEntries(list.map((c) => [c.name, c.component])) : undefined;
+    return {
+      fields: byName(registry.formFields.values()) as RegistryFieldsType | undefined,
+      widgets: byName(registry.formWidgets.values()) as RegistryWidgetsType | undefined,
+    };
+  }, [container]);
+}
+
+/**
  * A JSON Schema form with the Fluent theme, the shared validator (ajv-formats, `errorMessage`,
  * readable English), no HTML5 validation (our messages, not the browser's), focus on the first
  * invalid field, and a whole-form `validate` for the spec's form-level messages.
@@ -81,6 +102,7 @@ export function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
     idPrefix,
     validator = formValidator,
   } = props;
+  const contributed = useContributedFormParts();
   const [data, setData] = useState<Partial<T>>(() => ({ ...(formData ?? {}) }) as Partial<T>);
   const latest = useRef(data);
 
@@ -119,7 +141,8 @@ export function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
       uiSchema={uiSchema}
       formData={data}
       validator={validator}
-      widgets={widgets ? { ...fluentWidgets, ...widgets } : undefined}
+      widgets={widgets || contributed.widgets ? { ...fluentWidgets, ...contributed.widgets, ...widgets } : undefined}
+      fields={contributed.fields}
       onChange={handleChange}
       onSubmit={(e: IChangeEvent<Partial<T>>) => onSubmit((e.formData ?? {}) as T)}
       onError={ignoreErrors}

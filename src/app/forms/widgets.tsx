@@ -1,5 +1,5 @@
 import type { ChangeEvent, FocusEvent } from 'react';
-import { Checkbox, Select, Textarea } from '@fluentui/react-components';
+import { Checkbox, Select, Textarea, makeStyles } from '@fluentui/react-components';
 import {
   ariaDescribedByIds,
   enumOptionSelectedValue,
@@ -11,6 +11,12 @@ import {
   type RegistryWidgetsType,
   type WidgetProps,
 } from '@rjsf/utils';
+
+// a native select is as wide as its longest option unless told to fit its column
+const useSelectFit = makeStyles({
+  root: { minWidth: 0, maxWidth: '100%' },
+  select: { minWidth: 0, maxWidth: '100%', textOverflow: 'ellipsis' },
+});
 
 /**
  * Widgets of the Fluent UI v9 theme. Each renders a native control through Fluent (Input, Select,
@@ -51,8 +57,11 @@ export function SelectWidget({
   const format = getOptionValueFormat(options);
   const selected = enumOptionSelectedValue(value, enumOptions, false, format, '');
   const decode = (raw: string) => enumOptionValueDecoder(raw, enumOptions, format, emptyValue);
+  const fit = useSelectFit();
   return (
     <Select
+      className={fit.root}
+      select={{ className: fit.select }}
       id={id}
       name={htmlName || id}
       value={selected as string}

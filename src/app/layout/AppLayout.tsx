@@ -1,11 +1,7 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import {
   Badge,
-  Breadcrumb,
-  BreadcrumbButton,
-  BreadcrumbDivider,
-  BreadcrumbItem,
   Button,
   Title3,
   Tooltip,
@@ -13,14 +9,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AppsList24Regular, Person24Regular, SignOut24Regular } from '@fluentui/react-icons';
-import { Fragment } from 'react';
-import * as T from '../../core/tokens';
-import type { UserProfile } from '../../core/domain';
-import { useApi, useEventBus, useObservable, useService, useSession, useSessionState } from '../hooks';
-import type { Breadcrumbs } from '../services/breadcrumbs';
+import { useApi, useEventBus, useSession, useSessionState } from '../hooks';
+import { loadProfile } from '../services/profile-loader';
 import { Logo } from './Logo';
-import { useInAppLink } from '../components/useInAppLink';
 import { FeedbackTab } from './FeedbackTab';
+import { BreadcrumbHistory, BreadcrumbTrail } from './BreadcrumbTrail';
+import { SkipLink, MAIN_CONTENT_ID } from './SkipLink';
 
 export const BETA_TOOLTIP =
   'The platform is in Beta Testing mode. Please share your feedback with us via the Feedback tab on the right.';
@@ -63,6 +57,7 @@ const useStyles = makeStyles({
   active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1 },
   spacer: { flexGrow: 1 },
   main: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  headerText: { minWidth: 0, maxWidth: '100%' },
   header: {
     display: 'flex',
     alignItems: 'center',
@@ -71,50 +66,18 @@ const useStyles = makeStyles({
     padding: '16px 64px 8px 32px',
     '@media (max-width: 768px)': { padding: '12px 16px 4px' },
   },
-  greeting: { display: 'flex', alignItems: 'center', gap: '12px' },
+  greeting: { display: 'flex', alignItems: 'center', gap: '12px', minWidth: 0 },
+  // a long name (or a long word in it) wraps instead of widening the page
+  name: { overflowWrap: 'anywhere', minWidth: 0, margin: 0 },
   // the right gutter keeps the Feedback tab off the content
-  content: { padding: '8px 64px 32px 32px', '@media (max-width: 768px)': { padding: '8px 16px 72px' } },
+  content: {
+    padding: '8px 64px 32px 32px',
+    minWidth: 0,
+    overflowWrap: 'anywhere',
+    ':focus': { outline: 'none' },
+    '@media (max-width: 768px)': { padding: '8px 16px 72px' },
+  },
 });
-
-/** An earlier crumb: one element, a link styled as a breadcrumb button, that cuts the trail back. */
-function CrumbLink({ to, onFollow, children }: { to: string; onFollow: () => void; children: ReactNode }) {
-  const link = useInAppLink(to);
-  return (
-    <BreadcrumbButton
-      as="a"
-      href={link.href}
-      onClick={(e: MouseEvent<HTMLAnchorElement>) => {
-        onFollow();
-        link.onClick(e);
-      }}
-    >
-      {children}
-    </BreadcrumbButton>
-  );
-}
-
-function BreadcrumbTrail() {
-  const crumbs = useService<Breadcrumbs>(T.Breadcrumbs);
-  const trail = useObservable(crumbs.trail$, crumbs.trail);
-  return (
-    <Breadcrumb aria-label="Breadcrumb">
-      {trail.map((c, i) => (
-        <Fragment key={c.path}>
-          <BreadcrumbItem>
-            {i === trail.length - 1 ? (
-              <BreadcrumbButton current>{c.label}</BreadcrumbButton>
-            ) : (
-              <CrumbLink to={c.path} onFollow={() => crumbs.cutTo(i)}>
-                {c.label}
-              </CrumbLink>
-            )}
-          </BreadcrumbItem>
-          {i < trail.length - 1 && <BreadcrumbDivider />}
-        </Fragment>
-      ))}
-    </Breadcrumb>
-  );
-}
 
 /** The user's display name, from the profile call, refreshed when the account is saved. */
 function useUserName(): string {
@@ -125,8 +88,8 @@ function useUserName(): string {
   useEffect(() => {
     if (!userId) return;
     let live = true;
-    api
-      .get<UserProfile>(`/api/platform/users/${userId}/`)
+    // shared with My details when both load at once (one profile call, not two)
+    loadProfile(api, userId)
       .then((p) => live && setName(p.Name ?? ''))
       .catch((e) => console.log(e));
     const sub = bus.on('profile/updated').subscribe((p) => setName(p.name));
@@ -138,21 +101,37 @@ function useUserName(): string {
   return name;
 }
 
+export default AppLayout;
+
+/** The catalogue's pages below Solutions: the Solutions nav item stays highlighted on them. */
+export function isUnderSolutions(pathname: string): boolean {
+  return /^\/(solutions|solution|workflow)(\/|$)/.test(pathname);
+}
+
 /** Left navigation, header with breadcrumb, greeting and Beta badge, and the page. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const s = useStyles();
   const session = useSession();
   const name = useUserName();
+  const { pathname } = useLocation();
   const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.navLink} ${s.active}` : s.navLink);
+  const solutionsActive = isUnderSolutions(pathname);
   return (
     <div className={s.root}>
+      <SkipLink />
+      <BreadcrumbHistory />
       <nav className={s.nav} aria-label="Main">
-        <RouterLink to="/home" aria-label="Home" className={s.logo}>
+        {/* the name contains the visible word mark (WCAG 2.5.3, label in name) */}
+        <RouterLink to="/home" aria-label="Flowmatic Home" className={s.logo}>
           <Logo />
         </RouterLink>
-        <NavLink to="/solutions" className={navClass}>
+        <RouterLink
+          to="/solutions"
+          className={navClass({ isActive: solutionsActive })}
+          aria-current={solutionsActive ? 'page' : undefined}
+        >
           <AppsList24Regular /> Solutions
-        </NavLink>
+        </RouterLink>
         <NavLink to="/my-account" className={navClass}>
           <Person24Regular /> My account
         </NavLink>
@@ -163,10 +142,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </nav>
       <div className={s.main}>
         <header className={s.header}>
-          <div>
+          <div className={s.headerText}>
             <BreadcrumbTrail />
             <div className={s.greeting}>
-              <Title3 as="h2">Welcome {name}</Title3>
+              <Title3 as="p" className={s.name}>Welcome {name}</Title3>
               <Tooltip content={BETA_TOOLTIP} relationship="description" withArrow>
                 <Badge appearance="tint" color="brand" tabIndex={0} role="note" aria-label="Beta">
                   Beta
@@ -175,7 +154,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </div>
           </div>
         </header>
-        <main className={s.content}>{children}</main>
+        <main className={s.content} id={MAIN_CONTENT_ID} tabIndex={-1}>
+          {children}
+        </main>
       </div>
       <FeedbackTab />
     </div>

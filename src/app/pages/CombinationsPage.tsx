@@ -5,12 +5,13 @@ import type { Workflow } from '../../core/domain';
 import { sortCombinations } from '../../core/catalogue';
 import { useApi, useBreadcrumb } from '../hooks';
 import { CombinationCard } from '../components/catalogue/CombinationCard';
-import { EmptyState, LoadError } from '../components/catalogue/Notice';
+import { EmptyState } from '../components/catalogue/Notice';
+import { LoadFailure, NO_CONTENT } from '../components/catalogue/LoadFailure';
 import { useGridStyles } from '../components/catalogue/grid';
 import { useLoad } from '../components/catalogue/use-load';
 import { cardPropsOf, isSettled, useUserCatalogueData } from '../components/catalogue/use-catalogue-data';
 
-export const NO_CONTENT = 'Sorry, no content available at the moment.';
+export { NO_CONTENT };
 
 const useStyles = makeStyles({
   head: { display: 'grid', gap: '4px', marginBottom: '20px' },
@@ -44,7 +45,7 @@ export default function CombinationsPage() {
           </Subtitle1>
         )}
       </div>
-      {workflow.status === 'error' && <LoadError />}
+      {workflow.status === 'error' && <LoadFailure error={workflow.error} onRetry={workflow.reload} />}
       {(workflow.status === 'loading' || (combos && combos.length > 0 && !isSettled(user))) && (
         <Spinner label="Loading combinations..." />
       )}

@@ -32,6 +32,11 @@ const useStyles = makeStyles({
   panel: { padding: '8px 0 16px' },
   error: { marginBottom: '16px' },
   empty: { marginBottom: '16px' },
+  // the recommended list keeps room for a row of cards while the data loads
+  reserve: { minHeight: '220px' },
+  // as tall as the empty-state line that usually replaces it
+  statusSlot: { minHeight: '88px', display: 'flex', alignItems: 'center', justifyContent: 'center', boxSizing: 'border-box' },
+  srOnly: { position: 'absolute', width: '1px', height: '1px', margin: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0, padding: 0 },
 });
 
 export const NO_ACTIVE =
@@ -76,6 +81,8 @@ export default function HomePage() {
 
   return (
     <>
+      {/* the page's one h1; the greeting and the lists below are the visible headings */}
+      <h1 className={s.srOnly}>Home</h1>
       <IntroPanel />
       <Counters
         items={[
@@ -95,30 +102,35 @@ export default function HomePage() {
             Active Combinations
           </AccordionHeader>
           <AccordionPanel className={s.panel}>
+            {/* the first paint already has the list's final shape (a status line above the grid
+                with its New Combination card), so nothing below jumps when the data arrives */}
             {active === undefined && combos.status !== 'error' ? (
-              <Spinner size="small" label="Loading your combinations..." />
-            ) : (
-              <>
-                {active && active.length === 0 && (
-                  <div className={s.empty}>
-                    <EmptyState>{NO_ACTIVE}</EmptyState>
-                  </div>
-                )}
-                <div className={grid.three}>
-                  {(active ?? []).map((c) => (
-                    <CombinationCard key={c.id} combination={c} {...propsOf(c)} />
-                  ))}
-                  <NewCombinationCard />
+              <div className={s.empty}>
+                <div className={s.statusSlot}>
+                  <Spinner size="small" label="Loading your combinations..." />
                 </div>
-              </>
+              </div>
+            ) : (
+              active &&
+              active.length === 0 && (
+                <div className={s.empty}>
+                  <EmptyState>{NO_ACTIVE}</EmptyState>
+                </div>
+              )
             )}
+            <div className={grid.three}>
+              {(active ?? []).map((c) => (
+                <CombinationCard key={c.id} combination={c} {...propsOf(c)} />
+              ))}
+              <NewCombinationCard combinations={list} />
+            </div>
           </AccordionPanel>
         </AccordionItem>
         <AccordionItem value="recommended">
           <AccordionHeader as="h2" size="large">
             Recommended Combinations
           </AccordionHeader>
-          <AccordionPanel className={s.panel}>
+          <AccordionPanel className={`${s.panel} ${recommended === undefined && combos.status !== 'error' ? s.reserve : ''}`}>
             {recommended === undefined ? (
               combos.status === 'error' ? null : <Spinner size="small" label="Loading recommendations..." />
             ) : recommended.length === 0 ? (

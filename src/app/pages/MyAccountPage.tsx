@@ -1,7 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { Body1, Tab, TabList, Title2, makeStyles, tokens, type SelectTabData, type SelectTabEvent } from '@fluentui/react-components';
 import { Key20Regular, Money20Regular, PeopleTeam20Regular, Person20Regular, Receipt20Regular } from '@fluentui/react-icons';
-import * as T from '../../core/tokens';
+import * as T from '../tokens';
 import { useBreadcrumb, useService } from '../hooks';
 import type { PageNavigator } from '../services/navigator';
 import { DEFAULT_ACCOUNT_TAB, type AccountTab } from './account/account-form';
@@ -28,7 +28,8 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow4,
     overflow: 'hidden',
   },
-  tabs: { padding: '8px 16px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, overflowX: 'auto' },
+  // the tabs wrap onto a second row on a phone: all five stay in sight, nothing scrolls sideways
+  tabs: { padding: '8px 16px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, flexWrap: 'wrap', rowGap: '4px' },
   panel: { padding: '24px', '@media (max-width: 640px)': { padding: '16px' } },
 });
 

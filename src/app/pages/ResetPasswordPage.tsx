@@ -68,14 +68,14 @@ function RequestForm() {
   const api = useApi();
   const [busy, setBusy] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);
-  const [received, setReceived] = useState<{ email: string; message: string } | null>(null);
+  const [received, setReceived] = useState<{ email: string } | null>(null);
 
   const submit = async ({ email }: ForgetForm) => {
     setBusy(true);
     setWarning(null);
     try {
       const reply = await api.post<StatusReply | undefined>('/api/platform/forgetPassword', { email: email.trim() }, { auth: false });
-      if (reply?.status === 'success') setReceived({ email: email.trim(), message: reply.message ?? '' });
+      if (reply?.status === 'success') setReceived({ email: email.trim() });
       else setWarning(failure(reply, 'We could not send the reset link. Please try again.'));
     } catch (e) {
       setWarning((e as Error).message);
@@ -95,11 +95,10 @@ function RequestForm() {
           title="Check your email"
           subtitle={
             <>
-              We sent a password reset link to <strong>{received.email}</strong>.
+              If an account exists for <strong>{received.email}</strong>, we have sent it a link to reset the password.
             </>
           }
         />
-        {received.message && <Notice notice={{ intent: 'success', text: received.message }} />}
         <Button appearance="secondary" size="large" onClick={() => setReceived(null)}>
           Didn’t receive it? Send again
         </Button>

@@ -32,14 +32,13 @@ export default function WorkflowPage() {
   const props: WorkflowViewProps = { workflowId: Number(id) };
   return (
     <section aria-labelledby="workflow-title">
-      {workflow.data && (
-        <div className={s.head}>
-          <Title2 as="h1" id="workflow-title" className={s.flush}>
-            {workflow.data.name}
-          </Title2>
-          {workflow.data.descrption && <Body1 className={s.desc}>{workflow.data.descrption}</Body1>}
-        </div>
-      )}
+      {/* the page keeps its one h1 when the workflow could not be loaded */}
+      <div className={s.head}>
+        <Title2 as="h1" id="workflow-title" className={s.flush}>
+          {workflow.data?.name ?? 'Workflow'}
+        </Title2>
+        {workflow.data?.descrption && <Body1 className={s.desc}>{workflow.data.descrption}</Body1>}
+      </div>
       {loader ? <LazyView loader={loader} props={{ ...props }} /> : <EmptyState>{NOTHING_FOUND}</EmptyState>}
     </section>
   );

@@ -41,6 +41,19 @@ export function tokenExpiry(token: string): number | undefined {
   }
 }
 
+/** The Web Locks name under which the tabs of one browser take turns to refresh. */
+export const REFRESH_LOCK = 'flowmatic-session-refresh';
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** navigator.locks where the browser has it (not jsdom, not old browsers). */
+function browserLocks(): LockManagerLike | undefined {
+  const nav = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManagerLike });
+  return nav?.locks && typeof nav.locks.request === 'function' ? nav.locks : undefined;
+}
+
 export class SessionExpiredError extends Error {
   constructor() {
     super('Your session has expired. Please log in again.');
@@ -65,6 +78,7 @@ export class Session {
     private readonly bus: EventBus,
     private readonly navigator: PageNavigator,
     private readonly now: () => number = () => Date.now(),
+    private readonly locks: LockManagerLike | undefined = browserLocks(),
   ) {
     this.state$ = new BehaviorSubject<SessionState>(this.read());
   }
@@ -162,7 +176,24 @@ export class Session {
     return this.refreshing;
   }
 
-  private async doRefresh(): Promise<string> {
+  /**
+   * Refresh tokens rotate and are good for one exchange, so the tabs of a browser must not each
+   * spend the same one: under a Web Lock, a tab first looks whether another tab has just
+   * refreshed (the shared storage holds a fresh token) and only refreshes itself if not.
+   * Without Web Locks (old browsers, jsdom) each tab refreshes on its own; the server's grace
+   * window covers a race between them.
+   */
+  private doRefresh(): Promise<string> {
+    const stale = this.authRecord?.token;
+    if (!this.locks) return this.exchangeRefresh();
+    return this.locks.request(REFRESH_LOCK, async () => {
+      const record = this.authRecord;
+      if (record?.token && record.token !== stale && this.now() < record.expire - REFRESH_MARGIN_MS) return record.token;
+      return this.exchangeRefresh();
+    });
+  }
+
+  private async exchangeRefresh(): Promise<string> {
     const record = this.authRecord;
     try {
       if (!record?.refresh_token) throw new Error(REFRESH_FAILED);
@@ -193,8 +224,21 @@ export class Session {
     this.navigator.assign('/login');
   }
 
-  /** The 'Log out' button. */
+  /**
+   * The 'Log out' button: the server ends the session (its tokens stop working there too), then
+   * storage is cleared. The call is not awaited: logging out never waits on the network.
+   */
   logout(): void {
+    const record = this.authRecord;
+    if (record?.refresh_token || record?.token) {
+      this.http
+        .send('/api/platform/logout', {
+          method: 'POST',
+          body: record.refresh_token ? { refresh: record.refresh_token } : {},
+          headers: record.token ? { Authorization: `Bearer ${record.token}` } : {},
+        })
+        .catch(() => undefined);
+    }
     this.clear();
     this.bus.publish('session/ended', {});
     this.navigator.assign('/login');

@@ -1,13 +1,14 @@
-import type { Container } from 'inversify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
+import type { JobQueue } from '../queue/job-queue';
+import type { Clock } from '../../core/services';
 import * as T from '../tokens';
 import type { PasswordHasher } from './password';
 import type { TokenService } from './token-service';
 
-/** What the auth routes use, resolved once from the container when the routes are registered. */
+/** What the auth routes use: the auth module's typed dependencies, plus derived helpers. */
 export interface AuthDeps {
-  container: Container;
+  queue: JobQueue;
   config: ServerConfig;
   db: Db;
   tokens: TokenService;
@@ -17,16 +18,23 @@ export interface AuthDeps {
   rateLimited: { rateLimit: { max: number; timeWindow: string } };
 }
 
-export function resolveAuthDeps(container: Container): AuthDeps {
-  const config = container.get<ServerConfig>(T.ServerConfig);
-  const clock = container.get<{ now(): number }>(T.Clock);
+export const authNeeds = {
+  config: T.ServerConfig,
+  db: T.Db,
+  tokens: T.TokenService,
+  hasher: T.PasswordHasher,
+  clock: T.Clock,
+  queue: T.JobQueue,
+};
+
+export function resolveAuthDeps(d: { config: ServerConfig; db: Db; tokens: TokenService; hasher: PasswordHasher; clock: Clock; queue: JobQueue }): AuthDeps {
   return {
-    container,
-    config,
-    db: container.get<Db>(T.Db),
-    tokens: container.get<TokenService>(T.TokenService),
-    hasher: container.get<PasswordHasher>(T.PasswordHasher),
-    now: () => new Date(clock.now()),
-    rateLimited: { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } },
+    config: d.config,
+    db: d.db,
+    tokens: d.tokens,
+    hasher: d.hasher,
+    queue: d.queue,
+    now: () => new Date(d.clock.now()),
+    rateLimited: { rateLimit: { max: d.config.authRateLimit, timeWindow: '1 minute' } },
   };
 }

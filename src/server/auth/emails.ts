@@ -6,8 +6,21 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** Words that look like a web address or markup: never put in a greeting (phishing bait). */
+const UNSAFE_WORD = /[<>`\\/:@={}[\]]|^www\.|\.(?:[a-z]{2,}|xn--[a-z0-9-]+)$|%[0-9a-f]{2}/i;
+
+/**
+ * The first name for a greeting: the first word of the name, unless it looks like a URL,
+ * an address or markup (a sign-up name is free text anyone can type), then 'there'.
+ */
+export function greetingName(name: string): string {
+  const first = name.normalize('NFKC').trim().split(/\s+/)[0] ?? '';
+  if (!first || first.length > 40 || UNSAFE_WORD.test(first) || /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e]/.test(first)) return 'there';
+  return first;
+}
+
 function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] || 'there';
+  return greetingName(name);
 }
 
 /** A plain-text body plus a simple HTML version of the same paragraphs and one button link. */
@@ -57,16 +70,32 @@ export function passwordResetEmail(to: string, name: string, url: string): MailM
   );
 }
 
-export function emailChangedEmail(to: string, name: string, newEmail: string): MailMessage {
+/**
+ * To the current address when a change is asked for: the old address stays in force until the
+ * new one is confirmed, and the link here cancels the change.
+ */
+export function emailChangedEmail(to: string, name: string, newEmail: string, cancelUrl: string): MailMessage {
   return compose(
     to,
     `Your ${PRODUCT} e-mail address was changed`,
     `Hi ${firstName(name)},`,
     [
-      `The e-mail address of your ${PRODUCT} account was changed to ${newEmail}. From now on, log in with the new address.`,
-      'If you did not make this change, please reply to this e-mail straight away so we can secure your account.',
+      `Someone asked to change the e-mail address of your ${PRODUCT} account to ${newEmail}. The change takes effect once that address is confirmed; until then, keep logging in with this one.`,
+      'If you did not ask for this, cancel the change here and change your password:',
     ],
-    undefined,
-    [],
+    { url: cancelUrl, label: 'Cancel the change' },
+    ['The link works once and expires in 1 day.'],
+  );
+}
+
+/** To the new address: the link confirms it, and only then does the account move to it. */
+export function confirmNewEmailEmail(to: string, name: string, url: string): MailMessage {
+  return compose(
+    to,
+    `Confirm your new ${PRODUCT} e-mail address`,
+    `Hi ${firstName(name)},`,
+    [`Please confirm that this is the new e-mail address of your ${PRODUCT} account:`],
+    { url, label: 'Confirm my new address' },
+    ['The link works once and expires in 1 day.', 'If you did not ask for this, ignore this e-mail: nothing changes.'],
   );
 }

@@ -1,10 +1,11 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Container } from 'inversify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { sql } from 'kysely';
 import { unauthorised } from '../http/errors';
-import * as T from '../tokens';
 import type { Db } from '../db/database';
-import { tokenVersion, type TokenService } from './token-service';
+import { changeFeedOf } from '../db/change-feed';
+import { AUTH_TABLES, InvalidatingCache } from '../catalogue/cache';
+import { revokedSessionsOf } from './sessions';
+import { sessionId, tokenVersion, type TokenService } from './token-service';
 
 export interface AuthUser {
   id: number;
@@ -28,36 +29,107 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/**
- * A pre-handler that requires a valid access token of an existing user. Unverified users are
- * refused unless `allowUnverified` (the userId call, which tells the client to ask for it).
- * Replies 401 with status_code 401, which the client answers by clearing its session.
- */
-export function requireUser(container: Container, opts: { allowUnverified?: boolean } = {}): preHandlerAsyncHookHandler {
-  return async function (request: FastifyRequest, _reply: FastifyReply) {
-    const token = bearerToken(request);
-    if (!token) throw unauthorised();
-    const tokens = container.get<TokenService>(T.TokenService);
-    let userId: number;
-    let version: number;
-    try {
-      const claims = await tokens.verify(token, 'access');
-      userId = claims.userId;
-      version = tokenVersion(claims);
-    } catch {
-      throw unauthorised('Given token not valid for any token type', { code: 'token_not_valid' });
-    }
-    const db = container.get<Db>(T.Db);
-    const row = await db
-      .selectFrom('users')
-      .leftJoin('managed_users', 'managed_users.user_id', 'users.id')
-      .select(['users.id', 'users.email', 'users.name', 'users.is_verified', 'users.token_version', sql<number | null>`managed_users.id`.as('workato_id')])
-      .where('users.id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw unauthorised('User not found', { code: 'user_not_found' });
-    // the password changed since this token was issued
-    if (row.token_version !== version) throw unauthorised('Given token not valid for any token type', { code: 'token_not_valid' });
-    if (!row.is_verified && !opts.allowUnverified) throw unauthorised('Please verify your account, then login.', { code: 'user_not_verified' });
-    request.user = { id: row.id, email: row.email, name: row.name, isVerified: row.is_verified, workatoId: row.workato_id };
+export type RouteAuth = 'user' | 'unverified';
+
+declare module 'fastify' {
+  interface RouteShorthandOptions {
+    /**
+     * 'user': a valid access token of an existing, verified user; 'unverified': the same but an
+     * unverified user passes (the userId call, which tells the client to ask for it). Checked in
+     * onRequest, before the body is read or validated, so an anonymous caller always gets 401.
+     */
+    auth?: RouteAuth;
+  }
+}
+
+/** What the guard knows of a user: the row it checks tokens against, and ended sessions. */
+export interface AuthEntry {
+  user: AuthUser;
+  tokenVersion: number;
+  /** sessions ended on the server whose access tokens may still be unexpired */
+  revokedSessions: Set<string>;
+}
+
+/** Per-user auth entries in memory, dropped whenever users, workspaces or sessions change. */
+export type AuthUserCache = InvalidatingCache<number, AuthEntry | null>;
+
+/** The guard's cache for a database handle that reports its writes; undefined otherwise. */
+export function createAuthUserCache(db: Db): AuthUserCache | undefined {
+  const feed = changeFeedOf(db);
+  if (!feed) return undefined;
+  const cache: AuthUserCache = new InvalidatingCache(50_000);
+  cache.clearOn(feed, AUTH_TABLES);
+  return cache;
+}
+
+export interface AuthLookup {
+  tokens: TokenService;
+  db: Db;
+  /** caches the user rows between requests (the session generation included) */
+  users?: AuthUserCache;
+}
+
+async function loadAuthEntry(db: Db, userId: number): Promise<AuthEntry | null> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('managed_users', 'managed_users.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.name', 'users.is_verified', 'users.token_version', sql<number | null>`managed_users.id`.as('workato_id')])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    user: { id: row.id, email: row.email, name: row.name, isVerified: row.is_verified, workatoId: row.workato_id },
+    tokenVersion: row.token_version,
+    revokedSessions: await revokedSessionsOf(db, userId, new Date()),
   };
+}
+
+/**
+ * Resolves the caller of a request from its bearer token. Throws 401 with status_code 401,
+ * which the client answers by clearing its session.
+ */
+export async function authenticate(request: FastifyRequest, deps: AuthLookup, mode: RouteAuth): Promise<AuthUser> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorised();
+  const notValid = () => unauthorised('Given token not valid for any token type', { code: 'token_not_valid' });
+  let userId: number;
+  let version: number;
+  let session: string | undefined;
+  try {
+    const claims = await deps.tokens.verify(token, 'access');
+    userId = claims.userId;
+    version = tokenVersion(claims);
+    session = sessionId(claims);
+  } catch {
+    throw notValid();
+  }
+  const entry = deps.users ? await deps.users.get(userId, () => loadAuthEntry(deps.db, userId)) : await loadAuthEntry(deps.db, userId);
+  if (!entry) throw unauthorised('User not found', { code: 'user_not_found' });
+  // the password changed since this token was issued, or its session was ended (log-out)
+  if (entry.tokenVersion !== version) throw notValid();
+  if (session && entry.revokedSessions.has(session)) throw notValid();
+  if (!entry.user.isVerified && mode !== 'unverified') throw unauthorised('Please verify your account, then login.', { code: 'user_not_verified' });
+  return { ...entry.user };
+}
+
+/**
+ * Makes the `auth` route option work on every route of the app, plugins' included: such a route
+ * gets an onRequest hook that sets `request.user`.
+ */
+export function installRouteAuth(app: FastifyInstance, deps: () => AuthLookup): void {
+  app.addHook('onRoute', (route) => {
+    const mode = route.auth;
+    if (!mode) return;
+    const check: onRequestAsyncHookHandler = async (request) => {
+      request.user = await authenticate(request, deps(), mode);
+    };
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [check, ...existing];
+  });
+}
+
+/** The caller of a route declared with `auth`. */
+export function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorised();
+  return request.user;
 }

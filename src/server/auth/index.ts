@@ -1,10 +1,10 @@
 import { defineServerPlugin } from '../plugin';
 import { registerAccountRoutes } from './account-routes';
-import { resolveAuthDeps } from './deps';
-import { registerRecoveryRoutes } from './recovery-routes';
+import { authNeeds, resolveAuthDeps } from './deps';
+import { PASSWORD_RESET_JOB, handlePasswordResetRequest, registerRecoveryRoutes, type PasswordResetRequest } from './recovery-routes';
 import { registerSessionRoutes } from './session-routes';
 
-export { requireUser, bearerToken, type AuthUser } from './guard';
+export { authenticate, bearerToken, userOf, type AuthUser, type RouteAuth } from './guard';
 export { TokenService, InvalidTokenError } from './token-service';
 
 /**
@@ -15,10 +15,14 @@ export { TokenService, InvalidTokenError } from './token-service';
  */
 export const authModule = defineServerPlugin({
   id: 'auth',
-  async routes(app, { container }) {
-    const deps = resolveAuthDeps(container);
+  needs: authNeeds,
+  async routes(app, needs) {
+    const deps = resolveAuthDeps(needs);
     registerSessionRoutes(app, deps);
     registerAccountRoutes(app, deps);
     registerRecoveryRoutes(app, deps);
+  },
+  jobs: {
+    [PASSWORD_RESET_JOB]: { concurrency: 2, handler: (data: PasswordResetRequest, needs) => handlePasswordResetRequest(data, resolveAuthDeps(needs)) },
   },
 });

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { InvalidTokenError, type TokenService } from './token-service';
 
 /** The single-use tokens sent by e-mail. */
-export type OneTimePurpose = 'verify' | 'reset';
+export type OneTimePurpose = 'verify' | 'reset' | 'email-change' | 'email-cancel';
 
 /**
  * Signs a single-use token and records its jti, so that it can be used exactly once.
@@ -15,8 +15,9 @@ export async function issueOneTimeToken(
   purpose: OneTimePurpose,
   userId: number,
   ttlSeconds: number,
+  extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const { token, jti, exp } = await tokens.sign(purpose, userId, ttlSeconds);
+  const { token, jti, exp } = await tokens.sign(purpose, userId, ttlSeconds, extra);
   await db
     .insertInto('one_time_tokens')
     .values({ jti, user_id: userId, purpose, expires_at: new Date(exp * 1000), used_at: null })
@@ -55,15 +56,14 @@ export async function consumeOneTimeToken(
   return row !== undefined;
 }
 
-/** Retires every other unused token of a purpose (e.g. older reset links after a reset). */
-export async function retireOneTimeTokens(db: Kysely<Database>, userId: number, purpose: OneTimePurpose, now: Date): Promise<void> {
-  await db
-    .updateTable('one_time_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
+/**
+ * Retires every unused token of a user: of the given purposes, or of all of them (after any
+ * credential change, so that a link sent before it can no longer be used).
+ */
+export async function retireOneTimeTokens(db: Kysely<Database>, userId: number, purposes: OneTimePurpose | OneTimePurpose[] | 'all', now: Date): Promise<void> {
+  let q = db.updateTable('one_time_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null);
+  if (purposes !== 'all') q = q.where('purpose', 'in', Array.isArray(purposes) ? purposes : [purposes]);
+  await q.execute();
 }
 
 /** Reads `Authorization: Token <token>` (the e-mailed verification and reset links). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import registerSchema from '../../../schemas/auth/register.schema.json';
+import type { RegisterPayload } from '../../core/wire-types';
 import emailVerifySchema from '../../../schemas/auth/email-verify.schema.json';
 import forgetPasswordSchema from '../../../schemas/auth/forget-password.schema.json';
 import resetPasswordSchema from '../../../schemas/auth/reset-password.schema.json';
@@ -20,15 +21,7 @@ export const RESET_LINK_SENT = 'If an account exists for that address, we have s
 export const PASSWORD_RESET = 'Your password has been reset. Please log in.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
 
-interface RegisterBody {
-  name: string;
-  username: string;
-  email: string;
-  role: string;
-  company: string;
-  password: string;
-  accept_terms: true;
-}
+type RegisterBody = RegisterPayload;
 
 /** The `access` of a reset link is the user id, base64url-encoded (as Django's uidb64). */
 export function encodeAccess(userId: number): string {
@@ -41,9 +34,30 @@ export function decodeAccess(access: string): number | undefined {
   return /^\d{1,10}$/.test(decoded) ? Number(decoded) : undefined;
 }
 
+export const PASSWORD_RESET_JOB = 'auth.password-reset-request';
+
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/**
+ * The forgotten-password job: mails a reset link when the address has an account, and does
+ * nothing otherwise (the route answered the same either way).
+ */
+export async function handlePasswordResetRequest(data: PasswordResetRequest, deps: Pick<AuthDeps, 'db' | 'tokens' | 'queue' | 'config'>): Promise<{ sent: boolean }> {
+  const user = await findUserByEmail(deps.db, data.email);
+  if (!user) return { sent: false };
+  const token = await issueOneTimeToken(deps.db, deps.tokens, 'reset', user.id, RESET_TTL_SECONDS);
+  const link =
+    `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}` +
+    `&access=${encodeAccess(user.id)}&username=${encodeURIComponent(user.email)}`;
+  await queueMail(deps.queue, passwordResetEmail(user.email, user.name, link));
+  return { sent: true };
+}
+
 /** Sign-up, e-mail verification, and the forgotten-password request and reset. */
 export function registerRecoveryRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  const { db, tokens, hasher, container, config } = deps;
+  const { db, tokens, hasher, queue, config } = deps;
 
   app.post<{ Body: RegisterBody }>('/api/platform/register', { schema: { body: registerSchema }, config: deps.rateLimited }, async (request) => {
     const b = request.body;
@@ -73,7 +87,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AuthDeps): vo
       throw e;
     }
     const link = `${config.publicUrl}/login?verify=true&email=${encodeURIComponent(email)}&token=${encodeURIComponent(created.token)}`;
-    await queueMail(container, verificationEmail(email, name, link));
+    await queueMail(queue, verificationEmail(email, name, link));
     request.log.info({ userId: created.id }, 'account registered');
     return { status: 'success', id: created.id, message: ACCOUNT_CREATED };
   });
@@ -103,16 +117,9 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AuthDeps): vo
     '/api/platform/forgetPassword',
     { schema: { body: forgetPasswordSchema }, config: deps.rateLimited },
     async (request) => {
-      // the same reply whether or not the account exists
-      const user = await findUserByEmail(db, request.body.email);
-      if (user) {
-        const token = await issueOneTimeToken(db, tokens, 'reset', user.id, RESET_TTL_SECONDS);
-        const link =
-          `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}` +
-          `&access=${encodeAccess(user.id)}&username=${encodeURIComponent(user.email)}`;
-        await queueMail(container, passwordResetEmail(user.email, user.name, link));
-        request.log.info({ userId: user.id }, 'password reset link sent');
-      }
+      // the same work whether or not the account exists: one job, whose handler decides, so the
+      // reply's timing tells nothing about the address
+      await queue.add(PASSWORD_RESET_JOB, { email: normaliseEmail(request.body.email) } satisfies PasswordResetRequest, { attempts: 3, backoffMs: 2000 });
       return { status: 'success', message: RESET_LINK_SENT };
     },
   );
@@ -140,7 +147,8 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AuthDeps): vo
           .set((eb) => ({ password_hash: hash, is_verified: true, updated_at: now, token_version: eb('token_version', '+', 1) }))
           .where('id', '=', claims.userId)
           .execute();
-        await retireOneTimeTokens(trx, claims.userId, 'reset', now);
+        // a credential changed: every link mailed before (other resets, verification, e-mail change) retires
+        await retireOneTimeTokens(trx, claims.userId, 'all', now);
         return true;
       });
       if (!reset) throw invalid();

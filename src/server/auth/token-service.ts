@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
-export type TokenType = 'access' | 'refresh' | 'verify' | 'reset';
+export type TokenType = 'access' | 'refresh' | 'verify' | 'reset' | 'email-change' | 'email-cancel';
 
 export interface TokenClaims {
   /** user id */
@@ -17,6 +17,14 @@ export const ACCESS_TTL_SECONDS = 5 * 60;
 export const REFRESH_TTL_SECONDS = 24 * 60 * 60;
 export const VERIFY_TTL_SECONDS = 3 * 24 * 60 * 60;
 export const RESET_TTL_SECONDS = 60 * 60;
+export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
+/** A refresh token used again within this many seconds (another tab racing) is not a theft. */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
+/** The session (refresh-token family) a token belongs to; tokens from before sessions have none. */
+export function sessionId(claims: TokenClaims): string | undefined {
+  return typeof claims.sid === 'string' && claims.sid !== '' ? claims.sid : undefined;
+}
 
 /** The session generation a token was issued for (tokens from before versions count as 0). */
 export function tokenVersion(claims: TokenClaims): number {
@@ -54,11 +62,14 @@ export class TokenService {
     return { token, jti, exp };
   }
 
-  /** A login's pair: access and refresh tokens of the user's current session generation. */
-  async sessionPair(userId: number, version: number): Promise<{ access: string; refresh: string }> {
+  /**
+   * A login's pair: access and refresh tokens of the user's current session generation, in one
+   * session (`sid`, the refresh-token family: a refresh rotates within it, log-out revokes it).
+   */
+  async sessionPair(userId: number, version: number, session: string = randomUUID()): Promise<{ access: string; refresh: string }> {
     const [access, refresh] = await Promise.all([
-      this.sign('access', userId, ACCESS_TTL_SECONDS, { ver: version }),
-      this.sign('refresh', userId, REFRESH_TTL_SECONDS, { ver: version }),
+      this.sign('access', userId, ACCESS_TTL_SECONDS, { ver: version, sid: session }),
+      this.sign('refresh', userId, REFRESH_TTL_SECONDS, { ver: version, sid: session }),
     ]);
     return { access: access.token, refresh: refresh.token };
   }
@@ -68,6 +79,8 @@ export class TokenService {
     try {
       ({ payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
+        // a token without an expiry (or id, subject, issue time) is never accepted
+        requiredClaims: ['exp', 'iat', 'jti', 'sub'],
         currentDate: new Date(this.now()),
       }));
     } catch (e) {

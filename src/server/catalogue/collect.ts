@@ -2,7 +2,7 @@ import { DuplicateContributionError } from '../../core/registry';
 import type { ServerPlugin } from '../plugin';
 import contributionSchema from '../../../schemas/catalogue/catalogue-contribution.schema.json';
 import type { CatalogueContribution, CombinationSeed, SolutionSeed, WorkflowSeed } from './types';
-import { compile } from './validation';
+import { compileSchema } from '../http/schema-validation';
 
 export interface Owned<T> {
   pluginId: string;
@@ -23,7 +23,7 @@ export class InvalidCatalogueError extends Error {
   }
 }
 
-const validateContribution = compile<CatalogueContribution>(contributionSchema);
+const validateContribution = compileSchema<CatalogueContribution>(contributionSchema);
 
 function collectKind<T extends { id: number }>(kind: string, plugins: ServerPlugin[], pick: (c: CatalogueContribution) => T[] | undefined): Owned<T>[] {
   const owners = new Map<number, string>();

@@ -1,10 +1,10 @@
-import { defineServerPlugin, type ServerPlugin } from '../plugin';
+import { provide } from '../../core/plugin';
+import { defineServerPlugin } from '../plugin';
 import * as T from '../tokens';
-import type { Db } from '../db/database';
 import './schema';
 import { catalogueMigrations } from './migrations';
-import { collectCatalogue, type CollectedCatalogue } from './collect';
-import { upsertCatalogue, type SeedLog } from './seed';
+import { collectCatalogue } from './collect';
+import { upsertCatalogue } from './seed';
 import { SqlCatalogueStore } from './store';
 import { CatalogueEntries, CatalogueStore } from './tokens';
 import { registerCatalogueRoutes } from './routes';
@@ -12,35 +12,29 @@ import { registerCatalogueRoutes } from './routes';
 /**
  * The catalogue: solutions, workflows and combinations contributed by plugins (their
  * `catalogue`), checked when the container is built (a clash of ids fails start-up naming both
- * plugins), upserted at start-up in one transaction; the catalogue, votes and marketing
- * endpoints; and the read part of the automation-provider proxy.
+ * plugins), upserted at start-up in one transaction; and its endpoints. Votes, marketing and
+ * the provider's records are modules of their own (src/server/votes, marketing, provider).
  */
 export const catalogueModule = defineServerPlugin({
   id: 'catalogue',
   migrations: catalogueMigrations,
-  bindings(container) {
-    const plugins = container.get<ServerPlugin[]>(T.ServerPlugins);
-    container.bind(CatalogueEntries).toConstantValue(collectCatalogue(plugins));
-    container
-      .bind(CatalogueStore)
-      .toDynamicValue((ctx) => new SqlCatalogueStore(ctx.get<Db>(T.Db)))
-      .inSingletonScope();
+  provides: [
+    provide(CatalogueEntries, (get) => collectCatalogue(get(T.ServerPlugins))),
+    provide(CatalogueStore, (get) => new SqlCatalogueStore(get(T.Db))),
+  ],
+  needs: { db: T.Db, store: CatalogueStore, entries: CatalogueEntries, log: T.Logger },
+  routes(app, { store }) {
+    registerCatalogueRoutes(app, store);
   },
-  routes(app, { container }) {
-    registerCatalogueRoutes(app, container);
-  },
-  async onStart({ container }) {
-    const result = await upsertCatalogue(
-      container.get<Db>(T.Db),
-      container.get<CollectedCatalogue>(CatalogueEntries),
-      container.get<SeedLog>(T.Logger),
-    );
-    container.get<SeedLog & { info(o: object, m: string): void }>(T.Logger).info(result, 'catalogue seeded');
+  async onStart({ db, entries, log }) {
+    const result = await upsertCatalogue(db, entries, log);
+    log.info(result, 'catalogue seeded');
   },
 });
 
-export { SqlCatalogueStore } from './store';
+export { SqlCatalogueStore, iso } from './store';
 export type { CombinationReply, WorkflowReply, Caller } from './store';
 export { CatalogueStore, CatalogueEntries } from './tokens';
 export { collectCatalogue, InvalidCatalogueError } from './collect';
 export { upsertCatalogue } from './seed';
+export { callerOf, getWithOrWithoutSlash } from './routes';

@@ -94,4 +94,14 @@ export const catalogueMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    // what the core needs to know about a combination is a field of its catalogue entry
+    id: 'catalogue/0002_setup_flags',
+    async up(db) {
+      await sql`alter table combinations
+        add column starter_recipe boolean not null default false,
+        add column completes_on_start boolean not null default false,
+        add column new_combination_target boolean not null default false`.execute(db);
+    },
+  },
 ];

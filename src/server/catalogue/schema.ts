@@ -59,6 +59,9 @@ export interface CombinationsTable extends CatalogueRowBase {
   connectors: Json<ConnectorSeed[]>;
   triggers: Json<TriggerSeed[]>;
   recipe: Json<RecipeTemplateSeed>;
+  starter_recipe: Generated<boolean>;
+  completes_on_start: Generated<boolean>;
+  new_combination_target: Generated<boolean>;
 }
 
 export interface VotesTable {

@@ -1,25 +1,21 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { changeFeedOf } from '../db/change-feed';
+import { CATALOGUE_TABLES, InvalidatingCache } from './cache';
 import type {
+  CatalogueStatus,
   Combination,
   Connector,
-  ProviderConnection,
-  ProviderRecipe,
   Solution,
   Trigger,
-  UserRecipeRecord,
-  Vote,
   Workflow,
 } from '../../core/domain';
 
-/** A combination as the API sends it: the domain shape plus the workflow it belongs to. */
-export interface CombinationReply extends Combination {
-  workflow_id: number;
-}
+/** A combination as the API sends it (schemas/catalogue/combination.schema.json). */
+export type CombinationReply = Combination;
 
-export interface WorkflowReply extends Workflow {
-  solution_id: number;
-}
+/** A workflow as the API sends it, with the solution it belongs to. */
+export type WorkflowReply = Workflow & { solution_id: number };
 
 /** Who is asking: catalogue replies carry the caller's own votes and recipes. */
 export interface Caller {
@@ -27,13 +23,7 @@ export interface Caller {
   workatoId: number | null;
 }
 
-export type VoteOutcome =
-  | { kind: 'voted'; votes: number }
-  | { kind: 'already-voted'; votes: number }
-  | { kind: 'not-found' }
-  | { kind: 'not-coming-soon' };
-
-function iso(value: Date | string): string {
+export function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
@@ -46,7 +36,24 @@ function byOrder(a: Connector, b: Connector): number {
  * to every method, as are hidden parents' children.
  */
 export class SqlCatalogueStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Each caller's combination list, while no catalogue, vote or recipe row changes. */
+  private readonly combinationCache?: InvalidatingCache<string, CombinationReply[]>;
+  /** The visible solutions (static between starts unless a catalogue table changes). */
+  private readonly solutionCache?: InvalidatingCache<'all', Solution[]>;
+
+  /**
+   * Caches in memory when the database handle reports its writes (openDatabase's do); a handle
+   * built elsewhere is read on every call.
+   */
+  constructor(private readonly db: Kysely<Database>) {
+    const feed = changeFeedOf(db);
+    if (feed) {
+      this.combinationCache = new InvalidatingCache();
+      this.combinationCache.clearOn(feed, CATALOGUE_TABLES);
+      this.solutionCache = new InvalidatingCache();
+      this.solutionCache.clearOn(feed, CATALOGUE_TABLES);
+    }
+  }
 
   private combinationsQuery(caller: Caller) {
     return this.db
@@ -69,6 +76,9 @@ export class SqlCatalogueStore {
         'c.recommended',
         sql<number>`(select count(*)::int from votes v where v.combination_id = c.id)`.as('votes'),
         sql<boolean>`exists (select 1 from votes v where v.combination_id = c.id and v.user_id = ${caller.userId})`.as('my_vote'),
+        'c.starter_recipe',
+        'c.completes_on_start',
+        'c.new_combination_target',
         'ur.id as recipe_id',
         'ur.running as running',
       ])
@@ -92,6 +102,9 @@ export class SqlCatalogueStore {
     my_vote: boolean;
     recipe_id: number | null;
     running: boolean | null;
+    starter_recipe: boolean;
+    completes_on_start: boolean;
+    new_combination_target: boolean;
   }): CombinationReply {
     return {
       id: r.id,
@@ -103,22 +116,33 @@ export class SqlCatalogueStore {
       created_time: iso(r.created_time),
       connectors: [...r.connectors].sort(byOrder),
       triggers: r.triggers,
-      status: r.status,
+      status: r.status as CatalogueStatus,
       enabled: r.enabled,
       recommended: r.recommended,
       my_vote: Boolean(r.my_vote),
       votes: Number(r.votes),
       recipe_id: r.recipe_id ?? null,
       running: r.running ?? false,
+      starter_recipe: r.starter_recipe,
+      completes_on_start: r.completes_on_start,
+      new_combination_target: r.new_combination_target,
     };
   }
 
-  async listCombinations(caller: Caller): Promise<CombinationReply[]> {
+  private async loadCombinations(caller: Caller): Promise<CombinationReply[]> {
     const rows = await this.combinationsQuery(caller).orderBy('c.id').execute();
-    return rows.map((r) => this.toCombination(r));
+    return rows.map((r) => Object.freeze(this.toCombination(r)) as CombinationReply);
+  }
+
+  /** Every visible combination with the caller's vote and recipe (from memory when cached). */
+  async listCombinations(caller: Caller): Promise<CombinationReply[]> {
+    if (!this.combinationCache) return this.loadCombinations(caller);
+    const list = await this.combinationCache.get(`${caller.userId}:${caller.workatoId ?? ''}`, () => this.loadCombinations(caller));
+    return [...list];
   }
 
   async getCombination(caller: Caller, id: number): Promise<CombinationReply | undefined> {
+    if (this.combinationCache) return (await this.listCombinations(caller)).find((c) => c.id === id);
     const r = await this.combinationsQuery(caller).where('c.id', '=', id).executeTakeFirst();
     return r && this.toCombination(r);
   }
@@ -129,7 +153,7 @@ export class SqlCatalogueStore {
       name: r.name,
       descrption: r.descrption,
       icon: r.icon,
-      status: r.status,
+      status: r.status as CatalogueStatus,
       created_by: { user: { first_name: r.author_first_name } },
       created_time: iso(r.created_time),
     };
@@ -142,9 +166,14 @@ export class SqlCatalogueStore {
       .where('hidden', '=', false);
   }
 
-  async listSolutions(): Promise<Solution[]> {
+  private async loadSolutions(): Promise<Solution[]> {
     const rows = await this.solutionsQuery().orderBy('id').execute();
-    return rows.map((r) => this.toSolution(r));
+    return rows.map((r) => Object.freeze(this.toSolution(r)) as Solution);
+  }
+
+  /** The visible solutions (from memory when cached). */
+  async listSolutions(): Promise<Solution[]> {
+    return this.solutionCache ? [...(await this.solutionCache.get('all', () => this.loadSolutions()))] : this.loadSolutions();
   }
 
   async solutionExists(id: number): Promise<boolean> {
@@ -199,110 +228,5 @@ export class SqlCatalogueStore {
       triggers: [...triggers.values()].sort((a, b) => a.id - b.id),
       connectors: [...connectors.values()].sort(byOrder),
     };
-  }
-
-  /** The caller's own votes for combinations that are shown. */
-  async listVotes(userId: number): Promise<Vote[]> {
-    return this.db
-      .selectFrom('votes as v')
-      .innerJoin('combinations as c', 'c.id', 'v.combination_id')
-      .select(['v.combination_id', 'v.user_id'])
-      .where('v.user_id', '=', userId)
-      .where('c.hidden', '=', false)
-      .orderBy('v.combination_id')
-      .execute();
-  }
-
-  private async countVotes(combinationId: number): Promise<number> {
-    const r = await this.db
-      .selectFrom('votes')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('combination_id', '=', combinationId)
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  }
-
-  /**
-   * Records one vote per user and coming-soon combination. The primary key with
-   * `on conflict do nothing` makes a repeated or simultaneous second vote count once.
-   */
-  async vote(userId: number, combinationId: number): Promise<VoteOutcome> {
-    const c = await this.db
-      .selectFrom('combinations')
-      .select(['status'])
-      .where('id', '=', combinationId)
-      .where('hidden', '=', false)
-      .executeTakeFirst();
-    if (!c) return { kind: 'not-found' };
-    if (c.status !== 'coming_soon') return { kind: 'not-coming-soon' };
-    const inserted = await this.db
-      .insertInto('votes')
-      .values({ user_id: userId, combination_id: combinationId })
-      .onConflict((oc) => oc.columns(['user_id', 'combination_id']).doNothing())
-      .returning('combination_id')
-      .executeTakeFirst();
-    const votes = await this.countVotes(combinationId);
-    return inserted ? { kind: 'voted', votes } : { kind: 'already-voted', votes };
-  }
-
-  async recordMarketingEvent(userId: number, topic: string): Promise<void> {
-    await this.db.insertInto('marketing_events').values({ user_id: userId, topic }).execute();
-  }
-
-  async listConnections(workatoId: number): Promise<ProviderConnection[]> {
-    return this.db
-      .selectFrom('connections')
-      .select(['id', 'name', 'provider', 'authorization_status'])
-      .where('managed_user_id', '=', workatoId)
-      .orderBy('id')
-      .execute();
-  }
-
-  async getRecipe(workatoId: number, recipeId: number): Promise<ProviderRecipe | undefined> {
-    return this.db
-      .selectFrom('user_recipes')
-      .select(['id', 'running', 'job_failed_count', 'job_succeeded_count'])
-      .where('managed_user_id', '=', workatoId)
-      .where('id', '=', recipeId)
-      .executeTakeFirst();
-  }
-
-  /** The managed user's recipe records: the starter (combination 0) and those of shown combinations. */
-  async listUserRecipes(workatoId: number): Promise<UserRecipeRecord[]> {
-    const rows = await this.db
-      .selectFrom('user_recipes as ur')
-      .leftJoin('combinations as c', 'c.id', 'ur.combination_id')
-      .select([
-        'ur.id',
-        'ur.combination_id',
-        'ur.name',
-        'ur.status',
-        'ur.workato_webhook',
-        'ur.folder_id',
-        'ur.sheet_id',
-        'ur.updated_at',
-        'ur.job_succeeded_count',
-        'ur.job_failed_count',
-        'ur.location',
-        'ur.description',
-      ])
-      .where('ur.managed_user_id', '=', workatoId)
-      .where((eb) => eb.or([eb('ur.combination_id', '=', 0), eb('c.hidden', '=', false)]))
-      .orderBy('ur.id')
-      .execute();
-    return rows.map((r) => ({
-      recipe_id: r.id,
-      combination: r.combination_id,
-      name: r.name,
-      status: r.status,
-      workato_webhook: r.workato_webhook,
-      folder_id: r.folder_id,
-      sheet_id: r.sheet_id,
-      updated_at: iso(r.updated_at),
-      job_succeeded_count: r.job_succeeded_count,
-      job_failed_count: r.job_failed_count,
-      location: r.location,
-      description: r.description,
-    }));
   }
 }

@@ -1,4 +1,8 @@
+import { token } from '../../core/di';
+import type { SqlCatalogueStore } from './store';
+import type { CollectedCatalogue } from './collect';
+
 /** DI tokens of the catalogue module. */
-export const CatalogueStore = Symbol('CatalogueStore');
-/** The checked catalogue entries of all modules and plugins (a CollectedCatalogue). */
-export const CatalogueEntries = Symbol('CatalogueEntries');
+export const CatalogueStore = token<SqlCatalogueStore>('CatalogueStore');
+/** The checked catalogue entries of all modules and plugins. */
+export const CatalogueEntries = token<CollectedCatalogue>('CatalogueEntries');

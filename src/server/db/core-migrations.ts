@@ -43,4 +43,27 @@ export const coreMigrations: Migration[] = [
       await sql`alter table users add column token_version integer not null default 0`.execute(db);
     },
   },
+  {
+    // refresh-token rotation with reuse detection, server-side log-out, and e-mail changes that
+    // wait for the new address to be confirmed
+    id: '0003_sessions_and_pending_email',
+    async up(db) {
+      await sql`create table refresh_token_uses (
+        jti text primary key,
+        user_id integer not null references users(id) on delete cascade,
+        session_id text not null,
+        used_at timestamptz not null,
+        expires_at timestamptz not null
+      )`.execute(db);
+      await sql`create table revoked_sessions (
+        session_id text primary key,
+        user_id integer not null references users(id) on delete cascade,
+        revoked_at timestamptz not null,
+        reason text not null,
+        expires_at timestamptz not null
+      )`.execute(db);
+      await sql`create index revoked_sessions_user on revoked_sessions (user_id, expires_at)`.execute(db);
+      await sql`alter table users add column pending_email text`.execute(db);
+    },
+  },
 ];

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool';
+import { secureDirectory, usePrivateUmask } from './file-modes';
+import { TableChangeFeed, attachChangeFeed } from './change-feed';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -19,15 +20,33 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const feed = new TableChangeFeed();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: feed.watch(pool as unknown as PostgresPool) }) });
+    attachChangeFeed(db, feed);
     await sql`select 1`.execute(db);
     return db;
   }
   let location = 'memory://';
   if (opts.dataDir && opts.dataDir !== 'memory://') {
     location = path.join(opts.dataDir, 'pgdata');
-    mkdirSync(location, { recursive: true });
+    // the data files and WAL hold password hashes: owner only, whatever an older version left
+    usePrivateUmask();
+    secureDirectory(opts.dataDir);
   }
   const pglite = await PGlite.create(location);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  const pool = new PGlitePool(pglite);
+  if (location !== 'memory://') {
+    // PGlite's file system sets 0666 on its files whatever the umask: take group and world
+    // access away after start and at close (the 0700 folders already keep others out meanwhile)
+    secureDirectory(location);
+    const end = pool.end.bind(pool);
+    pool.end = async () => {
+      await end();
+      secureDirectory(location);
+    };
+  }
+  const feed = new TableChangeFeed();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: feed.watch(pool) }) });
+  attachChangeFeed(db, feed);
+  return db;
 }

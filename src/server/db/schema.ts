@@ -9,6 +9,8 @@ export interface Database {
   users: UsersTable;
   managed_users: ManagedUsersTable;
   one_time_tokens: OneTimeTokensTable;
+  refresh_token_uses: RefreshTokenUsesTable;
+  revoked_sessions: RevokedSessionsTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -29,6 +31,8 @@ export interface UsersTable {
   is_verified: Generated<boolean>;
   /** session generation: access and refresh tokens carry it as `ver`; older ones are refused */
   token_version: Generated<number>;
+  /** a new address waiting for its confirmation link; the old one stays in force until then */
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -48,4 +52,22 @@ export interface OneTimeTokensTable {
   purpose: string;
   expires_at: Date;
   used_at: Date | null;
+}
+
+/** Each refresh token once used (rotation): a second use after the grace window revokes its session. */
+export interface RefreshTokenUsesTable {
+  jti: string;
+  user_id: number;
+  session_id: string;
+  used_at: Date;
+  expires_at: Date;
+}
+
+/** Sessions ended on the server (log-out, reuse of a refresh token): their tokens are refused. */
+export interface RevokedSessionsTable {
+  session_id: string;
+  user_id: number;
+  revoked_at: Date;
+  reason: string;
+  expires_at: Date;
 }

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { defineServerPlugin } from '../plugin';
-import { requireUser } from '../auth/guard';
-import type { Db } from '../db/database';
 import * as T from '../tokens';
 
 declare module '../db/schema' {
@@ -46,15 +44,15 @@ export const feedbackModule = defineServerPlugin({
       },
     },
   ],
-  routes(app: FastifyInstance, { container }) {
+  needs: { db: T.Db },
+  routes(app: FastifyInstance, { db }) {
     app.post<{ Body: { message: string; page?: string } }>(
       '/api/platform/feedback',
-      { schema: { body: feedbackBody }, preHandler: requireUser(container), config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+      { schema: { body: feedbackBody }, auth: 'user', config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
       async (request, reply) => {
         const message = request.body.message.trim();
         if (!message) return reply.code(400).send({ status: 'error', message: feedbackBody.properties.message.errorMessage });
-        await container
-          .get<Db>(T.Db)
+        await db
           .insertInto('feedback')
           .values({ user_id: request.user!.id, message, page: request.body.page ?? '' })
           .execute();

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MyAccountPage from '../../../src/app/pages/MyAccountPage';
 import { MemoryStorage } from '../../../src/app/services/storage';
-import * as T from '../../../src/core/tokens';
+import * as T from '../../../src/app/tokens';
 import type { EventBus } from '../../../src/core/event-bus';
 import { callsTo, renderRoutes, type Handler } from '../auth/harness';
 
@@ -140,15 +140,58 @@ describe('My Account: details', () => {
     expect(put.headers.Authorization).toBe('Bearer access-7');
   });
 
-  it('adds the e-mail when it changed', async () => {
+  it('asks for the current password when the e-mail changes, sends it as password, and shows the pending banner', async () => {
     const user = userEvent.setup();
-    const { calls } = renderAccount({ [`PUT ${USER}`]: () => ({ body: { status: 'success', message: 'Profile updated.' } }) });
+    const { calls } = renderAccount({
+      [`PUT ${USER}`]: (req) =>
+        req.body.password === 'right-password'
+          ? { body: { status: 'success', message: 'Check your new address to confirm the change.', pending_email: 'ada@analytical.example' } }
+          : { status: 400, body: { status: 'error', message: 'Your current password is incorrect.' } },
+    });
     await user.clear(await screen.findByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'ada@analytical.example');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Profile updated.');
-    const [put] = callsTo(calls, USER).filter((c) => c.method === 'PUT');
-    expect(put.body).toEqual({ name: 'Ada Lovelace', currency: 'GBP', time_zone: '(GMT+00:00) Europe/London', role: 4, email: 'ada@analytical.example' });
+    // nothing is sent before the password is given
+    const dialog = await screen.findByRole('dialog');
+    expect(callsTo(calls, USER).filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(within(dialog).getByText(/ada@analytical\.example/)).toBeInTheDocument();
+    // an empty password is refused in the dialog
+    await user.click(within(dialog).getByRole('button', { name: 'Change e-mail' }));
+    expect(await within(dialog).findByText('Enter your current password.')).toBeInTheDocument();
+    // a wrong one shows the server's sentence and keeps the dialog open
+    await user.type(within(dialog).getByLabelText('Current password'), 'wrong-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Change e-mail' }));
+    expect(await within(dialog).findByText('Your current password is incorrect.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Current password'));
+    await user.type(within(dialog).getByLabelText('Current password'), 'right-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Change e-mail' }));
+    await screen.findByText('Check your new address to confirm the change.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const puts = callsTo(calls, USER).filter((c) => c.method === 'PUT');
+    expect(puts.map((p) => p.body)).toEqual([
+      { name: 'Ada Lovelace', currency: 'GBP', time_zone: '(GMT+00:00) Europe/London', role: 4, email: 'ada@analytical.example', password: 'wrong-password' },
+      { name: 'Ada Lovelace', currency: 'GBP', time_zone: '(GMT+00:00) Europe/London', role: 4, email: 'ada@analytical.example', password: 'right-password' },
+    ]);
+    // the old address stays in force until the link is opened; a lasting banner names the new one
+    expect(screen.getByTestId('pending-email')).toHaveTextContent(/ada@analytical\.example/);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
+  it('sends nothing when the password dialog is cancelled', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAccount({ [`PUT ${USER}`]: () => ({ body: { status: 'success', message: 'Saved' } }) });
+    await user.clear(await screen.findByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada@analytical.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(calls, USER).filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('shows the pending banner from the profile while a change waits', async () => {
+    renderAccount({ [`GET ${USER}`]: () => ({ body: { ...PROFILE, Pending_email: 'ada@new.example' } }) });
+    expect(await screen.findByTestId('pending-email')).toHaveTextContent('Check your new address to confirm the change.');
+    expect(screen.getByTestId('pending-email')).toHaveTextContent('ada@new.example');
   });
 
   it('publishes profile/updated with the new name and stores the time zone', async () => {

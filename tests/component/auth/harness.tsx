@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { Container } from 'inversify';
+import type { ServiceContainer as Container } from '../../../src/core/di';
 import { createShellContainer, type Clock } from '../../../src/app/container';
-import * as T from '../../../src/core/tokens';
+import * as T from '../../../src/app/tokens';
 import { Shell } from '../../../src/app/Shell';
 import { MemoryStorage } from '../../../src/app/services/storage';
 import type { PageNavigator } from '../../../src/app/services/navigator';

@@ -95,7 +95,7 @@ describe('Register page', () => {
   });
 
   it('opens the terms in a dialog, and "I agree" ticks the box', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRegister();
     await user.click(screen.getByRole('button', { name: 'Terms and Conditions' }));
     const dialog = await screen.findByRole('dialog');

@@ -22,7 +22,7 @@ describe('Password reset: request form', () => {
     }
   });
 
-  it("posts forgetPassword and shows the 'received' confirmation with the server's message", async () => {
+  it("posts forgetPassword and shows the 'received' confirmation as one honest sentence (issue 8, item 5)", async () => {
     const user = userEvent.setup();
     const { calls } = renderReset('/reset-password', {
       'POST /api/platform/forgetPassword': () => ({ body: { status: 'success', message: 'Password reset link sent to your email.' } }),
@@ -30,7 +30,10 @@ describe('Password reset: request form', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
-    expect(screen.getByText('Password reset link sent to your email.')).toBeInTheDocument();
+    expect(screen.getByText(/If an account exists for/).textContent).toBe(
+      'If an account exists for ada@example.com, we have sent it a link to reset the password.',
+    );
+    expect(screen.queryByText('Password reset link sent to your email.')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     const [req] = callsTo(calls, '/api/platform/forgetPassword');
     expect(req.body).toEqual({ email: 'ada@example.com' });

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import * as T from '../../../src/core/tokens';
+import * as T from '../../../src/app/tokens';
 import type { EventBus } from '../../../src/core/event-bus';
 import { CombinationCard } from '../../../src/app/components/catalogue/CombinationCard';
 import type { CardStatus } from '../../../src/core/catalogue';

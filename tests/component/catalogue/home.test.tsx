@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import * as T from '../../../src/core/tokens';
+import * as T from '../../../src/app/tokens';
 import HomePage, { HOME_LOAD_ERROR, NO_ACTIVE, NO_RECOMMENDED } from '../../../src/app/pages/HomePage';
 import { NEWS_TOPIC } from '../../../src/app/pages/catalogue/IntroPanel';
 import { MemoryStorage } from '../../../src/app/services/storage';
@@ -19,7 +19,7 @@ import {
 } from './harness';
 
 const COMBOS = [
-  combination(1, { name: 'Drive invoices to Sheets', order: 4, recommended: true }),
+  combination(1, { name: 'Drive invoices to Sheets', order: 4, recommended: true, workflow_id: 10004, new_combination_target: true }),
   combination(8, { name: 'E-mailed invoices to Sheets', order: 3, recommended: true }),
   combination(9, { name: 'E-mailed invoices to Xero', order: 2 }),
   combination(10, { name: 'Invoice reconciliation', order: 1, recommended: true, running: true }),

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import * as T from '../../../src/core/tokens';
+import * as T from '../../../src/app/tokens';
 import CombinationSetupPage from '../../../src/app/pages/CombinationSetupPage';
 import BasicWorkflowPage from '../../../src/app/pages/BasicWorkflowPage';
 import { definePlugin, type CombinationViewProps } from '../../../src/app/plugin';

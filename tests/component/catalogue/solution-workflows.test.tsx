@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import * as T from '../../../src/core/tokens';
+import * as T from '../../../src/app/tokens';
 import SolutionWorkflowsPage, { NOTHING_MATCHED } from '../../../src/app/pages/SolutionWorkflowsPage';
 import type { Breadcrumbs } from '../../../src/app/services/breadcrumbs';
 import { catalogueShell, renderRoute, solution, workflow } from './harness';
@@ -28,18 +28,23 @@ const names = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.te
 describe('/solution/{id} workflows', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('shows the solution name and workflow cards, coming soon last, each linking to its combinations', async () => {
+  it('shows the solution name and workflow cards, coming soon last, each card the one link to its combinations', async () => {
     const shell = setup();
     expect(await screen.findByRole('heading', { name: 'Finance', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Workflows', level: 1 })).toBeInTheDocument();
     expect(names()).toEqual(['Invoice Data Extraction', 'Document Data Extraction', 'Expense Categorisation']);
     expect(screen.getAllByText('Coming Soon')).toHaveLength(1);
-    const links = screen.getAllByRole('link', { name: /^Combinations/ });
-    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-      ['Combinations', '/solutions/combinations/10004'],
-      ['Combinations', '/solutions/combinations/10006'],
-      ['Combinations', '/solutions/combinations/20001'],
+    // issue 8, item 6: the whole card is the link; 'Combinations' is text inside it, nothing nested
+    const links = screen.getAllByRole('link');
+    expect(links.map((l) => [l.querySelector('h3')?.textContent, l.getAttribute('href')])).toEqual([
+      ['Invoice Data Extraction', '/solutions/combinations/10004'],
+      ['Document Data Extraction', '/solutions/combinations/10006'],
+      ['Expense Categorisation', '/solutions/combinations/20001'],
     ]);
+    for (const l of links) {
+      expect(l).toHaveTextContent(/Combinations$/);
+      expect(l.querySelectorAll('a, button, input, [tabindex]')).toHaveLength(0);
+    }
     expect(shell.container.get<Breadcrumbs>(T.Breadcrumbs).trail.map((c) => c.label)).toEqual(['Home', 'Finance']);
   });
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import * as T from '../../../src/core/tokens';
+import * as T from '../../../src/app/tokens';
 import SolutionsPage, { NO_SOLUTIONS } from '../../../src/app/pages/SolutionsPage';
 import type { Breadcrumbs } from '../../../src/app/services/breadcrumbs';
 import { renderInShell } from '../../support/render';

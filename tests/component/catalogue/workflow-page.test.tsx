@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import * as T from '../../../src/core/tokens';
+import * as T from '../../../src/app/tokens';
 import WorkflowPage, { NOTHING_FOUND } from '../../../src/app/pages/WorkflowPage';
 import { definePlugin, type WorkflowViewProps } from '../../../src/app/plugin';
 import type { Breadcrumbs } from '../../../src/app/services/breadcrumbs';
@@ -49,12 +49,14 @@ describe('/workflow/{id}', () => {
     log.mockRestore();
   });
 
-  it('renders the real placeholder views of the workflow plugins', async () => {
+  it('renders the real views of the workflow plugins', async () => {
     const { default: invoiceExtraction } = await import('../../../plugins/invoice-extraction');
     const shell = catalogueShell({ 'GET /api/platform/workflows/10004/': { body: workflow(10004, { name: 'Invoice Data Extraction' }) } }, [
       invoiceExtraction,
     ]);
     renderRoute(shell, '/workflow/:id', <WorkflowPage />, '/workflow/10004');
-    expect(await screen.findByText('This workflow page is coming in a later release.')).toBeInTheDocument();
+    // workflow 10004 has its real page now (issue 10): the spec's 'Upload Invoice' and 'Process Invoice'
+    expect(await screen.findByRole('button', { name: 'Upload Invoice' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Process Invoice' })).toBeInTheDocument();
   });
 });

@@ -2,10 +2,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { screen } from '@testing-library/react';
 import { render } from '@testing-library/react';
-import * as T from '../../../src/core/tokens';
+import * as T from '../../../src/app/tokens';
 import { AppRoutes } from '../../../src/app/routes';
 import { definePlugin, type ClientPluginRegistry } from '../../../src/app/plugin';
 import { useApi } from '../../../src/app/hooks';
+import type { ApiClient } from '../../../src/app/services/api-client';
 import { Shell } from '../../../src/app/Shell';
 import { discoverPlugins } from '../../support/plugin-context';
 import { renderInShell, testShell } from '../../support/render';
@@ -63,7 +64,7 @@ describe('the container: testers swap services and plugins for fakes', () => {
   }
 
   it('rebinds a service to a fake in one line', () => {
-    const shell = testShell({ overrides: (c) => void c.rebind(T.ApiClient).toConstantValue({ label: 'fake api' }) });
+    const shell = testShell({ overrides: (c) => void c.rebind(T.ApiClient).toConstantValue({ label: 'fake api' } as unknown as ApiClient) });
     render(
       <Shell container={shell.container}>
         <WhoAmI />

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildServer, type BuiltServer } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
@@ -33,11 +34,14 @@ export async function startE2EApp(env: Record<string, string> = {}): Promise<E2E
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flowmatic-e2e-'));
   const smtp = new SmtpSink();
   const smtpUrl = await smtp.start();
-  const config = loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: clientDir, SMTP_URL: smtpUrl, PORT: '0', AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', ...env }, repo);
+  // the product builds links (e-mails, recipe webhooks) from PUBLIC_URL at start-up: know the port first
+  const port = await freePort();
+  const config = loadConfig(
+    { DATA_DIR: dataDir, CLIENT_DIR: clientDir, SMTP_URL: smtpUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, INBOUND_SMTP_PORT: '0', AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', ...env },
+    repo,
+  );
   const server = await buildServer({ config, plugins: await discoverServerPlugins(path.join(repo, 'plugins')), logger: false });
-  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  // the product links to PUBLIC_URL; point it at the real port now that it is known
-  (config as { publicUrl: string }).publicUrl = address;
+  const address = await server.app.listen({ port, host: '127.0.0.1' });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, baseURL: address });
   const page = await context.newPage();
@@ -89,4 +93,16 @@ export async function logInThroughUi(app: E2EApp, email: string, password: strin
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/home');
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -80,13 +80,22 @@ describe('My Account: profile, update and password change', () => {
 
     it('changes the e-mail when a different one is sent (stored lower-case), tells the old address, and logs in with the new one', async () => {
       const u = await createUser(server);
-      const res = await server.call('PUT', user(u.id), { token: u.access, body: details({ email: 'New.Address@Example.com' }) });
+      // issue 7, item 2: the change needs the current password and is confirmed from the new address
+      const res = await server.call('PUT', user(u.id), { token: u.access, body: { ...details({ email: 'New.Address@Example.com' }), password: u.password } });
       expect(res.status).toBe(200);
-      const profile = (await server.call('GET', user(u.id), { token: u.access })).body;
-      expect(profile.Email).toBe('new.address@example.com');
       const notice = await server.mailer.waitFor(u.email);
       expect(notice.subject).toBe('Your Flowmatic e-mail address was changed');
       expect(notice.text).toContain('new.address@example.com');
+      const confirmLink = new URL(/http\S+\/email-change\/confirm\S+/.exec((await server.mailer.waitFor('new.address@example.com')).text)![0]);
+      const confirmed = await server.app.inject({
+        method: 'POST',
+        url: confirmLink.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `token=${encodeURIComponent(confirmLink.searchParams.get('token')!)}`,
+      });
+      expect(confirmed.statusCode).toBe(200);
+      const profile = (await server.call('GET', user(u.id), { token: u.access })).body;
+      expect(profile.Email).toBe('new.address@example.com');
       await login(server, 'new.address@example.com', u.password);
       await expect(login(server, u.email, u.password)).rejects.toThrow(/401/);
     });

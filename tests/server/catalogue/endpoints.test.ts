@@ -299,10 +299,11 @@ describe('catalogue endpoints over the real catalogue', () => {
     it("answers the caller's own connections", async () => {
       const res = await proxy(`api/managed_users/${alice.workatoId}/connections`);
       expect(res.status).toBe(200);
-      expect(res.body.result.map((c: any) => [c.provider, c.authorization_status])).toEqual([['google_drive', 'success'], ['xero', null]]);
+      // issue 11: the list holds every connector the user can connect, 'success' or null
+      expect(res.body.result.map((c: any) => [c.provider, c.authorization_status])).toEqual([['google_drive', 'success'], ['xero', null], ['google_sheets', null]]);
       for (const c of res.body.result) expect(check('provider-connection', c)).toEqual([]);
       const encoded = await proxy(encodeURIComponent(`api/managed_users/${alice.workatoId}/connections`));
-      expect(encoded.body.result).toHaveLength(2);
+      expect(encoded.body.result).toHaveLength(3);
     });
 
     it("answers the caller's own recipe", async () => {

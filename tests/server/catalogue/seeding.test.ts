@@ -35,7 +35,7 @@ function combination(id: number, workflow_id: number, over: Partial<CombinationS
     recommended: false,
     connectors: [
       { id: 6, name: 'Flowmatic AI', icon: 'flowmatic_ai', order: 2, provider: 'flowmatic_ai' },
-      { id: 4, name: 'File Upload', icon: 'manual_upload', order: 1, provider: 'manual_upload' },
+      { id: 4, name: 'Manual upload', icon: 'manual_upload', order: 1, provider: 'manual_upload' },
     ],
     triggers: [{ id: 3, name: 'File uploaded', icon: 'manual_upload' }],
     recipe: { name: 'Fixture', description: 'Fixture recipe.', steps: [{ kind: 'trigger', provider: 'manual_upload', action: 'file_uploaded' }] },

@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 export default defineServerPlugin({
   id: '${id}',
   migrations: [{ id: '${id}/0001_greetings', async up(db) { await sql\`create table greetings_${id.replace(/-/g, '_')} (word text)\`.execute(db); } }],
-  routes(app) { app.get('/api/${id}/hello', async () => ({ hello: 'world' })); },
+  routes(app) { app.get('/api/plugins/${id}/hello', async () => ({ hello: 'world' })); },
   ${body}
 });
 `,
@@ -35,7 +35,7 @@ describe('server plugins are discovered from plugins/<name>/server.ts', () => {
     expect(plugins.map((p) => p.id)).toEqual(['greeter']);
     const server = await startTestServer({ plugins });
     try {
-      const res = await server.call('GET', '/api/greeter/hello');
+      const res = await server.call('GET', '/api/plugins/greeter/hello');
       expect(res).toMatchObject({ status: 200, body: { hello: 'world' } });
       const applied = await server.db.selectFrom('schema_migrations').select('id').execute();
       expect(applied.map((r) => r.id)).toContain('greeter/0001_greetings');

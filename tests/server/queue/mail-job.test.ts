@@ -12,7 +12,7 @@ describe('mail jobs through the server', () => {
   afterAll(() => server?.close());
 
   it('sends a message queued with queueMail through the durable queue', async () => {
-    const id = await queueMail(server.container, { to: 'Ada@Example.com', subject: 'Welcome', text: 'Hello Ada' });
+    const id = await queueMail(server.container.get(T.JobQueue), { to: 'Ada@Example.com', subject: 'Welcome', text: 'Hello Ada' });
     const message = await server.mailer.waitFor('ada@example.com');
     expect(message).toMatchObject({ subject: 'Welcome', text: 'Hello Ada' });
     const queue = server.container.get<JobQueue>(T.JobQueue);

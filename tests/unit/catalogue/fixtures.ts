@@ -3,6 +3,7 @@ import type { Combination, ProviderConnection, UserRecipeRecord } from '../../..
 export function combination(id: number, fields: Partial<Combination> = {}): Combination {
   return {
     id,
+    workflow_id: 10004,
     order: 0,
     name: `Combination ${id}`,
     sub_title: '',

@@ -71,19 +71,12 @@ export function iconFor(icon: string | undefined, name?: string): FluentIcon {
   return Flow24Regular;
 }
 
-/** Workflow icons by workflow name (spec section 2, /solution/{id}). */
-const WORKFLOW_ICONS: Record<string, FluentIcon> = {
-  'invoice data extraction': ReceiptMoney24Regular,
-  'document data extraction': DocumentText24Regular,
-  'expense receipt data extraction': Receipt24Regular,
-  'expense categorisation': TagMultiple24Regular,
-  'intelligent search': DocumentSearch24Regular,
-  'emotion analysis from text files': EmojiSmileSlight24Regular,
-  'emotion analysis from audio/video': VideoClip24Regular,
-};
-
-export function workflowIconFor(name: string): FluentIcon {
-  return WORKFLOW_ICONS[name.trim().toLowerCase()] ?? iconFor(undefined, name);
+/**
+ * A workflow card's icon: the entry's own icon value; for a workflow marked 'coming_soon' (which
+ * is a status, not a picture) its name decides (spec section 2, /solution/{id}).
+ */
+export function workflowIconFor(icon: string | undefined, name: string): FluentIcon {
+  return iconFor(icon === 'coming_soon' ? undefined : icon, name);
 }
 
 /** Icon sets per solution name (spec section 2, /solutions): Finance, Operations, Customer Experience, default. */
@@ -94,8 +87,10 @@ const SOLUTION_ICON_SETS: Record<string, FluentIcon[]> = {
 };
 const DEFAULT_SOLUTION_ICONS: FluentIcon[] = [Apps24Regular, Flow24Regular, Lightbulb24Regular];
 
-export function solutionIconSet(name: string): FluentIcon[] {
-  return SOLUTION_ICON_SETS[name.trim().toLowerCase()] ?? DEFAULT_SOLUTION_ICONS;
+/** The icon set of a solution: by its icon value ('customer_experience'), else by its name. */
+export function solutionIconSet(icon: string | undefined, name = ''): FluentIcon[] {
+  const key = (k: string) => k.trim().toLowerCase().replace(/_/g, ' ');
+  return SOLUTION_ICON_SETS[key(icon ?? '')] ?? SOLUTION_ICON_SETS[key(name)] ?? DEFAULT_SOLUTION_ICONS;
 }
 
 /** A square tile with an icon (a Fluent icon, or the picture the icon value points at). */

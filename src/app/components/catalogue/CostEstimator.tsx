@@ -53,13 +53,19 @@ export function CostEstimator({ combinationId }: { combinationId: number }) {
               ${money(est.fee)}
             </span>
             <Text>USD / month</Text>
+            {/* said beside the amount, so the default is never read as the price of the slider's 100 */}
+            <Text weight="semibold" data-testid="estimate-basis">
+              for {nf.format(shownCalls)} calls
+            </Text>
           </div>
           <Caption1 className={s.muted}>
             {calls === null
               ? `Default estimate, based on ${DEFAULT_ESTIMATE_CALLS} calls. Move the slider to estimate your volume.`
               : `${nf.format(shownCalls)} calls: $${money(est.tier.base_price)} base fee + $${perRequest} per call.`}
           </Caption1>
-          <Label htmlFor={sliderId}>Calls per month: {nf.format(calls ?? DEFAULT_SLIDER_CALLS)}</Label>
+          <Label htmlFor={sliderId}>
+            {calls === null ? 'Calls per month: move the slider to estimate your volume' : `Calls per month: ${nf.format(calls)}`}
+          </Label>
           <Slider
             id={sliderId}
             className={s.slider}

@@ -1,15 +1,18 @@
 import { Body1, Card, CardFooter, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Add24Regular } from '@fluentui/react-icons';
 import { ButtonLink } from './ButtonLink';
+import type { Combination } from '../../../core/domain';
 import { IconTile } from './CatalogueIcon';
 
 /**
- * Where '+ New Combination / Get Started' leads. Spec section 9 names 10004 the new-combination
- * link id; 10004 is the Invoice Data Extraction workflow, so the card opens that workflow's
- * combinations, where the user picks one to set up.
+ * Where '+ New Combination / Get Started' leads: the combinations of the workflow whose catalogue
+ * entry is marked `new_combination_target` (spec section 9: 10004, Invoice Data Extraction),
+ * where the user picks one to set up; the solutions list when no entry is marked.
  */
-export const NEW_COMBINATION_WORKFLOW_ID = 10004;
-export const NEW_COMBINATION_PATH = `/solutions/combinations/${NEW_COMBINATION_WORKFLOW_ID}`;
+export function newCombinationPath(combinations: Combination[] | undefined): string {
+  const target = combinations?.find((c) => c.new_combination_target && c.workflow_id);
+  return target ? `/solutions/combinations/${target.workflow_id}` : '/solutions';
+}
 
 const useStyles = makeStyles({
   card: {
@@ -26,7 +29,7 @@ const useStyles = makeStyles({
   footer: { marginTop: 'auto' },
 });
 
-export function NewCombinationCard() {
+export function NewCombinationCard({ combinations }: { combinations?: Combination[] }) {
   const s = useStyles();
   return (
     <Card className={s.card} aria-label="New Combination">
@@ -36,7 +39,7 @@ export function NewCombinationCard() {
       </Text>
       <Body1>Pick a ready-made automation and set it up in a few steps.</Body1>
       <CardFooter className={s.footer}>
-        <ButtonLink to={NEW_COMBINATION_PATH}>Get Started</ButtonLink>
+        <ButtonLink to={newCombinationPath(combinations)}>Get Started</ButtonLink>
       </CardFooter>
     </Card>
   );

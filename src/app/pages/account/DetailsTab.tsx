@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Spinner } from '@fluentui/react-components';
-import * as T from '../../../core/tokens';
-import type { UserProfile } from '../../../core/domain';
+import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import * as T from '../../tokens';
 import { SchemaForm } from '../../forms';
 import { useApi, useEventBus, useService, useSessionState } from '../../hooks';
+import { forgetProfile, loadProfile } from '../../services/profile-loader';
 import { StorageKeys, type KeyValueStorage } from '../../services/storage';
 import { Notice } from '../auth/Notice';
 import {
@@ -12,26 +12,36 @@ import {
   detailsSchema,
   detailsUiSchema,
   toDetailsForm,
+  pendingEmailText,
+  type AccountProfile,
   type DetailsForm,
+  type EmailChangePayload,
   type UpdatePayload,
 } from './account-form';
+import { ConfirmPasswordDialog } from './ConfirmPasswordDialog';
 import { useTimedNotice } from './useTimedNotice';
 
 interface UpdateReply {
   status?: string;
   message?: string;
+  /** set when the e-mail change waits for the link sent to the new address */
+  pending_email?: string;
 }
 
 /**
  * My details (spec sections 2 and 4, My Account): GET the profile, edit it, PUT the update. The
  * result shows in a banner for 5 seconds: success style when status is 'success', else warning.
+ * A new e-mail address first asks for the current password (sent as `password`); the server then
+ * keeps the old address until the new one is confirmed, and a lasting banner says so.
  */
 export function DetailsTab() {
   const api = useApi();
   const bus = useEventBus();
   const storage = useService<KeyValueStorage>(T.Storage);
   const { userId } = useSessionState();
-  const [profile, setProfile] = useState<UserProfile | null>(null);
+  const [profile, setProfile] = useState<AccountProfile | null>(null);
+  // an update that changes the e-mail, waiting for the current password
+  const [awaitingPassword, setAwaitingPassword] = useState<UpdatePayload | null>(null);
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [banner, showBanner] = useTimedNotice(ACCOUNT_BANNER_MS);
@@ -39,8 +49,7 @@ export function DetailsTab() {
   useEffect(() => {
     if (!userId) return;
     let live = true;
-    api
-      .get<UserProfile>(`/api/platform/users/${userId}/`)
+    loadProfile<AccountProfile>(api, userId)
       .then((p) => live && setProfile(p))
       .catch((e) => {
         // spec section 8: fetch errors on the account screen render blank and log only
@@ -58,29 +67,68 @@ export function DetailsTab() {
   if (!userId || failed) return null;
   if (!profile || !schema || !initial) return <Spinner label="Loading your details…" style={{ padding: 32 }} />;
 
+  /** PUT the update; an error reply throws with the server's sentence. */
+  const send = async (payload: UpdatePayload | EmailChangePayload) => {
+    const reply = await api.put<UpdateReply | undefined>(`/api/platform/users/${userId}/`, payload);
+    forgetProfile(api, userId);
+    const ok = reply?.status === 'success';
+    showBanner({ intent: ok ? 'success' : 'warning', text: reply?.message || (ok ? 'Your details have been saved.' : 'Your details could not be saved.') });
+    if (!ok) return;
+    bus.publish('profile/updated', { name: payload.name });
+    storage.setItem(StorageKeys.timeZone, payload.time_zone);
+    // the old address stays in force until the new one is confirmed; later saves compare with it
+    const pending = reply?.pending_email;
+    setProfile((p) =>
+      p
+        ? {
+            ...p,
+            Name: payload.name,
+            Currency: payload.currency,
+            Time_zone: payload.time_zone,
+            ...(pending ? { Pending_email: pending } : payload.email ? { Email: payload.email } : {}),
+          }
+        : p,
+    );
+  };
+
   const save = async (form: DetailsForm) => {
-    const payload: UpdatePayload = buildUpdatePayload(profile, form);
+    const payload = buildUpdatePayload(profile, form);
+    if (payload.email) {
+      setAwaitingPassword(payload);
+      return;
+    }
     setSaving(true);
     try {
-      const reply = await api.put<UpdateReply | undefined>(`/api/platform/users/${userId}/`, payload);
-      const ok = reply?.status === 'success';
-      showBanner({ intent: ok ? 'success' : 'warning', text: reply?.message || (ok ? 'Your details have been saved.' : 'Your details could not be saved.') });
-      if (ok) {
-        bus.publish('profile/updated', { name: payload.name });
-        storage.setItem(StorageKeys.timeZone, payload.time_zone);
-        // later saves compare the e-mail with the one just stored
-        setProfile((p) => (p ? { ...p, Name: payload.name, Email: payload.email ?? p.Email, Currency: payload.currency, Time_zone: payload.time_zone } : p));
-      }
+      await send(payload);
     } catch (e) {
       showBanner({ intent: 'warning', text: (e as Error).message });
     }
     setSaving(false);
   };
 
+  /** The dialog's confirm: an error keeps the dialog open with the server's sentence. */
+  const saveWithPassword = async (password: string): Promise<string | null> => {
+    if (!awaitingPassword?.email) return null;
+    try {
+      await send({ ...awaitingPassword, email: awaitingPassword.email, password });
+      setAwaitingPassword(null);
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 880 }}>
       <Notice notice={banner} />
+      {profile.Pending_email && (
+        <MessageBar intent="info" layout="multiline" data-testid="pending-email">
+          <MessageBarBody style={{ overflowWrap: 'anywhere' }}>{pendingEmailText(profile.Pending_email)}</MessageBarBody>
+        </MessageBar>
+      )}
       <SchemaForm<DetailsForm>
+        // a saved change starts the form again from the stored values (the e-mail in force)
+        key={`${profile.Email}|${profile.Pending_email ?? ''}`}
         schema={schema}
         uiSchema={detailsUiSchema}
         formData={initial}
@@ -89,6 +137,7 @@ export function DetailsTab() {
         submitText="Save"
         busy={saving}
       />
+      <ConfirmPasswordDialog newEmail={awaitingPassword?.email ?? null} onConfirm={saveWithPassword} onCancel={() => setAwaitingPassword(null)} />
     </div>
   );
 }

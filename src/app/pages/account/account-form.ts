@@ -1,7 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import changePasswordSchema from '../../../../schemas/account/change-password.schema.json';
-import timeZones from '../../../../schemas/account/time-zones.json';
-import userUpdateSchema from '../../../../schemas/account/user-update.schema.json';
+import { TIME_ZONE_LABELS, userUpdateSchema } from '../../../core/account-schemas';
 import type { UserProfile } from '../../../core/domain';
 
 /** Spec texts of the account screens, word for word. */
@@ -40,10 +39,24 @@ export interface UpdatePayload {
   email?: string;
 }
 
+/** The update with the current password, sent when the e-mail changes (issue 7, item 2). */
+export interface EmailChangePayload extends UpdatePayload {
+  email: string;
+  password: string;
+}
+
+/** The profile GET as this screen reads it: `Pending_email` is there while a change waits. */
+export type AccountProfile = UserProfile & { Pending_email?: string | null };
+
+/** The banner while a new address waits for its confirmation link. */
+export function pendingEmailText(pending: string): string {
+  return `Check your new address to confirm the change. Until you open the link we sent to ${pending}, your current address stays in force.`;
+}
+
 const u = userUpdateSchema.properties;
 
 /** The time zone labels of schemas/account/time-zones.json (the label is the stored value). */
-export const timeZoneLabels: string[] = timeZones.zones.map((z) => z.label);
+export const timeZoneLabels: string[] = TIME_ZONE_LABELS;
 
 /** "March 5, 2026" for an ISO date; the raw value when it is not a date. */
 export function formatCreationDate(value: string | null | undefined): string {

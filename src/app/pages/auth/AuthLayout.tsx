@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Body1, Caption1, Title1, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { Link as RouterLink } from 'react-router-dom';
-import * as T from '../../../core/tokens';
+import * as T from '../../tokens';
 import type { Clock } from '../../container';
 import { useService } from '../../hooks';
 import { Logo } from '../../layout/Logo';
@@ -55,8 +55,10 @@ const useStyles = makeStyles({
   card: {
     width: '100%',
     maxWidth: '440px',
+    boxSizing: 'border-box',
     margin: 'auto 0',
     padding: '36px 32px',
+    '@media (max-width: 480px)': { padding: '28px 20px' },
     borderRadius: tokens.borderRadiusXLarge,
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow16,

@@ -13,16 +13,9 @@ export interface RegisterForm {
   accept_terms?: boolean;
 }
 
-/** The body of POST /api/platform/register (spec section 3, Registration payload). */
-export interface RegisterPayload {
-  name: string;
-  username: string;
-  email: string;
-  role: string;
-  company: string;
-  password: string;
-  accept_terms: true;
-}
+/** The body of POST /api/platform/register (spec section 3, Registration payload), from its schema. */
+export type { RegisterPayload } from '../../../core/wire-types';
+import type { RegisterPayload } from '../../../core/wire-types';
 
 const p = registerSchema.properties;
 
@@ -92,7 +85,8 @@ export function buildRegisterPayload(f: RegisterForm): RegisterPayload {
     name: (f.name ?? '').trim(),
     username: email,
     email,
-    role: f.role ?? '',
+    // the form validates against the same schema, so the role is one of its codes
+    role: (f.role ?? '') as RegisterPayload['role'],
     company: (f.company ?? '').trim() || UNKNOWN_COMPANY,
     password: f.password ?? '',
     accept_terms: true,

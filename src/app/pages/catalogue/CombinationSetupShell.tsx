@@ -6,7 +6,8 @@ import { cleanCombinationName, recipeFor } from '../../../core/catalogue';
 import { useApi, useBreadcrumb, useRegistry } from '../../hooks';
 import { LazyView } from '../../components/LazyView';
 import { CostEstimator } from '../../components/catalogue/CostEstimator';
-import { EmptyState, LoadError } from '../../components/catalogue/Notice';
+import { EmptyState } from '../../components/catalogue/Notice';
+import { LoadFailure } from '../../components/catalogue/LoadFailure';
 import { useLoad } from '../../components/catalogue/use-load';
 import { useUserCatalogueData } from '../../components/catalogue/use-catalogue-data';
 import type { CombinationViewProps } from '../../plugin';
@@ -47,7 +48,7 @@ export function CombinationSetupShell({ variant }: { variant: 'workflow' | 'basi
   useBreadcrumb(name, pathname);
 
   if (combination.status === 'loading') return <Spinner label="Loading combination..." />;
-  if (combination.status === 'error' || !c) return <LoadError />;
+  if (combination.status === 'error' || !c) return <LoadFailure error={combination.error} onRetry={combination.reload} />;
 
   const loader =
     variant === 'basic'

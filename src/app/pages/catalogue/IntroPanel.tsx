@@ -10,7 +10,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Sparkle24Regular } from '@fluentui/react-icons';
-import * as T from '../../../core/tokens';
+import * as T from '../../tokens';
 import { useApi, useService } from '../../hooks';
 import { StorageKeys, type KeyValueStorage } from '../../services/storage';
 

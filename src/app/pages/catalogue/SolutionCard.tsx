@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Body1, Caption1, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { Solution } from '../../../core/domain';
@@ -15,35 +14,36 @@ const useStyles = makeStyles({
   },
   card: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '20px', height: '100%', boxSizing: 'border-box' },
   clickable: { ':hover': { boxShadow: tokens.shadow8 } },
-  soon: { opacity: 0.85 },
+  // dark text on a light yellow: the contrast holds (WCAG AA) where the tint badge did not
+  soonBadge: { backgroundColor: tokens.colorPaletteYellowBackground2, color: tokens.colorNeutralForeground1, border: `1px solid ${tokens.colorPaletteYellowBorder2}` },
   icons: { display: 'flex', gap: '8px', alignItems: 'center' },
   top: { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '12px' },
   name: { margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, fontWeight: tokens.fontWeightSemibold },
   desc: { color: tokens.colorNeutralForeground2 },
-  meta: { display: 'flex', gap: '12px', flexWrap: 'wrap', color: tokens.colorNeutralForeground3, marginTop: 'auto' },
+  meta: { display: 'flex', gap: '12px', flexWrap: 'wrap', color: tokens.colorNeutralForeground2, marginTop: 'auto' },
 });
 
 /** A solution on /solutions: icon set, name, description, author, date; coming-soon ones are not links. */
 export function SolutionCard({ solution }: { solution: Solution }) {
   const s = useStyles();
-  const titleId = useId();
   const soon = solution.status === COMING_SOON;
   const author = solution.created_by?.user?.first_name;
   const body = (
-    <Card className={mergeClasses(s.card, soon ? s.soon : s.clickable)} aria-label={soon ? `${solution.name}, coming soon` : undefined}>
+    // inside the link the card is role none: Fluent's default role=group would hide its text from the link's name
+    <Card className={mergeClasses(s.card, !soon && s.clickable)} role={soon ? 'group' : 'none'} aria-label={soon ? `${solution.name}, coming soon` : undefined}>
       <div className={s.top}>
         <div className={s.icons}>
-          {solutionIconSet(solution.name).map((icon, i) => (
+          {solutionIconSet(solution.icon, solution.name).map((icon, i) => (
             <IconTile key={i} icon={icon} size={40} muted={soon} />
           ))}
         </div>
         {soon && (
-          <Badge appearance="tint" color="warning" shape="rounded">
+          <Badge appearance="outline" shape="rounded" className={s.soonBadge}>
             Coming Soon
           </Badge>
         )}
       </div>
-      <Text as="h2" id={titleId} className={s.name}>
+      <Text as="h2" className={s.name}>
         {solution.name}
       </Text>
       {solution.descrption && <Body1 className={s.desc}>{solution.descrption}</Body1>}
@@ -55,7 +55,8 @@ export function SolutionCard({ solution }: { solution: Solution }) {
   );
   if (soon) return body;
   return (
-    <RouterLink to={`/solution/${solution.id}`} className={s.link} aria-labelledby={titleId}>
+    // named by its content (WCAG 2.5.3: the name holds the visible text)
+    <RouterLink to={`/solution/${solution.id}`} className={s.link}>
       {body}
     </RouterLink>
   );

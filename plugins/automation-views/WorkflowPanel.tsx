@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { Badge, Body1, Button, Caption1, Card, MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Play20Regular, Stop20Regular } from '@fluentui/react-icons';
+import { TEXT, panelState, startStopLabel, type PanelState } from './setup-rules';
+import type { SetupFlow } from './use-setup-flow';
+import { formatInZone, type ZoneOffset } from './time-zone';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '12px', minWidth: 0 },
+  panel: { padding: '16px', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '8px', justifyItems: 'start' },
+  title: { margin: 0 },
+  muted: { color: tokens.colorNeutralForeground2 },
+  card: { padding: '12px 16px', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '8px' },
+  dl: { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: '12px', rowGap: '4px', margin: 0 },
+  dt: { color: tokens.colorNeutralForeground3 },
+  dd: { margin: 0, overflowWrap: 'anywhere' },
+  code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
+});
+
+/** 'Stop Workflow' while running, 'Start Workflow' when stopped, 'Loading...' while unknown or busy. */
+export function StartStopButton({ flow }: { flow: Pick<SetupFlow, 'running' | 'busy' | 'setRun'> }) {
+  const label = startStopLabel(flow.running, flow.busy);
+  const unknown = flow.running === undefined || flow.busy;
+  return (
+    <Button
+      appearance={flow.running ? 'secondary' : 'primary'}
+      icon={unknown ? <Spinner size="tiny" /> : flow.running ? <Stop20Regular /> : <Play20Regular />}
+      disabled={unknown}
+      onClick={() => void flow.setRun(!flow.running)}
+    >
+      {label}
+    </Button>
+  );
+}
+
+const PANEL: Record<Exclude<PanelState, 'running'>, { title: string; body: string }> = {
+  'lets-get-started': { title: TEXT.letsGetStarted, body: 'Connect the accounts this combination needs; the page checks again every 10 seconds.' },
+  'getting-ready': { title: TEXT.gettingReady, body: 'Your recipe is being prepared. This page updates by itself.' },
+  stopped: { title: TEXT.stopped, body: 'Start the workflow to let it run again.' },
+};
+
+/**
+ * The workflow panel (spec section 4, Panels) above the selected item's detail: one of the three
+ * panels, the start/stop button once setup is complete, the last start/stop error
+ * ('Connector not found. …') and the recipe's status card.
+ */
+export function WorkflowPanel({ flow, zone, children }: { flow: SetupFlow; zone: ZoneOffset | undefined; children?: ReactNode }) {
+  const s = useStyles();
+  const state = panelState(flow.authorised, flow.status, flow.running);
+  const checking = flow.connections === undefined;
+  const panel = state === 'running' || checking ? undefined : PANEL[state];
+  return (
+    <div className={s.root}>
+      {checking && <Spinner size="tiny" label="Checking your connections..." />}
+      {panel && (
+        <Card className={s.panel} role="status">
+          <Subtitle2 as="h3" className={s.title}>
+            {panel.title}
+          </Subtitle2>
+          <Body1 className={s.muted}>{panel.body}</Body1>
+          {state === 'getting-ready' && <Spinner size="tiny" />}
+        </Card>
+      )}
+      {flow.status === 'complete' && flow.authorised && (
+        <div>
+          <StartStopButton flow={flow} />
+        </div>
+      )}
+      {flow.actionError && (
+        <MessageBar layout="multiline" intent="error">
+          <MessageBarBody>{flow.actionError}</MessageBarBody>
+        </MessageBar>
+      )}
+      {children}
+      <RecipeCard flow={flow} zone={zone} />
+    </div>
+  );
+}
+
+/** The recipe detail card: running or stopped, job counts, its webhook and e-mail address. */
+export function RecipeCard({ flow, zone }: { flow: SetupFlow; zone: ZoneOffset | undefined }) {
+  const s = useStyles();
+  const e = flow.engine;
+  return (
+    <Card className={s.card} aria-labelledby="recipe-card-title">
+      <Subtitle2 as="h3" id="recipe-card-title" className={s.title}>
+        Recipe
+      </Subtitle2>
+      <div>
+        <Badge appearance="filled" shape="rounded" color={flow.running ? 'success' : 'informative'}>
+          {flow.running === undefined ? TEXT.loading : flow.running ? 'Active' : 'Inactive'}
+        </Badge>
+      </div>
+      <dl className={s.dl}>
+        <dt className={s.dt}>Name</dt>
+        <dd className={s.dd}>{flow.record?.name ?? '–'}</dd>
+        <dt className={s.dt}>Succeeded jobs</dt>
+        <dd className={s.dd} data-testid="succeeded-count">
+          {flow.succeeded}
+        </dd>
+        <dt className={s.dt}>Failed jobs</dt>
+        <dd className={s.dd} data-testid="failed-count">
+          {flow.failed}
+        </dd>
+        <dt className={s.dt}>Updated</dt>
+        <dd className={s.dd}>{formatInZone(flow.record?.updated_at, zone)}</dd>
+        {e?.webhook_url && (
+          <>
+            <dt className={s.dt}>Webhook</dt>
+            <dd className={s.dd}>
+              <Caption1 className={s.code}>{e.webhook_url}</Caption1>
+            </dd>
+          </>
+        )}
+        {e?.inbound_email && e.steps.some((st) => st.kind === 'trigger' && st.provider === 'manual_email') && (
+          <>
+            <dt className={s.dt}>E-mail to</dt>
+            <dd className={s.dd}>
+              <Caption1 className={s.code}>{e.inbound_email}</Caption1>
+            </dd>
+          </>
+        )}
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Body1, Button, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text, Title3 } from '@fluentui/react-components';
+import { CONNECT_CHANNEL, connectUrl, disconnect, fetchConnections, type WidgetConnection } from './connections-api';
+
+/** How often the widget re-reads the connections while open (spec: connection polling every 10 s). */
+const POLL_MS = 10_000;
+
+function tokenFromQuery(): string {
+  return new URLSearchParams(window.location.search).get('token') ?? '';
+}
+
+/**
+ * /connections/widget?token=…: the connection widget the setup screens open in their modal or
+ * tab pane with the workatoToken. One tab per connector sorted by name; each says connected (with
+ * the account) or not connected (with why, when a connection was lost), with Connect (a popup to
+ * the provider's consent page; providers refuse to be framed) and Disconnect.
+ */
+export default function ConnectionsWidget() {
+  const [token] = useState(tokenFromQuery);
+  const [connections, setConnections] = useState<WidgetConnection[] | undefined>();
+  const [selected, setSelected] = useState<string>('');
+  const [error, setError] = useState<string>('');
+  const [busy, setBusy] = useState(false);
+  const popup = useRef<Window | null>(null);
+
+  const load = useCallback(async () => {
+    if (!token) return;
+    try {
+      const list = await fetchConnections(token);
+      setConnections(list);
+      setSelected((s) => s || list[0]?.provider || '');
+      setError('');
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [token]);
+
+  useEffect(() => {
+    void load();
+    const timer = window.setInterval(() => void load(), POLL_MS);
+    const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CONNECT_CHANNEL);
+    if (channel) {
+      channel.onmessage = (e: MessageEvent<{ result?: string; message?: string }>) => {
+        if (e.data?.result === 'error' && e.data.message) setError(e.data.message);
+        void load();
+      };
+    }
+    return () => {
+      window.clearInterval(timer);
+      channel?.close();
+    };
+  }, [load]);
+
+  if (!token) {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>This page needs a connection token: open it from a combination's setup screen.</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  if (!connections) return error ? <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar> : <Spinner label="Loading connections…" />;
+
+  const current = connections.find((c) => c.provider === selected) ?? connections[0];
+  const connected = current?.authorization_status === 'success';
+
+  const onConnect = () => {
+    if (!current) return;
+    setError('');
+    popup.current = window.open(connectUrl(token, current.provider), 'flowmatic-connect', 'popup,width=520,height=680');
+    if (!popup.current) setError('Your browser blocked the sign-in window: allow pop-ups for this site, then press Connect again.');
+  };
+  const onDisconnect = async () => {
+    if (!current) return;
+    setBusy(true);
+    try {
+      await disconnect(token, current.id);
+      await load();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-label="Connections" style={{ display: 'grid', gap: 16, padding: 16 }}>
+      <TabList selectedValue={current?.provider} onTabSelect={(_, d) => setSelected(String(d.value))}>
+        {connections.map((c) => (
+          <Tab key={c.provider} value={c.provider}>
+            {c.name}
+          </Tab>
+        ))}
+      </TabList>
+      {error && (
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      {current && (
+        <div role="tabpanel" aria-label={current.name} style={{ display: 'grid', gap: 12 }}>
+          <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <Title3 as="h2">{current.name}</Title3>
+            {current.sandbox && <Badge appearance="tint" color="warning">Sandbox</Badge>}
+          </div>
+          <Body1 data-testid="connection-status">
+            {connected ? (
+              <>
+                <Badge appearance="filled" color="success">connected</Badge> <Text>as {current.account_name}</Text>
+              </>
+            ) : (
+              <Badge appearance="outline" color="informative">not connected</Badge>
+            )}
+          </Body1>
+          {!connected && current.lost_reason && <Text size={200}>The connection was lost: {current.lost_reason}</Text>}
+          <div style={{ display: 'flex', gap: 8 }}>
+            {connected ? (
+              <Button appearance="secondary" onClick={() => void onDisconnect()} disabled={busy}>
+                Disconnect
+              </Button>
+            ) : (
+              <Button appearance="primary" onClick={onConnect}>
+                Connect
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

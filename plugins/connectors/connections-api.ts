@@ -1,0 +1,36 @@
+/** A connection as GET /api/connections answers it. */
+export interface WidgetConnection {
+  id: number;
+  provider: string;
+  name: string;
+  authorization_status: 'success' | null;
+  account_name: string | null;
+  lost_reason: string | null;
+  sandbox: boolean;
+}
+
+/** The channel the Connect popup's last page tells the widget on (the popup loses window.opener to COOP). */
+export const CONNECT_CHANNEL = 'flowmatic-connections';
+
+async function call<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  const body = (await res.json().catch(() => ({}))) as { message?: string };
+  if (!res.ok) throw new Error(body.message ?? `The server answered ${res.status}.`);
+  return body as T;
+}
+
+/** The caller's connections (one per connectable provider), sorted by name. */
+export async function fetchConnections(token: string): Promise<WidgetConnection[]> {
+  const { result } = await call<{ result: WidgetConnection[] }>('/api/connections', token);
+  return [...result].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Disconnects one connection (revoked at the provider). */
+export async function disconnect(token: string, id: number): Promise<void> {
+  await call(`/api/connections/${id}/disconnect`, token, { method: 'POST' });
+}
+
+/** The address the Connect popup opens (the server sets its cookie and sends it to the consent page). */
+export function connectUrl(token: string, provider: string): string {
+  return `/api/connections/connect/${encodeURIComponent(provider)}?token=${encodeURIComponent(token)}`;
+}

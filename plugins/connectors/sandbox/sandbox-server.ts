@@ -1,0 +1,265 @@
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { SandboxOAuth, type SandboxClient } from './sandbox-oauth';
+import { newId, SandboxState, type SandboxInvoice } from './sandbox-state';
+
+export const FOLDER_MIME = 'application/vnd.google-apps.folder';
+const esc = (s: string) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The sandbox apps' client ids and secrets (secrets derived from SECRET_KEY, so they survive restarts). */
+export function sandboxClients(secretKey: string): Record<'google' | 'xero', SandboxClient> {
+  const secret = (name: string) => createHmac('sha256', secretKey).update(`sandbox-client:${name}`).digest('base64url');
+  return {
+    google: { clientId: 'sandbox-google-client.apps.local', clientSecret: secret('google') },
+    xero: { clientId: 'SANDBOXXEROCLIENT', clientSecret: secret('xero') },
+  };
+}
+
+export interface SandboxOptions {
+  dataDir: string;
+  secretKey: string;
+  host: string;
+  port: number;
+  /** lifetime of issued access tokens, seconds (tests shorten it) */
+  accessTtlSeconds?: number;
+}
+
+/**
+ * Local stand-ins for Google (OAuth, Drive files.list/get/create, Sheets create/values.append/
+ * values.get, userinfo) and Xero (OAuth with rotating refresh tokens, /connections, Contacts,
+ * Invoices with Idempotency-Key), speaking their wire formats on 127.0.0.1 with their data
+ * under DATA_DIR/sandbox. A page at / drops a file into a Drive folder and shows sheets and bills.
+ */
+export class SandboxProviders {
+  readonly state: SandboxState;
+  readonly oauth: SandboxOAuth;
+  readonly clients: Record<'google' | 'xero', SandboxClient>;
+  private app?: FastifyInstance;
+  private base = '';
+  accessTtlSeconds: number;
+
+  constructor(private readonly opts: SandboxOptions) {
+    this.state = new SandboxState(path.join(opts.dataDir, 'sandbox'));
+    this.clients = sandboxClients(opts.secretKey);
+    this.accessTtlSeconds = opts.accessTtlSeconds ?? 3600;
+    this.oauth = new SandboxOAuth(this.state, this.clients, () => this.accessTtlSeconds);
+  }
+
+  /** The sandbox's address (http://127.0.0.1:port), once started. */
+  get url(): string {
+    if (!this.base) throw new Error('The sandbox providers are not started.');
+    return this.base;
+  }
+
+  async start(): Promise<string> {
+    const app = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024 });
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    this.oauth.mount(app, 'google', { authorize: '/google/o/oauth2/v2/auth', token: '/google/token', revoke: '/google/revoke' });
+    this.oauth.mount(app, 'xero', { authorize: '/xero/identity/connect/authorize', token: '/xero/identity/connect/token', revoke: '/xero/identity/connect/revocation' });
+    this.mountGoogle(app);
+    this.mountXero(app);
+    this.mountPage(app);
+    const address = await app.listen({ port: this.opts.port, host: this.opts.host });
+    this.app = app;
+    this.base = address.replace('[::1]', '127.0.0.1');
+    return this.base;
+  }
+
+  async stop(): Promise<void> {
+    await this.app?.close();
+    this.app = undefined;
+  }
+
+  private google(request: FastifyRequest, reply: FastifyReply): string | undefined {
+    const account = this.oauth.bearer(request, 'google');
+    if (!account) void reply.code(401).send({ error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+    return account;
+  }
+
+  private mountGoogle(app: FastifyInstance): void {
+    app.get('/google/oauth2/v2/userinfo', async (request, reply) => {
+      const account = this.google(request, reply);
+      if (!account) return reply;
+      return { id: account, email: account, verified_email: true };
+    });
+
+    app.get('/google/drive/v3/files', async (request, reply) => {
+      const account = this.google(request, reply);
+      if (!account) return reply;
+      const q = String((request.query as { q?: string }).q ?? '');
+      const parent = /'([^']+)' in parents/.exec(q)?.[1];
+      const after = /createdTime > '([^']+)'/.exec(q)?.[1];
+      const mime = /mimeType\s*=\s*'([^']+)'/.exec(q)?.[1];
+      const notMime = /mimeType\s*!=\s*'([^']+)'/.exec(q)?.[1];
+      const name = /name\s*=\s*'([^']+)'/.exec(q)?.[1];
+      const files = this.state
+        .account(account)
+        .files.filter((f) => (!parent || f.parents.includes(parent)) && (!after || f.createdTime > after) && (!mime || f.mimeType === mime) && (!notMime || f.mimeType !== notMime) && (!name || f.name === name))
+        .sort((a, b) => a.createdTime.localeCompare(b.createdTime));
+      return { kind: 'drive#fileList', files: files.map((f) => ({ kind: 'drive#file', id: f.id, name: f.name, mimeType: f.mimeType, parents: f.parents, createdTime: f.createdTime, size: String(f.size) })) };
+    });
+
+    app.get('/google/drive/v3/files/:id', async (request, reply) => {
+      const account = this.google(request, reply);
+      if (!account) return reply;
+      const f = this.state.account(account).files.find((x) => x.id === (request.params as { id: string }).id);
+      if (!f) return reply.code(404).send({ error: { code: 404, message: 'File not found.', status: 'NOT_FOUND' } });
+      if ((request.query as { alt?: string }).alt === 'media') return reply.type(f.mimeType).send(this.state.readBlob(f.id) ?? Buffer.alloc(0));
+      return { kind: 'drive#file', id: f.id, name: f.name, mimeType: f.mimeType, parents: f.parents, createdTime: f.createdTime, size: String(f.size) };
+    });
+
+    app.post('/google/drive/v3/files', async (request, reply) => {
+      const account = this.google(request, reply);
+      if (!account) return reply;
+      const b = (request.body ?? {}) as { name?: string; mimeType?: string; parents?: string[] };
+      if (!b.name) return reply.code(400).send({ error: { code: 400, message: 'name is required.', status: 'INVALID_ARGUMENT' } });
+      const file = this.addFile(account, { name: b.name, mimeType: b.mimeType ?? 'application/octet-stream', parents: b.parents ?? ['root'] }, Buffer.alloc(0));
+      return { kind: 'drive#file', id: file.id, name: file.name, mimeType: file.mimeType };
+    });
+
+    app.post('/google/v4/spreadsheets', async (request, reply) => {
+      const account = this.google(request, reply);
+      if (!account) return reply;
+      const title = ((request.body ?? {}) as { properties?: { title?: string } }).properties?.title ?? 'Untitled spreadsheet';
+      const sheet = { spreadsheetId: newId('sheet_'), title, rows: [] as string[][] };
+      this.state.change(() => this.state.account(account).spreadsheets.push(sheet));
+      return { spreadsheetId: sheet.spreadsheetId, properties: { title }, spreadsheetUrl: `${this.base}/#sheet-${sheet.spreadsheetId}` };
+    });
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/google/v4/spreadsheets/:id/values/*',
+      handler: async (request, reply) => {
+        const account = this.google(request, reply);
+        if (!account) return reply;
+        const sheet = this.state.account(account).spreadsheets.find((s) => s.spreadsheetId === (request.params as { id: string }).id);
+        if (!sheet) return reply.code(404).send({ error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } });
+        const tail = decodeURIComponent((request.params as { '*': string })['*']);
+        if (request.method === 'GET') return { range: `Sheet1!A1:Z${Math.max(sheet.rows.length, 1)}`, majorDimension: 'ROWS', values: sheet.rows };
+        if (!tail.endsWith(':append')) return reply.code(404).send({ error: { code: 404, message: 'Unknown method.', status: 'NOT_FOUND' } });
+        const values = ((request.body ?? {}) as { values?: unknown[][] }).values;
+        if (!Array.isArray(values) || !values.every(Array.isArray)) return reply.code(400).send({ error: { code: 400, message: 'values must be a list of rows.', status: 'INVALID_ARGUMENT' } });
+        const start = sheet.rows.length + 1;
+        this.state.change(() => sheet.rows.push(...values.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))))));
+        const end = sheet.rows.length;
+        const width = Math.max(...values.map((r) => r.length), 1);
+        const col = String.fromCharCode(64 + Math.min(width, 26));
+        return { spreadsheetId: sheet.spreadsheetId, tableRange: `Sheet1!A1:${col}${start - 1 || 1}`, updates: { spreadsheetId: sheet.spreadsheetId, updatedRange: `Sheet1!A${start}:${col}${end}`, updatedRows: values.length, updatedColumns: width, updatedCells: values.reduce((n, r) => n + r.length, 0) } };
+      },
+    });
+  }
+
+  private mountXero(app: FastifyInstance): void {
+    const tenantOf = (account: string) => `tenant-${Buffer.from(account).toString('hex').slice(0, 24)}`;
+    const auth = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
+      const account = this.oauth.bearer(request, 'xero');
+      if (!account) {
+        void reply.code(401).send({ Type: null, Title: 'Unauthorized', Status: 401, Detail: 'AuthenticationUnsuccessful' });
+        return undefined;
+      }
+      if (request.url.startsWith('/xero/api.xro') && request.headers['xero-tenant-id'] !== tenantOf(account)) {
+        void reply.code(403).send({ Type: null, Title: 'Forbidden', Status: 403, Detail: 'AuthorizationUnsuccessful' });
+        return undefined;
+      }
+      return account;
+    };
+    app.get('/xero/connections', async (request, reply) => {
+      const account = auth(request, reply);
+      if (!account) return reply;
+      return [{ id: newId('conn_'), tenantId: tenantOf(account), tenantType: 'ORGANISATION', tenantName: account }];
+    });
+    app.get('/xero/api.xro/2.0/Contacts', async (request, reply) => {
+      const account = auth(request, reply);
+      if (!account) return reply;
+      const where = String((request.query as { where?: string }).where ?? '');
+      const name = /Name\s*==\s*"([^"]*)"/.exec(where)?.[1];
+      return { Contacts: this.state.account(account).contacts.filter((c) => !name || c.Name.toLowerCase() === name.toLowerCase()) };
+    });
+    app.post('/xero/api.xro/2.0/Contacts', async (request, reply) => {
+      const account = auth(request, reply);
+      if (!account) return reply;
+      const given = ((request.body ?? {}) as { Contacts?: Array<{ Name?: string }> }).Contacts ?? [];
+      if (!given.length || given.some((c) => !c.Name)) return reply.code(400).send({ Type: 'ValidationException', Message: 'A contact needs a Name.' });
+      const made = given.map((c) => ({ ContactID: newId('contact_'), Name: c.Name! }));
+      this.state.change(() => this.state.account(account).contacts.push(...made));
+      return { Contacts: made };
+    });
+    app.get('/xero/api.xro/2.0/Invoices', async (request, reply) => {
+      const account = auth(request, reply);
+      if (!account) return reply;
+      return { Invoices: this.state.account(account).invoices };
+    });
+    app.post('/xero/api.xro/2.0/Invoices', async (request, reply) => {
+      const account = auth(request, reply);
+      if (!account) return reply;
+      const acc = this.state.account(account);
+      const key = request.headers['idempotency-key'];
+      if (typeof key === 'string' && acc.idempotency[key]) return JSON.parse(acc.idempotency[key]);
+      const given = ((request.body ?? {}) as { Invoices?: Array<Record<string, any>> }).Invoices ?? []; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const errors: string[] = [];
+      const made: SandboxInvoice[] = given.map((inv, i) => {
+        if (inv.Type !== 'ACCPAY' && inv.Type !== 'ACCREC') errors.push(`Invoice ${i + 1}: Type must be ACCPAY or ACCREC.`);
+        const contact = acc.contacts.find((c) => c.ContactID === inv.Contact?.ContactID || (inv.Contact?.Name && c.Name === inv.Contact.Name));
+        if (!contact) errors.push(`Invoice ${i + 1}: the contact was not found.`);
+        const lines = Array.isArray(inv.LineItems) ? inv.LineItems : [];
+        if (!lines.length) errors.push(`Invoice ${i + 1}: at least one line item is required.`);
+        const items = lines.map((l: Record<string, unknown>) => {
+          const q = Number(l.Quantity ?? 1);
+          const u = Number(l.UnitAmount ?? 0);
+          return { Description: String(l.Description ?? ''), Quantity: q, UnitAmount: u, LineAmount: round2(q * u), AccountCode: l.AccountCode ? String(l.AccountCode) : undefined, TaxAmount: l.TaxAmount === undefined ? undefined : Number(l.TaxAmount) };
+        });
+        const sub = round2(items.reduce((n: number, l: { LineAmount: number }) => n + l.LineAmount, 0));
+        const tax = round2(items.reduce((n: number, l: { TaxAmount?: number }) => n + (l.TaxAmount ?? 0), 0));
+        return {
+          InvoiceID: newId('inv_'), Type: inv.Type, Status: inv.Status ?? 'DRAFT', InvoiceNumber: inv.InvoiceNumber, Reference: inv.Reference,
+          Contact: contact ?? { ContactID: '', Name: '' }, Date: inv.Date, DueDate: inv.DueDate, CurrencyCode: inv.CurrencyCode, LineAmountTypes: inv.LineAmountTypes ?? 'Exclusive',
+          LineItems: items, SubTotal: sub, TotalTax: tax, Total: round2(sub + tax), UpdatedDateUTC: new Date().toISOString(),
+        };
+      });
+      if (errors.length) return reply.code(400).send({ Type: 'ValidationException', Message: 'A validation exception occurred', Elements: errors.map((e) => ({ ValidationErrors: [{ Message: e }] })) });
+      const body = { Invoices: made };
+      this.state.change(() => {
+        acc.invoices.push(...made);
+        if (typeof key === 'string') acc.idempotency[key] = JSON.stringify(body);
+      });
+      return body;
+    });
+  }
+
+  /** Adds a file to an account's Drive (the page's drop and the Drive API's create). */
+  addFile(account: string, meta: { name: string; mimeType: string; parents: string[] }, bytes: Buffer) {
+    const file = { id: newId('file_'), name: meta.name, mimeType: meta.mimeType, parents: meta.parents, createdTime: new Date().toISOString(), size: bytes.length };
+    this.state.writeBlob(file.id, bytes);
+    this.state.change(() => this.state.account(account).files.push(file));
+    return file;
+  }
+
+  private mountPage(app: FastifyInstance): void {
+    app.post('/sandbox/drop', async (request, reply) => {
+      const q = request.query as { account?: string; folder?: string; name?: string; type?: string };
+      if (!q.account || !q.folder || !q.name || !Buffer.isBuffer(request.body)) return reply.code(400).send({ message: 'account, folder, name and an application/octet-stream body are required.' });
+      const f = this.addFile(q.account, { name: q.name, mimeType: q.type || 'application/octet-stream', parents: [q.folder] }, request.body);
+      return { id: f.id, name: f.name };
+    });
+    app.get('/', async (_request, reply) => {
+      const s = this.state.read();
+      const sections = Object.entries(s.accounts).map(([name, a]) => {
+        const folders = a.files.filter((f) => f.mimeType === FOLDER_MIME);
+        const folderRows = folders.map((f) => {
+          const inside = a.files.filter((x) => x.parents.includes(f.id)).map((x) => `<li>${esc(x.name)} (${x.size} bytes, ${esc(x.createdTime)})</li>`).join('');
+          return `<li><b>${esc(f.name)}</b> <code>${esc(f.id)}</code><ul>${inside || '<li>empty</li>'}</ul>
+<p>Drop a file here: <code>curl -X POST -H 'content-type: application/octet-stream' --data-binary @invoice.pdf '${esc(this.base)}/sandbox/drop?account=${encodeURIComponent(name)}&amp;folder=${encodeURIComponent(f.id)}&amp;name=invoice.pdf&amp;type=application/pdf'</code></p></li>`;
+        }).join('');
+        const sheets = a.spreadsheets.map((sh) => `<h4 id="sheet-${esc(sh.spreadsheetId)}">${esc(sh.title)}</h4><table border="1" cellpadding="4">${sh.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('') || '<tr><td>no rows</td></tr>'}</table>`).join('');
+        const bills = a.invoices.map((i) => `<tr><td>${esc(i.Type)}</td><td>${esc(i.Status)}</td><td>${esc(i.Contact.Name)}</td><td>${esc(i.InvoiceNumber ?? '')}</td><td>${i.Total}</td></tr>`).join('');
+        return `<section><h2>${esc(name)}</h2><h3>Drive folders</h3><ul>${folderRows || '<li>none</li>'}</ul><h3>Sheets</h3>${sheets || '<p>none</p>'}<h3>Xero bills</h3><table border="1" cellpadding="4"><tr><th>Type</th><th>Status</th><th>Contact</th><th>Number</th><th>Total</th></tr>${bills}</table></section>`;
+      }).join('');
+      return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox providers</title><style>body{font-family:system-ui,sans-serif;margin:2rem}</style></head><body><h1>Sandbox providers (Google Drive, Google Sheets, Xero)</h1>${sections || '<p>No account has connected yet.</p>'}</body></html>`);
+    });
+  }
+}

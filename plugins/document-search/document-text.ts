@@ -1,0 +1,45 @@
+import type { FileKind } from '../../src/server';
+
+/** Reads the text of a PDF (every page's text layer), or throws an Error with a readable message. */
+export type PdfTextReader = (bytes: Uint8Array) => Promise<string>;
+
+/** The kinds whose text the index can read from an upload. */
+export const SEARCHABLE_KINDS: readonly FileKind[] = ['txt', 'pdf'];
+
+/** The file is of a kind the index cannot read text from. */
+export class UnsearchableFileError extends Error {
+  readonly statusCode = 415;
+  constructor() {
+    super('Only PDF and text files can be added to the search; this file is neither.');
+    this.name = 'UnsearchableFileError';
+  }
+}
+
+/** The PDF has no text layer (a scan) or could not be read. */
+export class UnreadableDocumentError extends Error {
+  readonly statusCode = 422;
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableDocumentError';
+  }
+}
+
+/**
+ * The text of a stored file: UTF-8 for text files (the store has checked the encoding), the
+ * text layer for PDFs. A PDF without any text (a scanned image) is refused, since there is
+ * nothing to search.
+ */
+export async function documentText(kind: FileKind, bytes: Buffer, readPdf: PdfTextReader): Promise<string> {
+  if (kind === 'txt') return bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (kind !== 'pdf') throw new UnsearchableFileError();
+  let text: string;
+  try {
+    text = await readPdf(bytes);
+  } catch (error) {
+    throw new UnreadableDocumentError(error instanceof Error && error.message ? error.message : 'The PDF could not be read.');
+  }
+  if (text.trim() === '') {
+    throw new UnreadableDocumentError('The PDF has no text layer (it looks like a scanned image), so there is nothing to search in it.');
+  }
+  return text;
+}

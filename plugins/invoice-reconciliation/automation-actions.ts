@@ -1,0 +1,91 @@
+import { AI_PROVIDER, CsvFormatError, PermanentStepError, type ActionContext, type ActionDefinition, type FileRef, type TextGenerator } from '../../src/server';
+import type { ConfigStore } from './config-endpoints';
+import { compareFiles, ReconciliationConfigError, type ComparisonSide } from './engine/compare';
+
+/** What the reconciliation step needs from the running plugin. */
+export interface ReconcileStepServices {
+  store: Pick<ConfigStore, 'forCombination'>;
+  text: TextGenerator;
+  combinationId: number;
+}
+
+/** The most discrepancies and unmatched rows a step passes on (the job keeps a step's output small). */
+export const MAX_LISTED = 100;
+
+const PO_NAME = /purchase|\bpos?\b|(?:^|[^a-z])po[-_ .]|orders?/i;
+
+/**
+ * Which posted CSV is the invoices and which the purchase orders: a name that says "purchase
+ * order" / "PO" / "orders" is the purchase orders, otherwise the first file is the invoices and
+ * the second the purchase orders. One file alone is checked on its own (invoice-only mode).
+ */
+export function pickFiles(files: FileRef[]): { invoices: FileRef; orders?: FileRef } {
+  const csv = files.filter((f) => f.kind === 'csv' || /\.csv$/i.test(f.name));
+  if (!csv.length) throw new PermanentStepError(`This step compares CSV files, but the run brought ${files.length ? `only ${files.map((f) => `"${f.name}"`).join(', ')}` : 'no file'}: upload the invoices CSV (and the purchase orders CSV).`);
+  if (csv.length > 2) throw new PermanentStepError(`Upload at most two CSV files (the invoices and the purchase orders), not ${csv.length}.`);
+  if (csv.length === 1) return { invoices: csv[0] };
+  const [a, b] = csv;
+  if (PO_NAME.test(a.name) && !PO_NAME.test(b.name)) return { invoices: b, orders: a };
+  return { invoices: a, orders: b };
+}
+
+function stringField(data: Record<string, unknown>, ...names: string[]): string | undefined {
+  for (const n of names) if (typeof data[n] === 'string' && (data[n] as string).trim()) return (data[n] as string).trim();
+  return undefined;
+}
+
+/** The report the e-mail step sends: the internal memo when one was written, else a summary. */
+function report(side: ComparisonSide): { subject: string; text: string } {
+  const m = side.metadata;
+  const subject = `Reconciliation of ${m.invoice_file}: ${side.discrepencies.length} discrepanc${side.discrepencies.length === 1 ? 'y' : 'ies'}, ${side.unmatched_records.length} unmatched`;
+  const memo = side.emails.find((e) => e.type === 'internal_memo');
+  const lines = [
+    `Invoices: ${m.invoice_file} (${m.invoice_rows} rows)`,
+    m.purchase_order_file ? `Purchase orders: ${m.purchase_order_file} (${m.purchase_order_rows} rows)` : 'No purchase-order file: the invoices were checked on their own.',
+    `Matched: ${m.matched_rows} (${m.clean_matched_rows} clean), with discrepancies: ${m.lines_with_discrepancies}, unmatched: ${side.unmatched_records.length}.`,
+  ];
+  return { subject, text: memo ? `${memo.body}\n\n${lines.join('\n')}` : lines.join('\n') };
+}
+
+/**
+ * flowmatic_ai:reconcile_invoices: compares the run's invoice CSV with its purchase-order CSV
+ * (or checks the invoices alone) using the owner's saved config for the combination, as the
+ * reconciliation page does, and passes on the result with a subject and text for the e-mail
+ * step (its "to" is the run's "email" field when given).
+ */
+export function reconciliationActions(services: () => ReconcileStepServices): ActionDefinition[] {
+  return [
+    {
+      provider: AI_PROVIDER,
+      action: 'reconcile_invoices',
+      name: 'Reconcile the invoices',
+      async run(input, ctx: ActionContext) {
+        const { store, text, combinationId } = services();
+        const given = (input as { files?: unknown } | null)?.files;
+        const { invoices, orders } = pickFiles(Array.isArray(given) ? (given as FileRef[]) : ctx.trigger.files);
+        const read = async (f: FileRef) => ({ name: f.name, data: await ctx.files.read(ctx.userId, f.bucket, f.key) });
+        const saved = await store.forCombination(ctx.userId, combinationId);
+        let result;
+        try {
+          result = await compareFiles({ invoiceCsv: await read(invoices), poCsv: orders ? await read(orders) : undefined, config: saved?.config, textGenerator: text });
+        } catch (error) {
+          if (error instanceof CsvFormatError || error instanceof ReconciliationConfigError) throw new PermanentStepError(error.message);
+          throw error;
+        }
+        const side = saved ? result.custom_config : result.default;
+        const to = stringField(ctx.trigger.data, 'email', 'to');
+        return {
+          ...(to ? { to } : {}),
+          ...report(side),
+          config: saved ? 'saved config' : 'detected',
+          metadata: side.metadata,
+          discrepancy_count: side.discrepencies.length,
+          unmatched_count: side.unmatched_records.length,
+          discrepancies: side.discrepencies.slice(0, MAX_LISTED),
+          unmatched_records: side.unmatched_records.slice(0, MAX_LISTED),
+          emails: side.emails.slice(0, MAX_LISTED).map((e) => ({ type: e.type, vendor: e.vendor, to: e.to, subject: e.subject, body: e.body })),
+        };
+      },
+    },
+  ];
+}

@@ -1,0 +1,99 @@
+/**
+ * Downloads of a reconciliation: each result table as CSV text (PapaParse's unparse) and the
+ * whole comparison as one XLSX workbook (exceljs) with a summary, discrepancy, unmatched and
+ * e-mail sheet per side. Text cells that a spreadsheet would run as a formula (=, +, -, @) are
+ * prefixed with an apostrophe in CSV so an uploaded file cannot inject formulas.
+ */
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import type { ComparisonResult, ComparisonSide } from './compare';
+import type { EmailDraft } from './emails';
+import type { Discrepancy, ReconcileResult, UnmatchedRecord } from './matcher';
+
+/** A table ready for export: column titles and rows of plain values. */
+export interface ExportTable {
+  name: string;
+  columns: string[];
+  rows: (string | number | null)[][];
+}
+
+type ResultLike = Pick<ReconcileResult, 'discrepencies' | 'unmatched_records' | 'metadata'>;
+
+/** The discrepancies as a table, one row per difference. */
+export function discrepancyTable(result: ResultLike): ExportTable {
+  return {
+    name: 'Discrepancies',
+    columns: ['Kind', 'Key', 'Field', 'Vendor', 'Description', 'Invoice row', 'PO row', 'Invoice value', 'PO value', 'Expected value', 'Delta', 'Message'],
+    rows: result.discrepencies.map((d: Discrepancy) => [
+      d.kind, d.key, d.field, d.vendor, d.description, d.invoice_row, d.purchase_order_row, d.invoice_value, d.purchase_order_value, d.expected_value, d.delta, d.message,
+    ]),
+  };
+}
+
+/** The unmatched records as a table. */
+export function unmatchedTable(result: ResultLike): ExportTable {
+  return {
+    name: 'Unmatched',
+    columns: ['Side', 'Key', 'Row', 'Vendor', 'Description', 'Quantity', 'Unit price', 'Total', 'Reason'],
+    rows: result.unmatched_records.map((u: UnmatchedRecord) => [
+      u.side === 'invoice' ? 'invoice' : 'purchase order', u.key, u.row, u.vendor, u.description, u.quantity, u.unit_price, u.total, u.reason,
+    ]),
+  };
+}
+
+/** The metadata as a two-column table (nested values as JSON). */
+export function metadataTable(result: ResultLike): ExportTable {
+  return {
+    name: 'Summary',
+    columns: ['Measure', 'Value'],
+    rows: Object.entries(result.metadata)
+      .filter(([name]) => name !== 'vendors')
+      .map(([name, value]) => [name, value === null || typeof value !== 'object' ? (value as string | number | null) : JSON.stringify(value)]),
+  };
+}
+
+/** The drafted e-mails as a table. */
+export function emailTable(emails: EmailDraft[]): ExportTable {
+  return { name: 'E-mails', columns: ['Type', 'To', 'Vendor', 'Tone', 'Subject', 'Body'], rows: emails.map((e) => [e.type, e.to, e.vendor, e.tone, e.subject, e.body]) };
+}
+
+function safeCell(value: string | number | null): string | number {
+  if (value === null) return '';
+  if (typeof value === 'number') return value;
+  return /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d/.test(value) ? `'${value}` : value;
+}
+
+/** One table as CSV text (comma-delimited, CRLF, quoted where needed, formula-safe). */
+export function tableToCsv(table: ExportTable): string {
+  return Papa.unparse({ fields: table.columns, data: table.rows.map((row) => row.map(safeCell)) }, { newline: '\r\n' });
+}
+
+function addSheet(workbook: ExcelJS.Workbook, name: string, table: ExportTable): void {
+  const sheet = workbook.addWorksheet(name.slice(0, 31));
+  sheet.columns = table.columns.map((title) => ({ header: title, key: title, width: Math.min(60, Math.max(12, title.length + 2)) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const row of table.rows) sheet.addRow(row.map((v) => (v === null ? null : v)));
+  if (table.rows.length) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
+}
+
+/**
+ * The comparison as an XLSX workbook: for each side (default, custom) a Summary, Discrepancies,
+ * Unmatched and E-mails sheet. Values stay typed (numbers are numbers), so the sheet can be summed.
+ */
+export async function comparisonToXlsx(result: ComparisonResult): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Flowmatic';
+  workbook.created = new Date();
+  const sides: [string, ComparisonSide][] = [
+    ['Default', result.default],
+    ['Custom', result.custom_config],
+  ];
+  for (const [label, side] of sides) {
+    addSheet(workbook, `${label} summary`, metadataTable(side));
+    addSheet(workbook, `${label} discrepancies`, discrepancyTable(side));
+    addSheet(workbook, `${label} unmatched`, unmatchedTable(side));
+    addSheet(workbook, `${label} e-mails`, emailTable(side.emails));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

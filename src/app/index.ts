@@ -1,0 +1,26 @@
+/**
+ * The browser shell's public face: everything a browser plugin may use. Plugins import from here
+ * (or src/core), never from a deeper path of src/app (tests/unit/core/public-faces.test.ts).
+ */
+export { definePlugin, type ClientPlugin, type ClientPluginRegistry, type View, type WorkflowViewProps, type CombinationViewProps } from './plugin';
+export * as T from './tokens';
+export {
+  useApi,
+  useBreadcrumb,
+  useContainer,
+  useEnvironment,
+  useEventBus,
+  useObservable,
+  useRegistry,
+  useService,
+  useSession,
+  useSessionState,
+} from './hooks';
+export { ApiError } from './services/http';
+export { Placeholder } from './components/Placeholder';
+export { PlannedView } from './components/catalogue/PlannedView';
+export { LazyView } from './components/LazyView';
+export { Logo } from './layout/Logo';
+export { SchemaForm, type SchemaFormProps } from './forms';
+export { ButtonLink } from './components/catalogue/ButtonLink';
+export { EmptyState } from './components/catalogue/Notice';

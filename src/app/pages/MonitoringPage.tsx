@@ -1,5 +1,0 @@
-import { Placeholder } from '../components/Placeholder';
-
-export default function MonitoringPage() {
-  return <Placeholder title="Monitoring" />;
-}

@@ -1,0 +1,124 @@
+/** A money amount read from text. */
+export interface ParsedAmount {
+  value: number;
+  /** ISO 4217 code when the text names or symbolises one. */
+  currency?: string;
+  raw: string;
+}
+
+const SYMBOLS: Record<string, string> = {
+  $: 'USD', US$: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', A$: 'AUD', AU$: 'AUD',
+  C$: 'CAD', CA$: 'CAD', NZ$: 'NZD', S$: 'SGD', HK$: 'HKD', R$: 'BRL', CHF: 'CHF', '₩': 'KRW', zł: 'PLN', kr: 'SEK',
+};
+
+const CODES = new Set([
+  'USD', 'EUR', 'GBP', 'JPY', 'INR', 'AUD', 'CAD', 'NZD', 'SGD', 'HKD', 'BRL', 'CHF', 'KRW', 'PLN', 'SEK', 'NOK', 'DKK',
+  'CNY', 'ZAR', 'MXN', 'AED', 'SAR', 'CZK', 'HUF', 'RON', 'TRY', 'ILS', 'THB', 'MYR', 'PHP', 'IDR',
+]);
+
+const CURRENCY_TOKEN = '(?:US\\$|AU?\\$|CA?\\$|NZ\\$|S\\$|HK\\$|R\\$|[$€£¥₹₩]|zł|kr|[A-Z]{3})';
+// Grouped thousands ("1,234.56", "1.234,56", "1'234", "1 234" with a no-break space) or plain digits.
+const NUMBER = '[-−(]?\\d{1,3}(?:[.,\\u00a0\\u202f\']\\d{3})+(?:[.,]\\d{1,2})?\\)?|[-−(]?\\d+(?:[.,]\\d{1,2})?\\)?';
+const AMOUNT_RE = new RegExp(
+  `(?:(${CURRENCY_TOKEN})\\s?)?(${NUMBER})(?:\\s?(${CURRENCY_TOKEN}))?`,
+  'g',
+);
+
+/** Maps a currency symbol or code to its ISO code (undefined when unknown). */
+export function currencyCode(token: string | undefined): string | undefined {
+  if (!token) return undefined;
+  const t = token.trim();
+  if (SYMBOLS[t]) return SYMBOLS[t];
+  const upper = t.toUpperCase();
+  return CODES.has(upper) ? upper : undefined;
+}
+
+/**
+ * Parses a number written in either convention: "1,234.56", "1.234,56", "1 234,56", "1'234.56",
+ * "(12.50)" or "-12.50" (negative). A lone separator followed by exactly three digits is a
+ * thousands separator ("1,234" = 1234); followed by one or two digits it is the decimal mark.
+ */
+export function parseNumber(text: string): number | undefined {
+  let s = text.replace(/[\s\u00a0\u202f]/g, '').replace('−', '-');
+  let negative = false;
+  if (/^\(.*\)$/.test(s)) {
+    negative = true;
+    s = s.slice(1, -1);
+  }
+  if (s.startsWith('-')) {
+    negative = true;
+    s = s.slice(1);
+  }
+  if (s.endsWith('-')) {
+    negative = true;
+    s = s.slice(0, -1);
+  }
+  if (!/^\d[\d.,']*$/.test(s)) return undefined;
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  const lastSep = Math.max(lastDot, lastComma);
+  let intPart = s;
+  let fracPart = '';
+  if (lastSep >= 0) {
+    const after = s.slice(lastSep + 1);
+    const sepChar = s[lastSep];
+    const sepCount = s.split(sepChar).length - 1;
+    const otherPresent = sepChar === '.' ? lastComma >= 0 : lastDot >= 0;
+    const isDecimal = after.length > 0 && after.length <= 2 ? true : after.length === 3 ? false : otherPresent || sepCount === 1;
+    if (isDecimal && (sepCount === 1 || otherPresent)) {
+      intPart = s.slice(0, lastSep);
+      fracPart = after;
+    }
+  }
+  intPart = intPart.replace(/[.,']/g, '');
+  if (!/^\d+$/.test(intPart) || (fracPart && !/^\d+$/.test(fracPart))) return undefined;
+  const value = Number(fracPart ? `${intPart}.${fracPart}` : intPart);
+  if (!Number.isFinite(value)) return undefined;
+  return negative ? -value : value;
+}
+
+/**
+ * Finds money amounts in a piece of text, each with its currency when a symbol or ISO code
+ * stands next to it. Numbers that are part of dates, times, percentages or long ids are skipped.
+ */
+export function findAmounts(text: string): ParsedAmount[] {
+  const found: ParsedAmount[] = [];
+  AMOUNT_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = AMOUNT_RE.exec(text))) {
+    const [whole, pre, num, post] = m;
+    if (!num) continue;
+    const start = m.index;
+    const end = start + whole.length;
+    const before = text.slice(Math.max(0, start - 1), start);
+    const after = text.slice(end, end + 1);
+    // Part of a longer token (id, date, time, percentage, phone number)?
+    if (/[\w/:#-]/.test(before) && !pre) continue;
+    if (/[\w/:%°-]/.test(after) && !post) continue;
+    if (/^\s*\d+\s*$/.test(whole) && whole.trim().length > 9) continue;
+    const preCode = currencyCode(pre);
+    const postCode = currencyCode(post);
+    if (pre && !preCode && /^[A-Z]{3}$/.test(pre)) continue;
+    const value = parseNumber(num);
+    if (value === undefined) continue;
+    found.push({ value, currency: preCode ?? postCode, raw: whole.trim() });
+  }
+  return found;
+}
+
+/**
+ * Parses a text that should be one amount ("$1,234.56", "EUR 1.234,56", "1 234,56 €"), or
+ * undefined when it holds no amount. When several are present the last one is taken, which on
+ * invoice lines ("Total (incl. 20% VAT) 1,200.00") is the amount.
+ */
+export function parseAmount(text: string): ParsedAmount | undefined {
+  // A cell that is only a space-grouped number ("1 234,56 €") is one amount, not two.
+  const spaced = /^([^\d]*?)(\d{1,3}(?: \d{3})+(?:[.,]\d{1,2})?)([^\d]*)$/.exec(text.trim());
+  const all = findAmounts(spaced ? `${spaced[1]}${spaced[2].replace(/ /g, '\u00a0')}${spaced[3]}` : text);
+  return all.length ? all[all.length - 1] : undefined;
+}
+
+/** Rounds to cents, the precision invoices are compared at. */
+export function cents(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -1,0 +1,107 @@
+/** Day-month order used to read ambiguous numeric dates such as 01/03/2026. */
+export type DateOrder = 'DMY' | 'MDY';
+
+export interface ParsedDate {
+  /** YYYY-MM-DD */
+  iso: string;
+  raw: string;
+  /** True when day and month could each be the other (both ≤ 12) and the order was assumed. */
+  ambiguous: boolean;
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
+  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11,
+  november: 11, dec: 12, december: 12,
+};
+const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+
+const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, order: DateOrder) => [number, number, number, boolean] | undefined }[] = [
+  // 2026-03-01, 2026/03/01, 2026.03.01
+  { re: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/gi, read: (m) => [+m[1], +m[2], +m[3], false] },
+  // 1 March 2026, 01-Mar-2026, 1st Mar. 2026
+  { re: new RegExp(`\\b${DAY}[\\s\\-/.]*${MONTH}[\\s\\-/.,]*(\\d{4}|\\d{2})\\b`, 'gi'), read: (m) => [year(m[3]), MONTHS[m[2].toLowerCase().replace('.', '')], +m[1], false] },
+  // March 1, 2026, Mar 01 2026
+  { re: new RegExp(`\\b${MONTH}[\\s\\-/.]*${DAY},?[\\s\\-/.]*(\\d{4})\\b`, 'gi'), read: (m) => [+m[3], MONTHS[m[1].toLowerCase().replace('.', '')], +m[2], false] },
+  // 01/03/2026, 1.3.2026, 01-03-26
+  {
+    re: /\b(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})\b/g,
+    read: (m, order) => {
+      const a = +m[1];
+      const b = +m[3];
+      const y = year(m[4]);
+      if (a > 12 && b <= 12) return [y, b, a, false];
+      if (b > 12 && a <= 12) return [y, a, b, false];
+      if (a > 12 && b > 12) return undefined;
+      // Dotted dates are day-first wherever they are used.
+      const dayFirst = m[2] === '.' || order === 'DMY';
+      return dayFirst ? [y, b, a, a !== b] : [y, a, b, a !== b];
+    },
+  },
+];
+
+function year(text: string): number {
+  const y = +text;
+  return text.length === 2 ? (y < 70 ? 2000 + y : 1900 + y) : y;
+}
+
+function valid(y: number, m: number, d: number): boolean {
+  if (!(y >= 1900 && y <= 2199 && m >= 1 && m <= 12 && d >= 1)) return false;
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date found in a text together with where it stands (for picking the one after a label). */
+export interface FoundDate extends ParsedDate {
+  index: number;
+}
+
+/**
+ * Finds every date in a text and normalises it to YYYY-MM-DD. Handles ISO dates, numeric dates
+ * with / - . separators (day-first or month-first: unambiguous when one part is above 12,
+ * otherwise `order`), and dates with month names in either order, with or without ordinals.
+ */
+export function findDates(text: string, order: DateOrder = 'DMY'): FoundDate[] {
+  const found: FoundDate[] = [];
+  const taken: [number, number][] = [];
+  for (const { re, read } of PATTERNS) {
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (taken.some(([s, e]) => start < e && end > s)) continue;
+      const parts = read(m, order);
+      if (!parts || !valid(parts[0], parts[1], parts[2])) continue;
+      taken.push([start, end]);
+      found.push({ iso: `${parts[0]}-${pad(parts[1])}-${pad(parts[2])}`, raw: m[0], ambiguous: parts[3], index: start });
+    }
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** Parses the first date in a text (see findDates), or undefined when it has none. */
+export function parseDate(text: string, order: DateOrder = 'DMY'): ParsedDate | undefined {
+  const [first] = findDates(text, order);
+  return first ? { iso: first.iso, raw: first.raw, ambiguous: first.ambiguous } : undefined;
+}
+
+/**
+ * Decides the day-month order of a document's numeric dates: an unambiguous date anywhere in
+ * the document settles it (13/02/2026 is day-first); otherwise US dollars suggest month-first
+ * and anything else day-first.
+ */
+export function inferDateOrder(text: string, currency?: string): DateOrder {
+  const re = /\b(\d{1,2})[-/](\d{1,2})[-/](\d{4}|\d{2})\b/g;
+  let dmy = 0;
+  let mdy = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    if (+m[1] > 12 && +m[2] <= 12) dmy++;
+    else if (+m[2] > 12 && +m[1] <= 12) mdy++;
+  }
+  if (dmy !== mdy) return dmy > mdy ? 'DMY' : 'MDY';
+  return currency === 'USD' ? 'MDY' : 'DMY';
+}

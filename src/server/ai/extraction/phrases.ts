@@ -1,0 +1,88 @@
+import { horizontalOverlapRatio, median } from '../layout/geometry';
+import { phrasesOf } from '../layout/group';
+import type { LayoutPage, LayoutPhrase } from '../layout/types';
+
+/** A document's phrases by page and line, in reading order, with its typical text height. */
+export interface PhraseIndex {
+  lines: LayoutPhrase[][][];
+  all: LayoutPhrase[];
+  textHeight: number;
+  text: string;
+}
+
+/** Splits every page into phrases grouped by line (see phrasesOf). */
+export function indexPhrases(pages: readonly LayoutPage[]): PhraseIndex {
+  const lines: LayoutPhrase[][][] = [];
+  const all: LayoutPhrase[] = [];
+  for (const page of pages) {
+    const byLine: LayoutPhrase[][] = page.lines.map(() => []);
+    for (const p of phrasesOf(page)) byLine[p.lineIndex].push(p);
+    lines.push(byLine);
+    for (const l of byLine) all.push(...l);
+  }
+  return {
+    lines,
+    all,
+    textHeight: median(all.map((p) => p.height)) || 10,
+    text: pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n\f'),
+  };
+}
+
+/** The line (array of phrases) a phrase belongs to. */
+export function lineOf(index: PhraseIndex, p: LayoutPhrase): LayoutPhrase[] {
+  return index.lines[p.pageNumber - 1]?.[p.lineIndex] ?? [p];
+}
+
+/** Phrases to the right of `p` on its line, nearest first. */
+export function rightOf(index: PhraseIndex, p: LayoutPhrase): LayoutPhrase[] {
+  return lineOf(index, p)
+    .filter((q) => q.x >= p.x + p.width - 1 && q !== p)
+    .sort((a, b) => a.x - b.x);
+}
+
+/**
+ * The first phrase below `p` that stands in its column: overlapping it horizontally or starting
+ * at about the same x, within `maxLines` lines and without a gap wider than ~2.5 text heights.
+ */
+export function below(index: PhraseIndex, p: LayoutPhrase, maxLines = 2): LayoutPhrase | undefined {
+  const page = index.lines[p.pageNumber - 1];
+  let bottom = p.y + p.height;
+  for (let i = p.lineIndex + 1; i < page.length && i <= p.lineIndex + maxLines + 2; i++) {
+    const line = page[i];
+    if (line.length === 0) continue;
+    const top = Math.min(...line.map((q) => q.y));
+    if (top - bottom > 2.5 * Math.max(p.height, index.textHeight)) return undefined;
+    const hit = line.find((q) => horizontalOverlapRatio(p, q) > 0.3 || Math.abs(q.x - p.x) < p.height * 1.5);
+    if (hit) return hit;
+    bottom = Math.max(...line.map((q) => q.y + q.height));
+  }
+  return undefined;
+}
+
+/**
+ * The block of phrases under `p` in its column (an address under a name): left-aligned with it,
+ * one line after another without a blank line between, at most `maxLines`.
+ */
+export function blockBelow(index: PhraseIndex, p: LayoutPhrase, maxLines = 5, stop?: (q: LayoutPhrase) => boolean): LayoutPhrase[] {
+  const page = index.lines[p.pageNumber - 1];
+  const block: LayoutPhrase[] = [];
+  let prev = p;
+  for (let i = p.lineIndex + 1; i < page.length && block.length < maxLines; i++) {
+    const line = page[i];
+    const tol = Math.max(p.height, index.textHeight) * 1.2;
+    // Left-, right- or centre-aligned with the phrase above.
+    const hit = line.find(
+      (q) => Math.abs(q.x - p.x) < tol || Math.abs(q.x + q.width - (p.x + p.width)) < tol || Math.abs(q.x + q.width / 2 - (p.x + p.width / 2)) < tol,
+    );
+    if (!hit) {
+      if (line.some((q) => horizontalOverlapRatio(p, q) > 0.5)) break;
+      continue;
+    }
+    // No blank line between: the gap is measured against the taller of the two (a large name above).
+    if (hit.y - (prev.y + prev.height) > 1.4 * Math.max(hit.height, prev.height, index.textHeight)) break;
+    if (stop?.(hit)) break;
+    block.push(hit);
+    prev = hit;
+  }
+  return block;
+}

@@ -1,0 +1,2 @@
+export * from './ocr-engine';
+export * from './tesseract-pool';

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TTL_SECONDS, type TokenClaims } from './token-service';
+
+export type RefreshOutcome =
+  /** first use, or a repeat within the grace window: a new pair may be issued in the session */
+  | { kind: 'rotate'; session: string }
+  /** the session was ended (log-out or an earlier reuse) */
+  | { kind: 'revoked' }
+  /** used again after the grace window: the session is now revoked */
+  | { kind: 'reused' };
+
+/** The session of a refresh token: its `sid`, or for tokens from before sessions its own jti. */
+export function refreshSession(claims: TokenClaims): string {
+  return typeof claims.sid === 'string' && claims.sid !== '' ? claims.sid : claims.jti;
+}
+
+/** Ends a session on the server: its access and refresh tokens are refused from now on. */
+export async function revokeSession(db: Kysely<Database>, userId: number, session: string, reason: 'logout' | 'reuse', now: Date): Promise<void> {
+  await db
+    .insertInto('revoked_sessions')
+    .values({ session_id: session, user_id: userId, revoked_at: now, reason, expires_at: new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000) })
+    .onConflict((oc) => oc.column('session_id').doNothing())
+    .execute();
+}
+
+/** Whether a session was ended. */
+export async function isSessionRevoked(db: Kysely<Database>, session: string): Promise<boolean> {
+  return (await db.selectFrom('revoked_sessions').select('session_id').where('session_id', '=', session).executeTakeFirst()) !== undefined;
+}
+
+/** The user's sessions ended recently enough that their access tokens could still be alive. */
+export async function revokedSessionsOf(db: Kysely<Database>, userId: number, now: Date): Promise<Set<string>> {
+  const rows = await db.selectFrom('revoked_sessions').select('session_id').where('user_id', '=', userId).where('expires_at', '>', now).execute();
+  return new Set(rows.map((r) => r.session_id));
+}
+
+/**
+ * Records the use of a refresh token (rotation): every refresh token is good for one exchange.
+ * A second use within REFRESH_REUSE_GRACE_SECONDS (two tabs racing, a lost reply) still
+ * rotates; a later one means the token was copied, so the whole session is revoked.
+ */
+export async function useRefreshToken(db: Kysely<Database>, claims: TokenClaims & { userId: number }, now: Date): Promise<RefreshOutcome> {
+  const session = refreshSession(claims);
+  if (await isSessionRevoked(db, session)) return { kind: 'revoked' };
+  const inserted = await db
+    .insertInto('refresh_token_uses')
+    .values({ jti: claims.jti, user_id: claims.userId, session_id: session, used_at: now, expires_at: new Date(claims.exp * 1000) })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .returning('jti')
+    .executeTakeFirst();
+  if (inserted) return { kind: 'rotate', session };
+  const previous = await db.selectFrom('refresh_token_uses').select('used_at').where('jti', '=', claims.jti).executeTakeFirst();
+  const usedAt = previous ? new Date(previous.used_at).getTime() : 0;
+  if (now.getTime() - usedAt <= REFRESH_REUSE_GRACE_SECONDS * 1000) return { kind: 'rotate', session };
+  await revokeSession(db, claims.userId, session, 'reuse', now);
+  return { kind: 'reused' };
+}
+
+/** Deletes the records of refresh tokens and sessions that have expired anyway. */
+export async function pruneSessionRecords(db: Kysely<Database>, now: Date): Promise<void> {
+  await db.deleteFrom('refresh_token_uses').where('expires_at', '<', now).execute();
+  await db.deleteFrom('revoked_sessions').where('expires_at', '<', now).execute();
+}

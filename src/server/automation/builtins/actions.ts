@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { contribute } from '../../../core/contributions';
+import { PermanentStepError } from '../errors';
+import { AutomationActions, type ActionContext, type ActionDefinition, type TriggerPayload } from '../kinds';
+
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
+/** The Message-ID of the e-mail a step sends: the same for every try of that step. */
+export function messageIdFor(idempotencyKey: string): string {
+  return `<${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}@automation.flowmatic>`;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** The fields of a step's input: a trigger payload's data, or the object itself. */
+function fieldsOf(input: unknown): Record<string, unknown> {
+  const rec = asRecord(input);
+  const payload = rec as Partial<TriggerPayload>;
+  return payload.source && payload.data && Array.isArray(payload.files) ? asRecord(payload.data) : rec;
+}
+
+/** Reads 'a.b.0.c' from a value. */
+export function pathValue(value: unknown, path: string): unknown {
+  let cur: unknown = value;
+  for (const part of path.split('.')) {
+    if (cur === null || cur === undefined) return undefined;
+    cur = Array.isArray(cur) && /^\d+$/.test(part) ? cur[Number(part)] : (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** '{{name}}' → the input's field (dotted paths allowed); missing fields become ''. */
+function fill(template: string, fields: Record<string, unknown>): string {
+  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, p: string) => {
+    const v = pathValue(fields, p);
+    return v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  });
+}
+
+function stringParam(ctx: ActionContext, fields: Record<string, unknown>, name: string): string | undefined {
+  const p = ctx.params[name];
+  if (typeof p === 'string') return fill(p, fields);
+  const f = fields[name];
+  return typeof f === 'string' ? f : undefined;
+}
+
+/**
+ * Sends an e-mail through the mail service. To, subject and text come from the step's params
+ * ('{{field}}' placeholders filled from the input) or the input's fields; the recipe owner's
+ * address is never guessed. The Message-ID is derived from the idempotency key and the key is
+ * recorded once sent, so a retried or resumed step never sends twice.
+ */
+export const sendEmail: ActionDefinition = {
+  provider: 'email',
+  action: 'send',
+  name: 'Send an e-mail',
+  async run(input, ctx) {
+    const fields = fieldsOf(input);
+    const to = stringParam(ctx, fields, 'to')?.trim();
+    const subject = stringParam(ctx, fields, 'subject')?.trim();
+    const text = stringParam(ctx, fields, 'text') ?? stringParam(ctx, fields, 'body');
+    if (!to || !EMAIL.test(to)) throw new PermanentStepError(`The e-mail step needs a valid "to" address${to ? `, got "${to.slice(0, 80)}"` : ''}.`);
+    if (!subject) throw new PermanentStepError('The e-mail step needs a subject.');
+    if (!text) throw new PermanentStepError('The e-mail step needs a text.');
+    const messageId = messageIdFor(ctx.idempotencyKey);
+    const key = `mail:${ctx.idempotencyKey}`;
+    if (await ctx.ledger.has(key)) return { sent: false, already_sent: true, to, subject, message_id: messageId };
+    await ctx.mail.send({ to, subject: subject.slice(0, 300), text, messageId });
+    await ctx.ledger.record(key, 'mail');
+    return { sent: true, to, subject, message_id: messageId };
+  },
+};
+
+/** The same action under the name the catalogue's e-mail connector uses. */
+export const sendEmailConnector: ActionDefinition = { ...sendEmail, provider: 'manual_email', action: 'send_email' };
+
+/**
+ * A pure reshaping step: `params.map` names output fields and the input paths they come from
+ * ({ total: 'amount', vendor: 'supplier.name' }), `params.set` adds constants; with neither the
+ * input's fields pass through unchanged.
+ */
+export const transform: ActionDefinition = {
+  provider: 'flowmatic',
+  action: 'transform',
+  name: 'Transform the data',
+  retries: 1,
+  async run(input, ctx) {
+    const fields = fieldsOf(input);
+    const map = asRecord(ctx.params.map);
+    const set = asRecord(ctx.params.set);
+    if (!Object.keys(map).length && !Object.keys(set).length) return { ...fields };
+    const out: Record<string, unknown> = {};
+    for (const [name, path] of Object.entries(map)) {
+      if (typeof path !== 'string') throw new PermanentStepError(`The transform's map entry "${name}" must name an input field.`);
+      out[name] = pathValue(fields, path) ?? null;
+    }
+    return { ...out, ...set };
+  },
+};
+
+/** Keeps the input as one record of the recipe (once per job and step, whatever the retries). */
+export const storeRecord: ActionDefinition = {
+  provider: 'flowmatic',
+  action: 'store_record',
+  name: 'Store a record',
+  async run(input, ctx) {
+    const data = fieldsOf(input);
+    const saved = await ctx.records.save(ctx.idempotencyKey, data);
+    return { record_id: saved.id, stored: saved.created, fields: Object.keys(data).length };
+  },
+};
+
+/**
+ * The starter recipe's step: prepares what a combination needs before its own recipe runs. The
+ * combinations of this issue need nothing from a third party (the Drive folder and Sheet of the
+ * Google combinations are the connections issue's); it checks the request and reports.
+ */
+export const prepareSetup: ActionDefinition = {
+  provider: 'flowmatic',
+  action: 'prepare_setup',
+  name: 'Prepare the workspace',
+  async run(input) {
+    const fields = fieldsOf(input);
+    const combinationId = Number(fields.combination_id);
+    if (!Number.isInteger(combinationId) || combinationId <= 0) {
+      throw new PermanentStepError('The starter recipe needs the combination_id of the combination being set up.');
+    }
+    const connectors = Array.isArray(fields.connectors) ? fields.connectors.filter((c): c is string => typeof c === 'string') : [];
+    return { combination_id: combinationId, connectors, prepared: [] as string[] };
+  },
+};
+
+/** The core engine's own actions. */
+export const builtinActions = [sendEmail, sendEmailConnector, transform, storeRecord, prepareSetup].map((a) => contribute(AutomationActions, a));

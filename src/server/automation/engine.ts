@@ -1,0 +1,352 @@
+import type { ContributionRegistry } from '../../core/contributions';
+import type { EventBus } from '../../core/event-bus';
+import type { Db } from '../db/database';
+import type { FileStore } from '../files/file-store';
+import type { TextGenerator } from '../ai/text-generation/text-generator';
+import type { Mailer } from '../mail/mailer';
+import type { JobQueue } from '../queue/job-queue';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { ConnectorNotFoundError } from './errors';
+import { JobStore, type JobRow, type StepRow } from './job-store';
+import type { TriggerPayload } from './kinds';
+import { sendFailureNotice } from './notices';
+import type { EngineOptions } from './options';
+import { assertRunnable, planRecipe } from './plan';
+import { JobRunner, queueRun, type RunnerLog } from './runner';
+import { isForwardMove, nextSetupStatus, nextStarterStatus, SETUP_STATUSES } from './setup-status';
+import type { RecipeSetupStatus, UserRecipeRecord } from '../../core/domain';
+import { ProviderStore } from '../provider/store';
+import { summariseTrigger } from './summary';
+import { UserRecipes, type RecipeRow } from './user-recipes';
+
+export interface EngineDeps {
+  db: Db;
+  registry: ContributionRegistry;
+  queue: JobQueue;
+  events: EventBus;
+  files: FileStore;
+  text: TextGenerator;
+  mailer: Mailer;
+  log: RunnerLog;
+  options: EngineOptions;
+  publicUrl: string;
+  chatWebhookUrl?: string;
+  /** the HTTP client of the chat announcement (tests pass a fake) */
+  fetch?: typeof fetch;
+}
+
+/** A run that could not be accepted: the job record exists (failed) and names why. */
+export class RunRefusedError extends HttpError {
+  constructor(readonly jobId: string, cause: HttpError) {
+    super(cause.statusCode, cause.message, { ...cause.extra, job_id: jobId });
+    this.name = 'RunRefusedError';
+  }
+}
+
+/** The setup screen's webhook call (spec section 4). */
+export interface SetupCall {
+  customer_id: unknown;
+  email: unknown;
+  instance: unknown;
+  recipe_id: unknown;
+  combination_id: unknown;
+}
+
+/** True for a body shaped like the setup screen's webhook call. */
+export function isSetupCall(body: unknown): body is SetupCall {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as Record<string, unknown>;
+  return ['customer_id', 'instance', 'recipe_id', 'combination_id'].every((k) => k in b);
+}
+
+/** A job as the jobs API shows it. */
+export interface JobView {
+  id: string;
+  recipe_id: number;
+  combination_id: number;
+  status: string;
+  title: string;
+  trigger_summary: string;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  duration_ms: number | null;
+  attempt: number;
+  error: string | null;
+}
+
+export interface StepView {
+  index: number;
+  provider: string;
+  action: string;
+  name: string;
+  status: string;
+  input_summary: string | null;
+  output_summary: string | null;
+  error: string | null;
+  attempts: number;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function jobView(j: JobRow): JobView {
+  return {
+    id: j.id,
+    recipe_id: j.recipe_id,
+    combination_id: j.combination_id,
+    status: j.status,
+    title: j.title,
+    trigger_summary: j.trigger_summary,
+    created_at: iso(j.created_at)!,
+    started_at: iso(j.started_at),
+    completed_at: iso(j.completed_at),
+    duration_ms: j.started_at && j.completed_at ? new Date(j.completed_at).getTime() - new Date(j.started_at).getTime() : null,
+    attempt: j.attempt,
+    error: j.error,
+  };
+}
+
+export function stepView(s: StepRow): StepView {
+  return {
+    index: s.index,
+    provider: s.provider,
+    action: s.action,
+    name: s.name,
+    status: s.status,
+    input_summary: s.input_summary,
+    output_summary: s.output_summary,
+    error: s.error,
+    attempts: s.attempts,
+    started_at: iso(s.started_at),
+    completed_at: iso(s.completed_at),
+  };
+}
+
+/**
+ * The automation engine: runs users' recipes as durable jobs and answers the provider's
+ * recipe calls (start, stop, the setup flow). Routes and the inbound mail listener call it;
+ * the queue job 'automation.run' is its runner.
+ */
+export class AutomationEngine {
+  readonly recipes: UserRecipes;
+  readonly jobs: JobStore;
+  readonly runner: JobRunner;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.recipes = new UserRecipes(deps.db, deps.publicUrl);
+    this.jobs = new JobStore(deps.db);
+    this.runner = new JobRunner({
+      db: deps.db,
+      mailer: deps.mailer,
+      jobs: this.jobs,
+      recipes: this.recipes,
+      registry: deps.registry,
+      queue: deps.queue,
+      files: deps.files,
+      text: deps.text,
+      log: deps.log,
+      options: deps.options,
+      statusChanged: (jobId, status) => deps.events.publish('job/status-changed', { jobId, status }),
+      settle: (job, recipe, status) => this.settle(job, recipe, status),
+      finished: (job, recipe, status, error) => this.finished(job, recipe, status, error),
+    });
+  }
+
+  /**
+   * Runs a recipe with a trigger payload: records the job with its steps and queues it. A
+   * recipe with an action no plugin contributes gets a failed job naming it, and the call
+   * throws RunRefusedError ('Connector not found. …') — nothing pretends to run.
+   */
+  async run(recipe: RecipeRow, payload: TriggerPayload, opts: { summaryPrefix?: string } = {}): Promise<{ jobId: string }> {
+    const plan = planRecipe(recipe.template, this.deps.registry);
+    const triggerSummary = `${opts.summaryPrefix ?? ''}${summariseTrigger(payload)}`;
+    const jobId = await this.jobs.create({ recipe, plan, payload, title: recipe.name, triggerSummary });
+    this.deps.events.publish('job/status-changed', { jobId, status: 'queued' });
+    try {
+      assertRunnable(plan, { needTrigger: false });
+    } catch (e) {
+      if (!(e instanceof ConnectorNotFoundError)) throw e;
+      const job = await this.jobs.job(jobId);
+      const missing = plan.find((s) => s.kind === 'action' && !s.definition)!;
+      await this.jobs.stepFailed(jobId, missing.index, { error: e.message, inputSummary: '', final: true });
+      if (await this.jobs.finish(jobId, 'failed', e.message, this.settle(job!, recipe, 'failed'))) {
+        this.deps.events.publish('job/status-changed', { jobId, status: 'failed' });
+        await this.finished(job!, recipe, 'failed', e.message);
+      }
+      throw new RunRefusedError(jobId, e);
+    }
+    await queueRun(this.deps.queue, jobId, { key: `${jobId}.1` });
+    return { jobId };
+  }
+
+  /** The caller's recipe, or 404 (another user's id is unknown, never forbidden). */
+  async ownRecipe(managedUserId: number, recipeId: number): Promise<RecipeRow> {
+    await this.recipes.ensureFor(managedUserId);
+    const recipe = await this.recipes.owned(managedUserId, recipeId);
+    if (!recipe) throw notFound('Recipe not found.');
+    return recipe;
+  }
+
+  /**
+   * Starts a recipe (spec section 4): refused with 'Connector not found.' when a step is not
+   * installed; moves the setup status (the starter: 'no started' → started; a combination's own
+   * recipe: ready → complete, or straight to complete when it completes on start or needs no
+   * starter); announces the start in the chat webhook when one is configured.
+   */
+  async start(managedUserId: number, recipeId: number): Promise<{ running: boolean; recipe: RecipeRow }> {
+    const recipe = await this.ownRecipe(managedUserId, recipeId);
+    assertRunnable(planRecipe(recipe.template, this.deps.registry), { needTrigger: true });
+    await this.recipes.setRunning(recipe.id, true);
+    const next = recipe.combinationId === 0 ? nextStarterStatus(recipe.status, 'started') : nextSetupStatus(recipe.status, 'recipe-started', recipe.facts);
+    await this.recipes.setStatus(recipe.id, recipe.status, next);
+    this.deps.events.publish('recipe/started', { combinationId: recipe.combinationId, recipeId: recipe.id });
+    if (!recipe.running) void this.announceStart(recipe);
+    return { running: true, recipe: { ...recipe, running: true, status: next } };
+  }
+
+  /** Stops a recipe: webhook calls are refused until it starts again; its jobs finish. */
+  async stop(managedUserId: number, recipeId: number): Promise<{ running: boolean }> {
+    const recipe = await this.ownRecipe(managedUserId, recipeId);
+    await this.recipes.setRunning(recipe.id, false);
+    this.deps.events.publish('recipe/stopped', { combinationId: recipe.combinationId, recipeId: recipe.id });
+    return { running: false };
+  }
+
+  /**
+   * The setup screen's webhook call to a record's webhook (spec section 4): moves the record's
+   * setup status and, for a combination with a starter recipe, starts the starter and queues
+   * its run for this combination (whose success makes the record ready).
+   */
+  async setupCall(recipe: RecipeRow, call: SetupCall): Promise<{ status: 'ok' }> {
+    if (recipe.combinationId === 0) throw badRequest('The setup call goes to the webhook of the combination being set up, not the starter recipe.');
+    if (Number(call.combination_id) !== recipe.combinationId) {
+      throw badRequest(`This webhook belongs to combination ${recipe.combinationId}, not ${String(call.combination_id).slice(0, 20)}.`);
+    }
+    const starter = await this.recipes.forCombination(recipe.managedUserId, 0);
+    const recipeId = Number(call.recipe_id);
+    if (recipeId !== recipe.id && recipeId !== starter?.id) throw badRequest('The recipe_id is not one of this combination\'s recipes.');
+    const next = nextSetupStatus(recipe.status, 'setup-call', recipe.facts);
+    const moved = await this.recipes.setStatus(recipe.id, recipe.status, next);
+    if (moved && next === 'started' && starter) {
+      if (!starter.running) await this.start(recipe.managedUserId, starter.id);
+      const payload: TriggerPayload = {
+        source: 'setup',
+        data: {
+          combination_id: recipe.combinationId,
+          customer_id: call.customer_id ?? null,
+          instance: call.instance ?? null,
+          connectors: recipe.template.steps.map((s) => s.provider).filter((p, i, all) => all.indexOf(p) === i),
+        },
+        files: [],
+      };
+      await this.run({ ...starter, running: true }, payload, { summaryPrefix: `Setup of "${recipe.name}": ` });
+    }
+    return { status: 'ok' };
+  }
+
+  /**
+   * PUT workatoRecipeStatus: sets a record's setup status. Only the four statuses of spec
+   * section 3, and only forward (complete is final); the same status is a no-op.
+   */
+  async setSetupStatus(managedUserId: number, recipeId: number, status: unknown): Promise<UserRecipeRecord> {
+    if (typeof status !== 'string' || !(SETUP_STATUSES as readonly string[]).includes(status)) {
+      throw badRequest(`The status must be one of ${SETUP_STATUSES.map((s) => `'${s}'`).join(', ')}.`);
+    }
+    const recipe = await this.ownRecipe(managedUserId, recipeId);
+    const to = status as RecipeSetupStatus;
+    if (!isForwardMove(recipe.status, to)) throw new HttpError(409, `The setup status cannot go back from '${recipe.status}' to '${to}'.`);
+    await this.recipes.setStatus(recipe.id, recipe.status, to);
+    const records = await new ProviderStore(this.deps.db).listUserRecipes(managedUserId);
+    const record = records.find((r) => r.recipe_id === recipe.id);
+    if (!record) throw notFound('Recipe not found.');
+    return record;
+  }
+
+  /** Runs a failed job again from its failed step (same job, next attempt). */
+  async retry(managedUserId: number, jobId: string): Promise<JobView> {
+    const job = await this.ownJob(managedUserId, jobId);
+    if (job.status !== 'failed') throw new HttpError(409, 'Only a failed job can be retried.');
+    const recipe = await this.recipes.byId(job.recipe_id);
+    if (recipe) assertRunnable(planRecipe(recipe.template, this.deps.registry), { needTrigger: false });
+    if (!(await this.jobs.reopen(jobId))) throw new HttpError(409, 'Only a failed job can be retried.');
+    this.deps.events.publish('job/status-changed', { jobId, status: 'queued' });
+    await queueRun(this.deps.queue, jobId, { key: `${jobId}.${job.attempt + 1}` });
+    return jobView((await this.jobs.job(jobId))!);
+  }
+
+  /** A new job with the same trigger payload. */
+  async rerun(managedUserId: number, jobId: string): Promise<{ jobId: string }> {
+    const job = await this.ownJob(managedUserId, jobId);
+    const recipe = await this.ownRecipe(managedUserId, job.recipe_id);
+    return this.run(recipe, job.trigger_payload, { summaryPrefix: 'Run again: ' });
+  }
+
+  /** The caller's job, or 404. */
+  async ownJob(managedUserId: number, jobId: string): Promise<JobRow> {
+    const job = await this.jobs.job(jobId);
+    if (!job || job.managed_user_id !== managedUserId) throw notFound('Job not found.');
+    return job;
+  }
+
+  /**
+   * A job's consequences: the recipe's counts and the starter's setup moves. They are written in
+   * the transaction that ends the job, so whoever sees the job finished sees them too.
+   */
+  private settle(job: JobRow, recipe: RecipeRow | undefined, status: 'succeeded' | 'failed'): (trx: Db) => Promise<void> {
+    return async (trx) => {
+      if (!recipe) return;
+      const recipes = new UserRecipes(trx, this.deps.publicUrl);
+      await recipes.countJob(recipe.id, status === 'succeeded');
+      if (status === 'succeeded' && recipe.combinationId === 0) {
+        const fresh = await recipes.byId(recipe.id);
+        if (fresh) await recipes.setStatus(fresh.id, fresh.status, nextStarterStatus(fresh.status, 'succeeded'));
+        const target = Number(job.trigger_payload?.data?.combination_id);
+        if (Number.isInteger(target) && target > 0) {
+          const rec = await recipes.forCombination(recipe.managedUserId, target);
+          if (rec) await recipes.setStatus(rec.id, rec.status, nextSetupStatus(rec.status, 'starter-succeeded', rec.facts));
+        }
+      }
+    };
+  }
+
+  /** After a job's end: the failure e-mail. */
+  private async finished(job: JobRow, recipe: RecipeRow | undefined, status: 'succeeded' | 'failed', error: string | null): Promise<void> {
+    if (!recipe) return;
+    if (status === 'failed') {
+      const combinationId = recipe.combinationId || Number(job.trigger_payload?.data?.combination_id) || 0;
+      try {
+        await sendFailureNotice(
+          { db: this.deps.db, queue: this.deps.queue, publicUrl: this.deps.publicUrl, intervalMs: this.deps.options.failureNoticeIntervalMs },
+          { recipeId: recipe.id, recipeName: recipe.name, combinationId, jobId: job.id, to: recipe.email, error: error ?? 'Unknown error' },
+        );
+      } catch (e) {
+        this.deps.log.error({ err: e, jobId: job.id }, 'Could not queue the failure e-mail');
+      }
+    }
+  }
+
+  /** Posts the start to CHAT_WEBHOOK_URL (server-side); failures are logged only (spec section 8). */
+  private async announceStart(recipe: RecipeRow): Promise<void> {
+    const url = this.deps.chatWebhookUrl;
+    if (!url) return;
+    const body = {
+      text: `Recipe ${recipe.id} ("${recipe.name}") was started by ${recipe.email} (workato id ${recipe.managedUserId}).`,
+      workato_id: recipe.managedUserId,
+      recipe_id: recipe.id,
+      email: recipe.email,
+    };
+    try {
+      const res = await (this.deps.fetch ?? fetch)(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) this.deps.log.warn({ status: res.status }, `The chat webhook answered ${res.status}`);
+    } catch (e) {
+      this.deps.log.warn({ err: e }, `The chat webhook could not be reached: ${(e as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import { contributionKind } from '../../core/contributions';
+import type { FileStore } from '../files/file-store';
+import type { TextGenerator } from '../ai/text-generation/text-generator';
+
+/** A file a trigger brought in, kept in the FileStore of the recipe's owner (never the bytes). */
+export interface FileRef {
+  bucket: string;
+  key: string;
+  name: string;
+  kind: string;
+  size: number;
+}
+
+/** Where a run came from. */
+export type TriggerSource = 'webhook' | 'manual_upload' | 'manual_email' | 'setup' | 'rerun';
+
+/**
+ * What a run starts from: the posted fields (or the e-mail's), and references to its files.
+ * Stored with the job, so "run again" replays it.
+ */
+export interface TriggerPayload {
+  source: TriggerSource;
+  data: Record<string, unknown>;
+  files: FileRef[];
+}
+
+/** An e-mail an action sends, with its Message-ID (derived from the step's idempotency key). */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  messageId: string;
+}
+
+/** A step's context: who runs it, its services and its limits. */
+export interface ActionContext {
+  /** the recipe owner's user id (FileStore owner) */
+  userId: number;
+  /** the owner's managed-user (workato) id */
+  managedUserId: number;
+  recipeId: number;
+  combinationId: number;
+  jobId: string;
+  stepIndex: number;
+  /** which try this is, 1 for the first */
+  attempt: number;
+  /** stable for one job and step across retries and restarts: give it to every side effect */
+  idempotencyKey: string;
+  /** the step's params from the recipe template */
+  params: Record<string, unknown>;
+  /** the payload the run started from */
+  trigger: TriggerPayload;
+  files: FileStore;
+  text: TextGenerator;
+  /** sends an e-mail now (the mail service); the message id makes a resend recognisable */
+  mail: { send(message: OutgoingMail): Promise<void> };
+  /** side effects already done, by key: check before, record after */
+  ledger: { has(key: string): Promise<boolean>; record(key: string, kind: string): Promise<void> };
+  /** the rows 'flowmatic:store_record' keeps for the recipe; one per key */
+  records: { save(key: string, data: unknown): Promise<{ id: number; created: boolean }> };
+  log: { info(msg: string): void; warn(msg: string): void };
+  /** aborted when the step's time-out passes: stop work and return */
+  signal: AbortSignal;
+  /** reports progress 0..100 of this step */
+  progress(pct: number): void;
+}
+
+/**
+ * One step kind of a recipe, contributed by a plugin with
+ * `contribute(AutomationActions, { provider, action, name, run })`. `run` receives the
+ * previous step's output (the trigger payload for the first action) and returns this step's
+ * output, which is checkpointed and fed to the next step.
+ */
+export interface ActionDefinition<I = any, O = unknown> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  provider: string;
+  action: string;
+  /** shown in the job's step list */
+  name: string;
+  /** overrides ENGINE_STEP_TIMEOUT_MS (or ENGINE_AI_STEP_TIMEOUT_MS for the AI provider) */
+  timeoutMs?: number;
+  /** total tries of the step, default 3 */
+  retries?: number;
+  run(input: I, ctx: ActionContext): Promise<O>;
+}
+
+/**
+ * How a recipe can start: `provider:action` as named by a catalogue recipe's trigger step.
+ * `describe` turns a payload into the short line shown as the job's trigger summary.
+ */
+export interface TriggerDefinition {
+  provider: string;
+  action: string;
+  name: string;
+  describe?(payload: TriggerPayload): string;
+}
+
+/** The engine's contribution points: plugins add actions and triggers with no engine edit. */
+export const AutomationTriggers = contributionKind<TriggerDefinition>('automation.trigger', 'Automation trigger', (t) => `${t.provider}:${t.action}`);
+export const AutomationActions = contributionKind<ActionDefinition>('automation.action', 'Automation action', (a) => `${a.provider}:${a.action}`);
+
+/** The key of a step kind, as the kinds use it ('flowmatic_ai:extract_invoice_fields'). */
+export function stepKey(step: { provider: string; action: string }): string {
+  return `${step.provider}:${step.action}`;
+}

@@ -1,0 +1,198 @@
+/**
+ * The automation engine's HTTP API (core routes). All replies are JSON; errors are
+ * `{ status: 'error', message }` with the HTTP status given.
+ *
+ * Jobs (a logged-in user, own recipes and jobs only: another user's id answers 404):
+ * - GET  /api/automation/recipes/:recipeId
+ *     → { recipe: { id, combination_id, name, status, running, job_succeeded_count, job_failed_count,
+ *         webhook_url, inbound_email, steps: [{ index, kind, provider, action, name, installed }] } }
+ *     `installed: false` marks a step no plugin provides ('Connector not found.').
+ * - GET  /api/automation/recipes/:recipeId/jobs?limit=50 (1..200)
+ *     → { jobs: [{ id, status, title, trigger_summary, created_at, started_at, completed_at,
+ *         duration_ms, attempt, error }] } newest first. status: queued | running | succeeded | failed.
+ * - GET  /api/automation/jobs/:jobId
+ *     → { job: <as above plus recipe_id, combination_id>, steps: [{ index, provider, action, name,
+ *         status, input_summary, output_summary, error, attempts, started_at, completed_at }] }
+ *     step status: pending | running | succeeded | failed | skipped; step 0 is the trigger.
+ * - POST /api/automation/jobs/:jobId/retry → { status: 'ok', job } — a failed job only (else 409);
+ *     resumes at the failed step with fresh tries; earlier steps keep their outputs.
+ * - POST /api/automation/jobs/:jobId/rerun → { status: 'ok', job_id } — a new job, same trigger payload.
+ * - POST /api/automation/recipes/:recipeId/uploads (multipart files and fields, or JSON fields)
+ *     → { status: 'ok', job_id } — the manual_upload trigger; the recipe must be running.
+ *
+ * Webhooks (no login: the token in the address is the secret; rate-limited per recipe):
+ * - POST /api/automation/webhooks/:token — the address is the record's `workato_webhook`.
+ *     JSON or multipart body. The setup screen's call (customer_id, email, instance, recipe_id,
+ *     combination_id) → { status: 'ok' } and moves the setup status (spec section 4). Any other
+ *     body runs the recipe with the fields and files as its trigger payload → 200
+ *     { status: 'ok', job_id }; a stopped recipe → 409; a missing step → 409 'Connector not
+ *     found. …' with job_id (the failed job); unknown token → 404; over the limit → 429.
+ *     JSON fields ending in "binary" (base64) are stored as files, named by the matching "name" field.
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { userOf } from '../auth/guard';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { parseId } from '../http/ids';
+import { ALL_FILE_KINDS } from '../files/file-kinds';
+import type { FileStore } from '../files/file-store';
+import { isSetupCall, jobView, stepView, type AutomationEngine } from './engine';
+import type { FileRef, TriggerPayload, TriggerSource } from './kinds';
+import { planRecipe } from './plan';
+import type { ContributionRegistry } from '../../core/contributions';
+import type { RecipeRow } from './user-recipes';
+import { inboundAddress } from './inbound-mail';
+
+export const AUTOMATION_BUCKET = 'automation';
+const MAX_FIELDS = 100;
+
+export interface AutomationRouteDeps {
+  engine: AutomationEngine;
+  files: FileStore;
+  registry: ContributionRegistry;
+  maxUploadBytes: number;
+  webhookRateLimit: number;
+  inboundMailDomain: string;
+}
+
+function managedUserOf(request: FastifyRequest): number {
+  const id = userOf(request).workatoId;
+  if (id === null) throw forbidden('You have no automation workspace yet.');
+  return id;
+}
+
+function jobIdOf(request: FastifyRequest): string {
+  return String((request.params as { jobId: string }).jobId);
+}
+
+/** Decodes a base64 (or data: URL) field; 400 naming the field when it is not base64. */
+function decodeBase64(value: string, field: string): Buffer {
+  const raw = value.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(raw) || raw.length === 0) throw badRequest(`The field "${field}" must be a file encoded in base64.`);
+  return Buffer.from(raw, raw.includes('-') || raw.includes('_') ? 'base64url' : 'base64');
+}
+
+/**
+ * A request's trigger payload: multipart fields and files, or JSON fields (with base64 "…binary"
+ * fields turned into files). Files go to the recipe owner's FileStore, bucket 'automation'.
+ */
+async function payloadOf(request: FastifyRequest, recipe: RecipeRow, source: TriggerSource, deps: AutomationRouteDeps): Promise<TriggerPayload> {
+  const data: Record<string, unknown> = {};
+  const files: FileRef[] = [];
+  const store = async (content: Readable | Buffer, name: string) => {
+    const stored = await deps.files.put(recipe.userId, content, { originalName: name || 'file', allowed: ALL_FILE_KINDS, maxBytes: deps.maxUploadBytes, bucket: AUTOMATION_BUCKET });
+    files.push({ bucket: stored.bucket, key: stored.key, name: stored.originalName, kind: stored.kind, size: stored.size });
+  };
+  if (request.isMultipart()) {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') await store(part.file, part.filename);
+      else if (Object.keys(data).length < MAX_FIELDS) data[part.fieldname] = part.value;
+    }
+    return { source, data, files };
+  }
+  const body = request.body;
+  if (body === undefined || body === null || body === '') return { source, data, files };
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object or a multipart form.');
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (entries.length > MAX_FIELDS) throw badRequest(`A call may carry at most ${MAX_FIELDS} fields.`);
+  for (const [key, value] of entries) {
+    if (/binary$/i.test(key) && typeof value === 'string' && value.length > 0) {
+      const nameField = (body as Record<string, unknown>)[key.replace(/binary$/i, 'name')];
+      await store(decodeBase64(value, key), typeof nameField === 'string' ? nameField : key);
+      continue;
+    }
+    data[key] = value;
+  }
+  return { source, data, files };
+}
+
+function requireRunning(recipe: RecipeRow): void {
+  if (!recipe.running) throw new HttpError(409, 'This workflow is stopped: start it, then try again.');
+}
+
+/** The engine's routes: the jobs API for the screens, uploads, and every recipe's webhook. */
+export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationRouteDeps): void {
+  const { engine } = deps;
+
+  app.get('/api/automation/recipes/:recipeId', { auth: 'user' }, async (request) => {
+    const recipe = await engine.ownRecipe(managedUserOf(request), parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
+    const counts = await engine.recipes.counts(recipe.id);
+    const plan = planRecipe(recipe.template, deps.registry);
+    return {
+      recipe: {
+        id: recipe.id,
+        combination_id: recipe.combinationId,
+        name: recipe.name,
+        status: recipe.status,
+        running: recipe.running,
+        job_succeeded_count: counts.job_succeeded_count,
+        job_failed_count: counts.job_failed_count,
+        webhook_url: counts.workato_webhook,
+        inbound_email: inboundAddress(recipe.id, deps.inboundMailDomain),
+        steps: plan.map((s) => ({
+          index: s.index,
+          kind: s.kind,
+          provider: s.provider,
+          action: s.action,
+          name: s.name,
+          installed: s.kind === 'action' ? !!s.definition : !!s.trigger,
+        })),
+      },
+    };
+  });
+
+  app.get('/api/automation/recipes/:recipeId/jobs', { auth: 'user' }, async (request) => {
+    const recipe = await engine.ownRecipe(managedUserOf(request), parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
+    const rawLimit = (request.query as { limit?: unknown }).limit;
+    const limit = rawLimit === undefined ? 50 : parseId(rawLimit, 'The limit');
+    if (limit > 200) throw badRequest('The limit must be at most 200.');
+    const jobs = await engine.jobs.listForRecipe(recipe.id, limit);
+    return { jobs: jobs.map(jobView) };
+  });
+
+  app.get('/api/automation/jobs/:jobId', { auth: 'user' }, async (request) => {
+    const job = await engine.ownJob(managedUserOf(request), jobIdOf(request));
+    const steps = await engine.jobs.steps(job.id);
+    return { job: jobView(job), steps: steps.map(stepView) };
+  });
+
+  app.post('/api/automation/jobs/:jobId/retry', { auth: 'user' }, async (request) => {
+    return { status: 'ok', job: await engine.retry(managedUserOf(request), jobIdOf(request)) };
+  });
+
+  app.post('/api/automation/jobs/:jobId/rerun', { auth: 'user' }, async (request) => {
+    const { jobId } = await engine.rerun(managedUserOf(request), jobIdOf(request));
+    return { status: 'ok', job_id: jobId };
+  });
+
+  app.post('/api/automation/recipes/:recipeId/uploads', { auth: 'user' }, async (request) => {
+    const recipe = await engine.ownRecipe(managedUserOf(request), parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
+    requireRunning(recipe);
+    const payload = await payloadOf(request, recipe, 'manual_upload', deps);
+    if (!payload.files.length && !Object.keys(payload.data).length) throw badRequest('Upload a file or send some text to run the workflow.');
+    const { jobId } = await engine.run(recipe, payload);
+    return { status: 'ok', job_id: jobId };
+  });
+
+  app.post(
+    '/api/automation/webhooks/:token',
+    {
+      config: {
+        rateLimit: {
+          max: deps.webhookRateLimit,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => `webhook:${String((request.params as { token?: string }).token ?? '').slice(0, 80)}`,
+        },
+      },
+    },
+    async (request) => {
+      const recipe = await engine.recipes.byToken(String((request.params as { token: string }).token));
+      if (!recipe) throw notFound('Webhook not found.');
+      if (!request.isMultipart() && isSetupCall(request.body)) return engine.setupCall(recipe, request.body);
+      requireRunning(recipe);
+      const payload = await payloadOf(request, recipe, 'webhook', deps);
+      const { jobId } = await engine.run(recipe, payload);
+      return { status: 'ok', job_id: jobId };
+    },
+  );
+}

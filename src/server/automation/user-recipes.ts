@@ -1,0 +1,197 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { RecipeSetupStatus } from '../../core/domain';
+import type { RecipeTemplateSeed } from '../catalogue/types';
+import { STARTER_TEMPLATE } from './plan';
+import type { SetupFacts } from './setup-status';
+import './schema';
+
+/** The path of every recipe's webhook; the token after it is the secret. */
+export const WEBHOOK_PATH = '/api/automation/webhooks/';
+
+/** A user recipe with what the engine needs to run it. */
+export interface RecipeRow {
+  id: number;
+  managedUserId: number;
+  userId: number;
+  email: string;
+  combinationId: number;
+  name: string;
+  status: RecipeSetupStatus;
+  running: boolean;
+  template: RecipeTemplateSeed;
+  facts: SetupFacts;
+}
+
+/** An unguessable token: two random UUIDs' hex digits (244 random bits), made by the database. */
+const NEW_TOKEN = sql<string>`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`;
+
+/**
+ * The user recipe records of spec section 3, as the engine keeps them: one per managed user and
+ * enabled combination plus the starter (combination 0), each with its webhook address.
+ */
+export class UserRecipes {
+  private readonly ensured = new Set<number>();
+
+  constructor(private readonly db: Db, private readonly publicUrl: string) {}
+
+  /** The webhook address of a token. */
+  webhookUrl(token: string): string {
+    return `${this.publicUrl}${WEBHOOK_PATH}${token}`;
+  }
+
+  /**
+   * Creates the records of every managed user (or of one) that lacks some, in one batch insert;
+   * existing records are left alone. At start-up this backfills users and combinations a
+   * plugin added since; it also gives a webhook to any record without one and rewrites the
+   * addresses when PUBLIC_URL changed.
+   */
+  async backfill(managedUserId?: number): Promise<number> {
+    const prefix = `${this.publicUrl}${WEBHOOK_PATH}`;
+    const inserted = await sql`
+      insert into user_recipes (managed_user_id, combination_id, name, description, status, webhook_token, workato_webhook)
+      select x.managed_user_id, x.combination_id, x.name, x.description, 'no started', x.tok, ${prefix} || x.tok
+      from (
+        select m.id as managed_user_id, t.combination_id, t.name, t.description, ${NEW_TOKEN} as tok
+        from managed_users m
+        cross join (
+          select c.id as combination_id, coalesce(c.recipe->>'name', c.name) as name, c.recipe->>'description' as description
+          from combinations c
+          where c.enabled and not c.hidden and c.status <> 'coming_soon'
+          union all
+          select 0, ${STARTER_TEMPLATE.name}, ${STARTER_TEMPLATE.description}
+        ) t
+        where ${managedUserId === undefined ? sql`true` : sql`m.id = ${managedUserId}`}
+      ) x
+      on conflict (managed_user_id, combination_id) do nothing`.execute(this.db);
+    if (managedUserId === undefined) {
+      await sql`update user_recipes set webhook_token = ${NEW_TOKEN} where webhook_token is null`.execute(this.db);
+      await sql`update user_recipes set workato_webhook = ${prefix} || webhook_token
+        where workato_webhook is distinct from ${prefix} || webhook_token`.execute(this.db);
+    }
+    return Number(inserted.numAffectedRows ?? 0);
+  }
+
+  /**
+   * Creates a managed user's records the first time they are read (a user who signed up since
+   * the server started); a user who has records already is left as is. Remembered per process.
+   */
+  async ensureFor(managedUserId: number): Promise<void> {
+    if (this.ensured.has(managedUserId)) return;
+    const has = await this.db.selectFrom('user_recipes').select('id').where('managed_user_id', '=', managedUserId).limit(1).executeTakeFirst();
+    if (!has) await this.backfill(managedUserId);
+    this.ensured.add(managedUserId);
+  }
+
+  private baseQuery() {
+    return this.db
+      .selectFrom('user_recipes as ur')
+      .innerJoin('managed_users as m', 'm.id', 'ur.managed_user_id')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .leftJoin('combinations as c', 'c.id', 'ur.combination_id')
+      .select([
+        'ur.id',
+        'ur.managed_user_id',
+        'u.id as user_id',
+        'u.email',
+        'ur.combination_id',
+        'ur.name',
+        'ur.status',
+        'ur.running',
+        'c.recipe',
+        'c.starter_recipe',
+        'c.completes_on_start',
+      ]);
+  }
+
+  private toRow(r: {
+    id: number;
+    managed_user_id: number;
+    user_id: number;
+    email: string;
+    combination_id: number;
+    name: string;
+    status: RecipeSetupStatus;
+    running: boolean;
+    recipe: RecipeTemplateSeed | null;
+    starter_recipe: boolean | null;
+    completes_on_start: boolean | null;
+  }): RecipeRow {
+    const template = r.combination_id === 0 ? STARTER_TEMPLATE : (r.recipe ?? { name: r.name, description: '', steps: [] });
+    return {
+      id: r.id,
+      managedUserId: r.managed_user_id,
+      userId: r.user_id,
+      email: r.email,
+      combinationId: r.combination_id,
+      name: r.name,
+      status: r.status,
+      running: r.running,
+      template: typeof template === 'string' ? JSON.parse(template) : template,
+      facts: { starterRecipe: Boolean(r.starter_recipe), completesOnStart: Boolean(r.completes_on_start) },
+    };
+  }
+
+  /** One of the managed user's recipes; undefined if it is not theirs. */
+  async owned(managedUserId: number, recipeId: number): Promise<RecipeRow | undefined> {
+    const r = await this.baseQuery().where('ur.managed_user_id', '=', managedUserId).where('ur.id', '=', recipeId).executeTakeFirst();
+    return r && this.toRow(r);
+  }
+
+  async byId(recipeId: number): Promise<RecipeRow | undefined> {
+    const r = await this.baseQuery().where('ur.id', '=', recipeId).executeTakeFirst();
+    return r && this.toRow(r);
+  }
+
+  /** The recipe a webhook token belongs to. */
+  async byToken(token: string): Promise<RecipeRow | undefined> {
+    if (!/^[0-9a-f]{64}$/.test(token)) return undefined;
+    const r = await this.baseQuery().where('ur.webhook_token', '=', token).executeTakeFirst();
+    return r && this.toRow(r);
+  }
+
+  /** The managed user's record of a combination (0: the starter recipe). */
+  async forCombination(managedUserId: number, combinationId: number): Promise<RecipeRow | undefined> {
+    await this.ensureFor(managedUserId);
+    const r = await this.baseQuery().where('ur.managed_user_id', '=', managedUserId).where('ur.combination_id', '=', combinationId).executeTakeFirst();
+    return r && this.toRow(r);
+  }
+
+  async setRunning(recipeId: number, running: boolean): Promise<void> {
+    await this.db.updateTable('user_recipes').set({ running, updated_at: new Date() }).where('id', '=', recipeId).execute();
+  }
+
+  /** Moves the setup status; only from `from` (a concurrent move wins once). */
+  async setStatus(recipeId: number, from: RecipeSetupStatus, to: RecipeSetupStatus): Promise<boolean> {
+    if (from === to) return false;
+    const res = await this.db
+      .updateTable('user_recipes')
+      .set({ status: to, updated_at: new Date() })
+      .where('id', '=', recipeId)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** A recipe's job counts and webhook address. */
+  async counts(recipeId: number): Promise<{ job_succeeded_count: number; job_failed_count: number; workato_webhook: string | null }> {
+    return this.db
+      .selectFrom('user_recipes')
+      .select(['job_succeeded_count', 'job_failed_count', 'workato_webhook'])
+      .where('id', '=', recipeId)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Counts a finished job on its recipe. */
+  async countJob(recipeId: number, succeeded: boolean): Promise<void> {
+    await this.db
+      .updateTable('user_recipes')
+      .set((eb) =>
+        succeeded
+          ? { job_succeeded_count: eb('job_succeeded_count', '+', 1), updated_at: new Date() }
+          : { job_failed_count: eb('job_failed_count', '+', 1), updated_at: new Date() },
+      )
+      .where('id', '=', recipeId)
+      .execute();
+  }
+}

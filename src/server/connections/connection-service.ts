@@ -1,0 +1,357 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { notFound } from '../http/errors';
+import { ConnectFailedError, NotConnectedError, TokenKeyMissingError, TokenTamperedError, UnknownProviderError } from './errors';
+import type { ConnectionProviderDefinition, OAuthProviderSettings } from './kinds';
+import { authorizationUrl, newAuthorizationRequest, OAuthGrantError, redeemCode, refreshTokens, revokeToken, type TokenSet } from './oauth-client';
+import type { TokenCipher } from './token-cipher';
+import './schema';
+
+/** How long a Connect may take between pressing the button and coming back, seconds. */
+export const PENDING_CONNECT_TTL_SECONDS = 10 * 60;
+
+/** A connection as the widget shows it. */
+export interface ConnectionView {
+  id: number;
+  provider: string;
+  name: string;
+  /** 'success' when connected, null when not (the provider's wording) */
+  authorization_status: 'success' | null;
+  account_name: string | null;
+  /** why a connection was lost (a refused refresh), null otherwise */
+  lost_reason: string | null;
+  sandbox: boolean;
+}
+
+export interface ConnectionServiceDeps {
+  db: Db;
+  cipher: TokenCipher;
+  /** where providers send the browser back (PUBLIC_URL + the callback path) */
+  redirectUri: string;
+  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  now?: () => number;
+  /** refresh an access token this long before it expires, ms */
+  refreshSkewMs?: number;
+}
+
+interface SecretPayload {
+  a: string;
+  r?: string;
+}
+
+interface CredentialRow {
+  id: number;
+  provider: string;
+  authorization_status: string | null;
+  secret: string | null;
+  expires_at: Date | string | null;
+  account_id: string | null;
+  account_name: string | null;
+  lost_reason: string | null;
+  version: number | null;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const contextOf = (connectionId: number) => `connection:${connectionId}`;
+
+/**
+ * The connections of managed users to third-party apps: Connect (OAuth code flow with PKCE, the
+ * state and verifier kept here and tied to the browser by a cookie), the token store (sealed
+ * with AES-256-GCM), refresh before expiry with optimistic versioning (a rotated refresh token is
+ * written in one conditional update), a refused refresh marks the connection lost with its
+ * reason, Disconnect revokes at the provider. Every call is scoped to one managed user.
+ */
+export class ConnectionService {
+  private readonly definitions = new Map<string, ConnectionProviderDefinition>();
+  private readonly inflight = new Map<number, Promise<{ token: string; accountId: string | null }>>();
+  private readonly now: () => number;
+  private readonly skewMs: number;
+
+  constructor(private readonly deps: ConnectionServiceDeps) {
+    this.now = deps.now ?? Date.now;
+    this.skewMs = deps.refreshSkewMs ?? 60_000;
+  }
+
+  /** Makes a provider connectable (the connectors plugin registers Google Drive, Sheets and Xero). */
+  register(definition: ConnectionProviderDefinition): void {
+    if (this.definitions.has(definition.provider)) throw new Error(`Connection provider "${definition.provider}" is registered twice.`);
+    this.definitions.set(definition.provider, definition);
+  }
+
+  /** The providers a user can connect on this server (configured ones), sorted by name. */
+  providers(): Array<{ provider: string; name: string; sandbox: boolean }> {
+    const out: Array<{ provider: string; name: string; sandbox: boolean }> = [];
+    for (const d of this.definitions.values()) {
+      const s = d.settings();
+      if (s) out.push({ provider: d.provider, name: d.name, sandbox: s.sandbox });
+    }
+    return out.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  private settingsOf(provider: string): { definition: ConnectionProviderDefinition; settings: OAuthProviderSettings } {
+    const definition = this.definitions.get(provider);
+    const settings = definition?.settings();
+    if (!definition || !settings) throw new UnknownProviderError(provider);
+    return { definition, settings };
+  }
+
+  /** Creates the missing `connections` rows (not connected) of every connectable provider. */
+  async ensureRows(managedUserId: number): Promise<void> {
+    const providers = this.providers();
+    if (!providers.length) return;
+    await this.deps.db
+      .insertInto('connections')
+      .values(providers.map((p) => ({ managed_user_id: managedUserId, provider: p.provider, name: p.name, authorization_status: null })))
+      .onConflict((oc) => oc.columns(['managed_user_id', 'provider']).doNothing())
+      .execute();
+  }
+
+  /** The user's connections, one per connectable provider, sorted by name (the widget's tabs). */
+  async list(managedUserId: number): Promise<ConnectionView[]> {
+    await this.ensureRows(managedUserId);
+    const sandbox = new Map(this.providers().map((p) => [p.provider, p.sandbox]));
+    const rows = await this.deps.db
+      .selectFrom('connections as c')
+      .leftJoin('connection_credentials as k', 'k.connection_id', 'c.id')
+      .select(['c.id', 'c.provider', 'c.name', 'c.authorization_status', 'k.account_name', 'k.lost_reason'])
+      .where('c.managed_user_id', '=', managedUserId)
+      .execute();
+    return rows
+      .filter((r) => sandbox.has(r.provider))
+      .map((r) => ({
+        id: r.id,
+        provider: r.provider,
+        name: r.name,
+        authorization_status: r.authorization_status === 'success' ? ('success' as const) : null,
+        account_name: r.authorization_status === 'success' ? r.account_name : null,
+        lost_reason: r.lost_reason ?? null,
+        sandbox: sandbox.get(r.provider) ?? false,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /**
+   * Starts a Connect: a new state and PKCE verifier kept on the server under the hash of a random
+   * browser cookie. Returns the consent page address and the cookie value to set (HttpOnly).
+   */
+  async begin(user: { userId: number; managedUserId: number }, provider: string): Promise<{ url: string; cookie: string }> {
+    const { settings } = this.settingsOf(provider);
+    const { verifier, challenge, state } = await newAuthorizationRequest();
+    const cookie = randomBytes(32).toString('base64url');
+    const id = sha256(cookie);
+    await this.deps.db.deleteFrom('oauth_pending').where('expires_at', '<', new Date(this.now())).execute();
+    await this.deps.db
+      .insertInto('oauth_pending')
+      .values({
+        id,
+        user_id: user.userId,
+        managed_user_id: user.managedUserId,
+        provider,
+        state_hash: sha256(state),
+        verifier: this.deps.cipher.seal(verifier, `pending:${id}`),
+        expires_at: new Date(this.now() + PENDING_CONNECT_TTL_SECONDS * 1000),
+      })
+      .execute();
+    return { url: authorizationUrl(settings, { challenge, state, redirectUri: this.deps.redirectUri }), cookie };
+  }
+
+  /**
+   * Finishes a Connect from the provider's redirect: the cookie finds the pending Connect (used
+   * once), the state must match it, the code is redeemed with its verifier, and the tokens are
+   * sealed beside the user's connection row, marked 'success'.
+   */
+  async complete(cookie: string | undefined, callback: URLSearchParams): Promise<{ provider: string; name: string; accountName: string; managedUserId: number }> {
+    if (!cookie) throw new ConnectFailedError('This sign-in does not match a Connect started in this browser (it may have expired): press Connect again.');
+    const id = sha256(cookie);
+    const pending = await this.deps.db.deleteFrom('oauth_pending').where('id', '=', id).returningAll().executeTakeFirst();
+    if (!pending || new Date(pending.expires_at).getTime() < this.now()) {
+      throw new ConnectFailedError('This sign-in does not match a Connect started in this browser (it may have expired): press Connect again.');
+    }
+    const state = callback.get('state') ?? '';
+    if (sha256(state) !== pending.state_hash) {
+      throw new ConnectFailedError('The sign-in came back with a state that does not match your Connect, so it was refused: press Connect again.');
+    }
+    const { definition, settings } = this.settingsOf(pending.provider);
+    const verifier = this.deps.cipher.open(pending.verifier, `pending:${id}`);
+    let tokens: TokenSet;
+    try {
+      tokens = await redeemCode(settings, callback, { state, verifier, redirectUri: this.deps.redirectUri }, this.now());
+    } catch (e) {
+      throw new ConnectFailedError(`${definition.name} could not be connected. ${(e as Error).message}`, 502);
+    }
+    let account: { id?: string; name: string };
+    try {
+      account = await settings.account(tokens.accessToken);
+    } catch (e) {
+      throw new ConnectFailedError(`${definition.name} answered, but the account could not be read: ${(e as Error).message}`, 502);
+    }
+    await this.store(pending.managed_user_id, definition, tokens, account);
+    this.deps.log.info({ provider: definition.provider, managedUserId: pending.managed_user_id }, 'connection made');
+    return { provider: definition.provider, name: definition.name, accountName: account.name, managedUserId: pending.managed_user_id };
+  }
+
+  private async store(managedUserId: number, definition: ConnectionProviderDefinition, tokens: TokenSet, account: { id?: string; name: string }): Promise<number> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('connections')
+        .values({ managed_user_id: managedUserId, provider: definition.provider, name: definition.name, authorization_status: 'success' })
+        .onConflict((oc) => oc.columns(['managed_user_id', 'provider']).doUpdateSet({ authorization_status: 'success' }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const secret = this.deps.cipher.seal(JSON.stringify({ a: tokens.accessToken, r: tokens.refreshToken } satisfies SecretPayload), contextOf(row.id));
+      const values = {
+        secret,
+        expires_at: tokens.expiresAt ?? null,
+        account_id: account.id ?? null,
+        account_name: account.name.slice(0, 200),
+        lost_reason: null,
+        updated_at: new Date(this.now()),
+      };
+      await trx
+        .insertInto('connection_credentials')
+        .values({ connection_id: row.id, version: 1, ...values })
+        .onConflict((oc) => oc.column('connection_id').doUpdateSet({ ...values, version: sql`connection_credentials.version + 1` }))
+        .execute();
+      return row.id;
+    });
+  }
+
+  private async row(where: { managedUserId: number; provider?: string; connectionId?: number }): Promise<CredentialRow | undefined> {
+    let q = this.deps.db
+      .selectFrom('connections as c')
+      .leftJoin('connection_credentials as k', 'k.connection_id', 'c.id')
+      .select(['c.id', 'c.provider', 'c.authorization_status', 'k.secret', 'k.expires_at', 'k.account_id', 'k.account_name', 'k.lost_reason', 'k.version'])
+      .where('c.managed_user_id', '=', where.managedUserId);
+    if (where.provider !== undefined) q = q.where('c.provider', '=', where.provider);
+    if (where.connectionId !== undefined) q = q.where('c.id', '=', where.connectionId);
+    return q.executeTakeFirst();
+  }
+
+  private openSecret(row: CredentialRow): SecretPayload {
+    return JSON.parse(this.deps.cipher.open(row.secret!, contextOf(row.id))) as SecretPayload;
+  }
+
+  /**
+   * A valid access token of the user's connection to `provider`, refreshed first when it expires
+   * within the skew. A refused refresh marks the connection lost and throws NotConnectedError;
+   * a network failure throws (the step retries). One refresh per connection at a time.
+   */
+  async accessToken(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }> {
+    const { definition } = this.settingsOf(provider);
+    const row = await this.row({ managedUserId, provider });
+    if (!row || row.authorization_status !== 'success' || !row.secret) {
+      throw new NotConnectedError(provider, definition.name, row?.lost_reason ?? undefined);
+    }
+    const expiresAt = row.expires_at ? new Date(row.expires_at).getTime() : Infinity;
+    if (expiresAt - this.skewMs > this.now()) {
+      const payload = this.readOrLose(row, definition.name);
+      if (!this.deps.cipher.isCurrent(row.secret)) await this.reseal(row, payload);
+      return { token: (await payload).a, accountId: row.account_id };
+    }
+    const running = this.inflight.get(row.id);
+    if (running) return running;
+    const refresh = this.refresh(managedUserId, row, definition.name).finally(() => this.inflight.delete(row.id));
+    this.inflight.set(row.id, refresh);
+    return refresh;
+  }
+
+  private async readOrLose(row: CredentialRow, name: string): Promise<SecretPayload> {
+    try {
+      return this.openSecret(row);
+    } catch (e) {
+      if (e instanceof TokenKeyMissingError || e instanceof TokenTamperedError) {
+        await this.markLost(row.id, e.message);
+        throw new NotConnectedError(row.provider, name, e.message);
+      }
+      throw e;
+    }
+  }
+
+  private async reseal(row: CredentialRow, payload: Promise<SecretPayload>): Promise<void> {
+    const secret = this.deps.cipher.seal(JSON.stringify(await payload), contextOf(row.id));
+    await this.deps.db
+      .updateTable('connection_credentials')
+      .set({ secret, version: row.version! + 1 })
+      .where('connection_id', '=', row.id)
+      .where('version', '=', row.version!)
+      .execute();
+  }
+
+  private async refresh(managedUserId: number, row: CredentialRow, name: string): Promise<{ token: string; accountId: string | null }> {
+    const { settings } = this.settingsOf(row.provider);
+    const payload = await this.readOrLose(row, name);
+    if (!payload.r) {
+      const reason = 'the access token expired and the provider gave no refresh token';
+      await this.markLost(row.id, reason);
+      throw new NotConnectedError(row.provider, name, reason);
+    }
+    let tokens: TokenSet;
+    try {
+      tokens = await refreshTokens(settings, payload.r, this.now());
+    } catch (e) {
+      if (e instanceof OAuthGrantError && e.invalidGrant) {
+        await this.markLost(row.id, e.message);
+        throw new NotConnectedError(row.provider, name, e.message);
+      }
+      throw e;
+    }
+    const next: SecretPayload = { a: tokens.accessToken, r: tokens.refreshToken ?? payload.r };
+    // the new pair lands only on the version that was read: a rotated refresh token is never lost
+    const updated = await this.deps.db
+      .updateTable('connection_credentials')
+      .set({
+        secret: this.deps.cipher.seal(JSON.stringify(next), contextOf(row.id)),
+        expires_at: tokens.expiresAt ?? null,
+        version: row.version! + 1,
+        updated_at: new Date(this.now()),
+      })
+      .where('connection_id', '=', row.id)
+      .where('version', '=', row.version!)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 1) return { token: next.a, accountId: row.account_id };
+    // another process refreshed first: use what it stored
+    const fresh = await this.row({ managedUserId, connectionId: row.id });
+    if (!fresh || fresh.authorization_status !== 'success' || !fresh.secret) throw new NotConnectedError(row.provider, name, fresh?.lost_reason ?? undefined);
+    return { token: (await this.readOrLose(fresh, name)).a, accountId: fresh.account_id };
+  }
+
+  /** Marks a connection lost: not connected any more, its tokens forgotten, the reason kept for the screens. */
+  async markLost(connectionId: number, reason: string): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('connections').set({ authorization_status: null }).where('id', '=', connectionId).execute();
+      await trx
+        .updateTable('connection_credentials')
+        .set({ secret: null, lost_reason: reason.slice(0, 500), version: sql`version + 1`, updated_at: new Date(this.now()) })
+        .where('connection_id', '=', connectionId)
+        .execute();
+    });
+    this.deps.log.warn({ connectionId, reason }, 'connection lost');
+  }
+
+  /**
+   * Disconnects one of the user's connections: revokes its refresh token (or access token) at the
+   * provider, then forgets the tokens. Another user's connection id is unknown (404). Returns
+   * whether the provider confirmed the revocation (the tokens are forgotten either way).
+   */
+  async disconnect(managedUserId: number, connectionId: number): Promise<{ revoked: boolean }> {
+    const row = await this.row({ managedUserId, connectionId });
+    if (!row) throw notFound('Connection not found.');
+    let revoked = false;
+    if (row.secret && row.authorization_status === 'success') {
+      try {
+        const payload = this.openSecret(row);
+        const { settings } = this.settingsOf(row.provider);
+        await revokeToken(settings, payload.r ?? payload.a);
+        revoked = true;
+      } catch (e) {
+        this.deps.log.warn({ err: e, connectionId }, 'revocation at the provider failed; the tokens are forgotten anyway');
+      }
+    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('connections').set({ authorization_status: null }).where('id', '=', connectionId).execute();
+      await trx.deleteFrom('connection_credentials').where('connection_id', '=', connectionId).execute();
+    });
+    return { revoked };
+  }
+}

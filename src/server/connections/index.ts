@@ -1,0 +1,92 @@
+import { provide } from '../../core/plugin';
+import { token } from '../../core/di';
+import { parseId } from '../http/ids';
+import { defineServerPlugin } from '../plugin';
+import * as T from '../tokens';
+import { ConnectionService, PENDING_CONNECT_TTL_SECONDS } from './connection-service';
+import { connectionMigrations } from './migrations';
+import { TokenCipher } from './token-cipher';
+import { cookieValue, widgetCaller } from './widget-auth';
+
+/** The connections service (token store, Connect, refresh, Disconnect). */
+export const Connections = token<ConnectionService>('Connections');
+
+/** The API prefix of the connection widget and the OAuth redirect. */
+export const CONNECTIONS_API = '/api/connections';
+/** Where providers send the browser back; register PUBLIC_URL + this at each provider. */
+export const CALLBACK_PATH = `${CONNECTIONS_API}/callback`;
+/** The browser page the popup ends on: it tells the widget and closes (plugins/connectors). */
+export const CONNECT_DONE_PAGE = '/connections/done';
+const COOKIE = 'fm_connect';
+
+/**
+ * Connections as a core module: the token store's tables, the Connections service (plugins
+ * register the providers they know), and the widget's API, authorised by the workatoToken:
+ *   GET  /api/connections                      the caller's connections, one per connectable provider
+ *   GET  /api/connections/connect/:provider    (the popup) sets the HttpOnly cookie, redirects to consent
+ *   GET  /api/connections/callback             finishes the Connect, ends on /connections/done
+ *   POST /api/connections/:id/disconnect       revokes and forgets; another user's id is 404
+ */
+export const connectionsModule = defineServerPlugin({
+  id: 'connections',
+  migrations: connectionMigrations,
+  provides: [
+    provide(Connections, (get) => {
+      const config = get(T.ServerConfig);
+      return new ConnectionService({
+        db: get(T.Db),
+        cipher: new TokenCipher([config.secretKey, ...config.previousSecretKeys]),
+        redirectUri: `${config.publicUrl}${CALLBACK_PATH}`,
+        log: get(T.Logger),
+      });
+    }),
+  ],
+  needs: { connections: Connections, config: T.ServerConfig },
+  routes(app, { connections, config }) {
+    const secure = config.publicUrl.startsWith('https:');
+
+    app.get(CONNECTIONS_API, async (request) => {
+      const caller = await widgetCaller(request, config.secretKey);
+      return { result: await connections.list(caller.workatoId) };
+    });
+
+    app.get(`${CONNECTIONS_API}/connect/:provider`, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
+      const caller = await widgetCaller(request, config.secretKey);
+      const provider = (request.params as { provider: string }).provider;
+      const { url, cookie } = await connections.begin({ userId: caller.userId, managedUserId: caller.workatoId }, provider);
+      const attrs = [`${COOKIE}=${cookie}`, `Path=${CALLBACK_PATH}`, `Max-Age=${PENDING_CONNECT_TTL_SECONDS}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+      return reply.header('Set-Cookie', attrs.join('; ')).header('Cache-Control', 'no-store').redirect(url, 302);
+    });
+
+    app.get(CALLBACK_PATH, async (request, reply) => {
+      const query = new URLSearchParams(request.query as Record<string, string>);
+      const clear = `${COOKIE}=; Path=${CALLBACK_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+      const done = new URLSearchParams();
+      try {
+        const result = await connections.complete(cookieValue(request, COOKIE), query);
+        done.set('provider', result.provider);
+        done.set('result', 'connected');
+        done.set('account', result.accountName);
+      } catch (e) {
+        const err = e as Error & { statusCode?: number };
+        if (!err.statusCode) request.log.error({ err }, 'connect callback failed');
+        done.set('result', 'error');
+        done.set('message', err.statusCode ? err.message : 'The connection could not be completed. Please try again.');
+      }
+      return reply.header('Set-Cookie', clear).header('Cache-Control', 'no-store').redirect(`${CONNECT_DONE_PAGE}?${done}`, 302);
+    });
+
+    app.post(`${CONNECTIONS_API}/:id/disconnect`, async (request) => {
+      const caller = await widgetCaller(request, config.secretKey);
+      const id = parseId((request.params as { id: string }).id, 'The connection id');
+      const { revoked } = await connections.disconnect(caller.workatoId, id);
+      return { status: 'success', revoked };
+    });
+  },
+});
+
+export { ConnectionService, PENDING_CONNECT_TTL_SECONDS, type ConnectionView } from './connection-service';
+export { TokenCipher } from './token-cipher';
+export { ConnectFailedError, NotConnectedError, TokenKeyMissingError, TokenTamperedError, UnknownProviderError } from './errors';
+export { OAuthGrantError, type TokenSet } from './oauth-client';
+export type { ConnectionProviderDefinition, OAuthProviderSettings } from './kinds';

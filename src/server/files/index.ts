@@ -1,0 +1,8 @@
+/** The file store: uploads checked by content, stored per owner, downloaded through signed links. */
+export * from './errors';
+export * from './file-kinds';
+export * from './file-store';
+export { DiskFileStore } from './disk-file-store';
+export { ContentProbe, DEFAULT_MAX_IMAGE_PIXELS, detectKind, looksDelimited, magicOf, zipEntryNames } from './content-probe';
+export { sanitiseFileName } from './sanitise-name';
+export * from './signed-link';

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { HttpError } from './errors';
+
+export const TOO_MANY_WRITES = 'Too many requests. Please wait a minute and try again.';
+
+/** The write methods: every route with one of these gets the write limits unless it opts out. */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface WriteLimits {
+  /** writes per account per minute, per route */
+  perUser: number;
+  /** writes per client address per minute, per route */
+  perAddress: number;
+}
+
+declare module 'fastify' {
+  interface RouteShorthandOptions {
+    /**
+     * The default write limits (per account and per address, per minute) apply to every
+     * POST/PUT/PATCH/DELETE route; `writeLimit: false` opts a route out, e.g. one that declares
+     * its own `config.rateLimit` (a route with `config.rateLimit` is skipped anyway).
+     */
+    writeLimit?: false;
+  }
+}
+
+type Limiter = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded: boolean; ttlInSeconds: number; max: number }>;
+
+function routeKey(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? request.url}`;
+}
+
+function tooMany(ttlInSeconds: number): HttpError {
+  return new HttpError(429, TOO_MANY_WRITES, { retry_after: Math.max(1, ttlInSeconds) });
+}
+
+/**
+ * Rate-limits every write route at app level (needs @fastify/rate-limit registered first, so the
+ * counters share its store: memory, or Redis across processes). Two counters per route: the client
+ * address (checked before authentication) and the account (after it, for `auth` routes).
+ * Anonymous write routes count per address only. Must be installed after installRouteAuth, so the
+ * account counter runs after the auth check in onRequest.
+ */
+export function installWriteRateLimits(app: FastifyInstance, limits: WriteLimits): void {
+  const create = (app as unknown as { createRateLimit(o: object): Limiter }).createRateLimit;
+  const byAddress = create({ max: limits.perAddress, timeWindow: '1 minute', keyGenerator: (r: FastifyRequest) => `wa|${routeKey(r)}|${r.ip}` });
+  const byUser = create({ max: limits.perUser, timeWindow: '1 minute', keyGenerator: (r: FastifyRequest) => `wu|${routeKey(r)}|${r.user?.id ?? `ip:${r.ip}`}` });
+
+  const check = (limiter: Limiter): onRequestAsyncHookHandler =>
+    async function writeRateLimit(request, reply) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+        throw tooMany(result.ttlInSeconds);
+      }
+    };
+  const addressHook = check(byAddress);
+  const userHook = check(byUser);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => WRITE_METHODS.has(String(m).toUpperCase()))) return;
+    if (route.writeLimit === false || route.config?.rateLimit != null) return;
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = route.auth ? [addressHook, ...existing, userHook] : [addressHook, ...existing];
+  });
+}

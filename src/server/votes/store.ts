@@ -1,0 +1,61 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Vote } from '../../core/domain';
+import { token } from '../../core/di';
+
+export type VoteOutcome =
+  | { kind: 'voted'; votes: number }
+  | { kind: 'already-voted'; votes: number }
+  | { kind: 'not-found' }
+  | { kind: 'not-coming-soon' };
+
+/** Votes on coming-soon combinations: one per user and combination. */
+export class VoteStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The caller's own votes for combinations that are shown. */
+  async listVotes(userId: number): Promise<Vote[]> {
+    return this.db
+      .selectFrom('votes as v')
+      .innerJoin('combinations as c', 'c.id', 'v.combination_id')
+      .select(['v.combination_id', 'v.user_id'])
+      .where('v.user_id', '=', userId)
+      .where('c.hidden', '=', false)
+      .orderBy('v.combination_id')
+      .execute();
+  }
+
+  private async countVotes(combinationId: number): Promise<number> {
+    const r = await this.db
+      .selectFrom('votes')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('combination_id', '=', combinationId)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /**
+   * Records one vote per user and coming-soon combination. The primary key with
+   * `on conflict do nothing` makes a repeated or simultaneous second vote count once.
+   */
+  async vote(userId: number, combinationId: number): Promise<VoteOutcome> {
+    const c = await this.db
+      .selectFrom('combinations')
+      .select(['status'])
+      .where('id', '=', combinationId)
+      .where('hidden', '=', false)
+      .executeTakeFirst();
+    if (!c) return { kind: 'not-found' };
+    if (c.status !== 'coming_soon') return { kind: 'not-coming-soon' };
+    const inserted = await this.db
+      .insertInto('votes')
+      .values({ user_id: userId, combination_id: combinationId })
+      .onConflict((oc) => oc.columns(['user_id', 'combination_id']).doNothing())
+      .returning('combination_id')
+      .executeTakeFirst();
+    const votes = await this.countVotes(combinationId);
+    return inserted ? { kind: 'voted', votes } : { kind: 'already-voted', votes };
+  }
+}
+
+export const Votes = token<VoteStore>('VoteStore');

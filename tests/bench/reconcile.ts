@@ -1,0 +1,180 @@
+/**
+ * Reconciliation benchmark: `npx tsx tests/bench/reconcile.ts [--rows 100000] [--repeat 3] [--keep]`
+ * (`--keep` leaves the generated files in the temp folder and prints where).
+ *
+ * Generates two seeded CSVs (invoices and purchase orders, ~5% of lines with a discrepancy, 2%
+ * of keys unmatched on each side, some quoted descriptions and "1,234.50" amounts), then runs,
+ * each in its own child process so peak memory is its own:
+ *   - parse:     PapaParse alone (header: true, strings) parsing both files;
+ *   - reconcile: the engine's read + match (`reconcile`) on the same files.
+ * Prints the best time of `--repeat` runs, peak RSS, heap after the run, and the ratio.
+ * Asserts nothing.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Papa from 'papaparse';
+import { reconcile } from '../../plugins/invoice-reconciliation/engine/matcher';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+/** mulberry32: a small seeded generator, so every run reconciles the same files. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const VENDORS = ['Acme Ltd', 'Globex Corporation', 'Initech', 'Umbrella Supplies', 'Stark Industrial', 'Wayne Components', 'Hooli Office', 'Vandelay Imports', 'Soylent Foods', 'Tyrell Parts'];
+const ITEMS = ['Steel bolts M8', 'Copy paper A4', 'Toner cartridge', 'Office chair', 'Standing desk', 'Network cable, 5m', 'Safety gloves, size L', 'LED panel', 'Packing tape', 'Label printer'];
+
+function money(value: number, rnd: () => number): string {
+  const text = value.toFixed(2);
+  if (value >= 1000 && rnd() < 0.1) return `"${Number(text).toLocaleString('en-US', { minimumFractionDigits: 2 })}"`;
+  return text;
+}
+
+function csvCell(text: string): string {
+  return text.includes(',') ? `"${text}"` : text;
+}
+
+/** Writes the two files; returns their paths and what was planted. */
+function generate(dir: string, rows: number) {
+  const rnd = random(20261122);
+  const po: string[] = ['PO Number,Vendor,Vendor Email,Description,Quantity,Unit Price,Total,Order Date'];
+  const inv: string[] = ['Invoice Number,PO Number,Vendor,Description,Qty,Unit Price,Line Total,Invoice Date'];
+  let planted = 0;
+  let unmatchedInvoices = 0;
+  for (let i = 1; i <= rows; i++) {
+    const key = `PO-${String(i).padStart(7, '0')}`;
+    const vendor = VENDORS[Math.floor(rnd() * VENDORS.length)];
+    const item = ITEMS[Math.floor(rnd() * ITEMS.length)];
+    const qty = 1 + Math.floor(rnd() * 200);
+    const price = Math.round((0.5 + rnd() * 400) * 100) / 100;
+    const total = Math.round(qty * price * 100) / 100;
+    po.push(`${key},${vendor},ap@${vendor.toLowerCase().replace(/[^a-z]/g, '')}.example,${csvCell(item)},${qty},${price.toFixed(2)},${money(total, rnd)},2026-10-${String(1 + (i % 28)).padStart(2, '0')}`);
+    const roll = rnd();
+    let invKey = key;
+    let iQty = qty;
+    let iPrice = price;
+    if (roll < 0.02) {
+      invKey = `PO-X${String(i).padStart(7, '0')}`; // no such order: unmatched on both sides
+      unmatchedInvoices++;
+    } else if (roll < 0.07) {
+      planted++;
+      if (rnd() < 0.5) iQty += 1 + Math.floor(rnd() * 5);
+      else iPrice = Math.round((price + 0.05 + rnd() * 10) * 100) / 100;
+    }
+    const iTotal = Math.round(iQty * iPrice * 100) / 100;
+    inv.push(`INV-${100000 + i},${invKey},${vendor},${csvCell(item)},${iQty},${iPrice.toFixed(2)},${money(iTotal, rnd)},2026-11-${String(1 + (i % 28)).padStart(2, '0')}`);
+  }
+  const invoicePath = path.join(dir, 'invoices.csv');
+  const orderPath = path.join(dir, 'purchase-orders.csv');
+  writeFileSync(invoicePath, inv.join('\r\n') + '\r\n');
+  writeFileSync(orderPath, po.join('\n') + '\n');
+  return { invoicePath, orderPath, planted, unmatchedInvoices };
+}
+
+interface ChildReport {
+  bestMs: number;
+  times: number[];
+  maxRssMb: number;
+  heapMb: number;
+  detail?: Record<string, unknown>;
+}
+
+/** Child mode: runs one operation `repeat` times on the files and prints a JSON report. */
+async function child(mode: string, invoicePath: string, orderPath: string, repeat: number) {
+  const invoiceText = readFileSync(invoicePath, 'utf8');
+  const orderText = readFileSync(orderPath, 'utf8');
+  const times: number[] = [];
+  let detail: Record<string, unknown> | undefined;
+  for (let r = 0; r < repeat; r++) {
+    const t = performance.now();
+    if (mode === 'parse') {
+      const a = Papa.parse<Record<string, string>>(invoiceText, { header: true, skipEmptyLines: true });
+      const b = Papa.parse<Record<string, string>>(orderText, { header: true, skipEmptyLines: true });
+      detail = { invoiceRows: a.data.length, orderRows: b.data.length };
+    } else {
+      const result = await reconcile({ name: 'invoices.csv', data: invoiceText }, { name: 'purchase-orders.csv', data: orderText });
+      const m = result.metadata;
+      detail = {
+        invoiceRows: m.invoice_rows,
+        orderRows: m.purchase_order_rows,
+        matched: m.matched_rows,
+        linesWithDiscrepancies: m.lines_with_discrepancies,
+        discrepancies: m.discrepancy_count,
+        unmatchedInvoices: m.unmatched_invoice_rows,
+        unmatchedOrders: m.unmatched_purchase_order_rows,
+        matchRate: m.match_rate,
+        engineMs: m.time_taken_ms,
+      };
+    }
+    times.push(performance.now() - t);
+  }
+  const report: ChildReport = {
+    bestMs: Math.min(...times),
+    times,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    heapMb: process.memoryUsage().heapUsed / 1024 / 1024,
+    detail,
+  };
+  process.stdout.write(JSON.stringify(report));
+}
+
+function runChild(mode: string, invoicePath: string, orderPath: string, repeat: number, heapMb?: number): ChildReport {
+  const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
+  const nodeOptions = heapMb ? `--max-old-space-size=${heapMb}` : '';
+  const out = execFileSync(tsx, [__filename, '--child', mode, invoicePath, orderPath, String(repeat)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+    env: { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, nodeOptions].filter(Boolean).join(' ') },
+  });
+  return JSON.parse(out) as ChildReport;
+}
+
+async function main() {
+  const childAt = process.argv.indexOf('--child');
+  if (childAt >= 0) {
+    const [mode, invoicePath, orderPath, repeat] = process.argv.slice(childAt + 1);
+    await child(mode, invoicePath, orderPath, Number(repeat));
+    return;
+  }
+  const rows = Number(arg('rows', '100000'));
+  const repeat = Number(arg('repeat', rows >= 500000 ? '1' : '3'));
+  const heap = arg('max-old-space-size', '');
+  const dir = mkdtempSync(path.join(tmpdir(), 'reconcile-bench-'));
+  try {
+    const t = performance.now();
+    const files = generate(dir, rows);
+    const sizeMb = (readFileSync(files.invoicePath).length + readFileSync(files.orderPath).length) / 1024 / 1024;
+    console.log(`Reconciliation benchmark — node ${process.version}, ${rows.toLocaleString('en-US')} rows per file, ${sizeMb.toFixed(1)} MB in all, best of ${repeat}`);
+    console.log(`generated in ${((performance.now() - t) / 1000).toFixed(2)} s: ${files.planted} lines with a planted discrepancy, ${files.unmatchedInvoices} unmatched keys per side\n`);
+    const parse = runChild('parse', files.invoicePath, files.orderPath, repeat, heap ? Number(heap) : undefined);
+    const match = runChild('reconcile', files.invoicePath, files.orderPath, repeat, heap ? Number(heap) : undefined);
+    const line = (name: string, r: ChildReport) =>
+      console.log(`${name.padEnd(44)} ${(r.bestMs / 1000).toFixed(3).padStart(7)} s   peak RSS ${r.maxRssMb.toFixed(0).padStart(5)} MB   heap after ${r.heapMb.toFixed(0).padStart(5)} MB   runs ${r.times.map((x) => x.toFixed(0)).join('/')} ms`);
+    line('PapaParse alone (header: true, both files)', parse);
+    line('read + match (reconcile)', match);
+    console.log(`\nratio reconcile / bare parse: ${(match.bestMs / parse.bestMs).toFixed(2)}×`);
+    console.log('result:', JSON.stringify(match.detail));
+  } finally {
+    if (process.argv.includes('--keep')) console.log(`files kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

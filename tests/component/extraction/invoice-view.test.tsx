@@ -1,0 +1,134 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import InvoiceExtractionView from '../../../plugins/invoice-extraction/InvoiceExtractionView';
+import { NOT_SET_UP_MESSAGE, SENT_MESSAGE } from '../../../plugins/invoice-extraction/run-workflow';
+import { renderInShell, testShell } from '../../support/render';
+import type { fakeFetch } from '../../support/fake-fetch';
+import { fakeFiles, fileOf } from './support';
+
+const FIELDS = [
+  { name: 'invoice_number', value: 'INV-2024-001', confidence: 0.95 },
+  { name: 'invoice_date', value: '2024-03-01', confidence: 0.9 },
+  { name: 'due_date', value: null, confidence: null },
+  { name: 'vendor_name', value: 'Northwind Traders', confidence: 0.52 },
+  { name: 'subtotal', value: 100, confidence: 0.97 },
+  { name: 'tax', value: 20, confidence: 0.97 },
+  { name: 'total', value: 130, confidence: 0.8 },
+  { name: 'currency', value: 'EUR', confidence: 0.9 },
+];
+const DONE = {
+  Status: 'SUCCEEDED',
+  Job_ID: 'invoice-extraction.extract/j1',
+  bucket: 'uploads',
+  key: 'k-1.pdf',
+  fields: FIELDS,
+  line_items: [
+    { description: 'Widgets', quantity: 2, unit_price: 25, amount: 50, confidence: 0.97 },
+    { description: 'Gadgets', quantity: 1, unit_price: 50, amount: 50, confidence: 0.9 },
+  ],
+  warnings: ['Subtotal 100.00 + tax 20.00 = 120.00, but the total is 130.00.'],
+};
+
+function setup(routes: Parameters<typeof fakeFetch>[0], path = '/workflow/10004') {
+  const shell = testShell({ loggedIn: true, routes });
+  const files = fakeFiles(shell);
+  renderInShell(<InvoiceExtractionView workflowId={10004} pollMs={5} />, shell, path);
+  return { shell, files };
+}
+
+async function uploadInvoice(user: ReturnType<typeof userEvent.setup>, name = 'invoice.pdf') {
+  await user.upload(screen.getByLabelText('Invoice file'), fileOf(name, 'application/pdf'));
+  await user.click(screen.getByRole('button', { name: 'Upload Invoice' }));
+  await screen.findByText(`${name} uploaded.`);
+}
+
+describe('InvoiceExtractionView (workflow 10004)', () => {
+  it('shows the uploaded image, polls the job with progress, then the fields, confidences, line items and the totals warning', async () => {
+    const user = userEvent.setup();
+    let polls = 0;
+    const { shell, files } = setup({
+      'POST /api/service/extract_data/': { status: 202, body: { Status: 'IN_PROGRESS', Job_ID: 'invoice-extraction.extract/j1', progress: 5, message: 'Waiting for the document reader' } },
+      'POST /api/plugins/invoice-extraction/status': () => {
+        polls += 1;
+        return polls < 2 ? { body: { Status: 'IN_PROGRESS', Job_ID: 'j1', progress: 60, message: 'Reading the document' } } : { body: DONE };
+      },
+    });
+    await uploadInvoice(user);
+    const image = await screen.findByRole('img', { name: 'The uploaded invoice invoice.pdf, first page' });
+    expect(image).toHaveAttribute('src', 'blob:preview-1');
+    expect(files.calls.previews).toEqual([{ key: 'k-1.pdf', bucket: 'uploads' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Process Invoice' }));
+    expect(await screen.findByRole('progressbar', { name: "Extracting the invoice's fields" })).toBeInTheDocument();
+    const result = await screen.findByRole('region', { name: 'Extracted invoice' });
+    expect(within(result).getAllByRole('term').map((t) => t.textContent)).toEqual(['Invoice number', 'Invoice date', 'Due date', 'Vendor name', 'Subtotal', 'Tax', 'Total', 'Currency']);
+    const value = (name: string) => result.querySelector(`[data-field="${name}"]`)!.textContent;
+    expect(value('invoice_number')).toBe('INV-2024-001' + '95% sure');
+    expect(value('due_date')).toBe('Not found');
+    expect(value('vendor_name')).toBe('Northwind Traders' + 'check: 52% sure');
+    expect(value('total')).toBe('130.00 EUR' + '80% sure');
+    expect(within(result).getByText('Check the totals')).toBeInTheDocument();
+    expect(within(result).getByText(DONE.warnings[0])).toBeInTheDocument();
+    const table = within(result).getByRole('table', { name: 'Line items' });
+    const rows = within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Description', 'Quantity', 'Unit price', 'Amount', 'Confidence'],
+      ['Widgets', '2', '25.00', '50.00', '97% sure'],
+      ['Gadgets', '1', '50.00', '50.00', '90% sure'],
+    ]);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    const first = shell.fetch.calls.find((c) => c.path === '/api/service/extract_data/');
+    expect(first?.body).toEqual({ key: 'k-1.pdf', bucket: 'uploads', wait: 0 });
+  });
+
+  it('stops loading and shows the message when the invoice cannot be read', async () => {
+    const user = userEvent.setup();
+    setup({ 'POST /api/service/extract_data/': { status: 422, body: { status: 'error', Status: 'FAILED', message: 'The document could not be read: The PDF is damaged.' } } });
+    await uploadInvoice(user);
+    await user.click(screen.getByRole('button', { name: 'Process Invoice' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The document could not be read: The PDF is damaged.');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('hides Run Workflow for combination 1, and disables it until a file is chosen', async () => {
+    setup({}, '/workflow/10004?combination=1');
+    expect(screen.getByRole('button', { name: 'Process Invoice' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run Workflow' })).not.toBeInTheDocument();
+  });
+
+  it("posts the file (email, name, binary) to the webhook of the user's recipe for the page's combination", async () => {
+    const user = userEvent.setup();
+    const { files } = setup(
+      {
+        'GET /api/platform/userByWorkatoRecipe/100001/': {
+          body: { workato_recipes: [{ recipe_id: 3, combination: 2, workato_webhook: '/hooks/other' }, { recipe_id: 7, combination: 8, workato_webhook: 'https://hooks.example.test/r/7' }] },
+        },
+        'GET /api/platform/userId': { body: { userID: 1001, workato_id: 100001, is_verify: true, email: 'ann@example.com' } },
+      },
+      '/workflow/10004?combination=8',
+    );
+    expect(screen.getByRole('button', { name: 'Run Workflow' })).toBeDisabled();
+    await user.upload(screen.getByLabelText('Invoice file'), fileOf('march.pdf', 'application/pdf'));
+    await user.click(screen.getByRole('button', { name: 'Run Workflow' }));
+    expect(await screen.findByText(SENT_MESSAGE)).toBeInTheDocument();
+    expect(files.calls.webhooks).toHaveLength(1);
+    const { url, form } = files.calls.webhooks[0];
+    expect(url).toBe('https://hooks.example.test/r/7');
+    expect(form.get('email')).toBe('ann@example.com');
+    expect(form.get('name')).toBe('march.pdf');
+    expect((form.get('binary') as File).name).toBe('march.pdf');
+  });
+
+  it("without a combination uses the first running recipe of workflow 10004; says so when its automation has no webhook", async () => {
+    const user = userEvent.setup();
+    const { shell, files } = setup({
+      'GET /api/platform/workflows/10004/': { body: { id: 10004, combinations: [{ id: 1, running: false, recipe_id: 4 }, { id: 9, running: true, recipe_id: 5 }, { id: 8, running: true, recipe_id: 6 }] } },
+      'GET /api/platform/userByWorkatoRecipe/100001/': { body: { workato_recipes: [{ recipe_id: 5, combination: 9, workato_webhook: null }] } },
+    });
+    await user.upload(screen.getByLabelText('Invoice file'), fileOf('april.pdf', 'application/pdf'));
+    await user.click(screen.getByRole('button', { name: 'Run Workflow' }));
+    expect(await screen.findByText(NOT_SET_UP_MESSAGE)).toBeInTheDocument();
+    expect(files.calls.webhooks).toHaveLength(0);
+    expect(shell.fetch.calls.map((c) => c.path)).toEqual(['/api/platform/workflows/10004/', '/api/platform/userByWorkatoRecipe/100001/']);
+  });
+});

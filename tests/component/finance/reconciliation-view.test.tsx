@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ReconciliationView, { runBlocker, testBlocker } from '../../../plugins/invoice-reconciliation/ReconciliationView';
+import { renderInShell, testShell } from '../../support/render';
+import type { FakeCall } from '../../support/fake-fetch';
+
+const CONFIG = '/api/platform/invoiceReconciliationConfig';
+const INV = 'Invoice Number,PO Number,Vendor,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,12,2.50,30.00\n';
+const PO = 'PO Number,Vendor,Qty,Unit Price,Total\nPO-1,Acme Ltd,10,2.50,25.00\n';
+
+const side = (source: string) => ({
+  emails: [{ type: 'vendor_not_matched', vendor: 'Acme Ltd', to: 'ar@acme.example', subject: 'Invoice discrepancies requiring your attention (1 line)', body: 'Dear Acme Ltd,\n\nQuantity invoiced 12, ordered 10.', tone: 'formal', source: 'template' }],
+  metadata: { mode: 'reconciliation', invoice_file: 'invoices.csv', purchase_order_file: 'orders.csv', invoice_key: 'PO Number', purchase_order_key: 'PO Number', invoice_rows: 2, purchase_order_rows: 1, matched_rows: 1, match_rate: 0.5, total_difference: 5, config_source: source, vendors: [] },
+  discrepencies: [
+    { kind: 'quantity', key: 'PO-1', field: 'quantity', invoice_row: 2, purchase_order_row: 2, invoice_value: 12, purchase_order_value: 10, expected_value: null, delta: 2, vendor: 'Acme Ltd', description: 'Bolts', message: 'Quantity differs' },
+    { kind: 'total', key: 'PO-0', field: 'total', invoice_row: 3, purchase_order_row: 4, invoice_value: 30, purchase_order_value: 25, expected_value: null, delta: 5, vendor: 'Zeta plc', description: 'Nuts', message: 'Total differs' },
+  ],
+  unmatched_records: [{ side: 'invoice', key: 'PO-8', row: 4, vendor: 'Globex', description: 'Toner', quantity: 1, unit_price: 1250, total: 1250, reason: 'No purchase order with this number' }],
+});
+
+function csv(name: string, text: string) {
+  return new File([text], name, { type: 'text/csv' });
+}
+
+function setup(opts: { saved?: string | null; webhook?: string | null } = {}) {
+  let savedJson = opts.saved ?? null;
+  const shell = testShell({
+    loggedIn: true,
+    routes: {
+      [`GET ${CONFIG}`]: () => ({ body: { status: 'success', id: savedJson ? 7 : null, combination_id: 10, config_json: savedJson } }),
+      [`POST ${CONFIG}`]: (c: FakeCall) => {
+        savedJson = (c.body as { config_json: string }).config_json;
+        return { status: 201, body: { status: 'success', id: 7, combination_id: 10, config_json: savedJson } };
+      },
+      [`PUT ${CONFIG}/7/`]: (c: FakeCall) => {
+        savedJson = (c.body as { config_json: string }).config_json;
+        return { body: { status: 'success', id: 7, combination_id: 10, config_json: savedJson } };
+      },
+      'POST /api/platform/invoice_reconciliation/comparison': () => ({ body: { default: side('detected'), custom_config: side('saved config') } }),
+      'GET /api/platform/userByWorkatoRecipe/100001/': { body: { workato_recipes: [{ combination: 10, workato_webhook: opts.webhook ?? null }] } },
+    },
+  });
+  renderInShell(<ReconciliationView combinationId={10} />, shell, '/solutions/combinations/workflow/10');
+  return shell;
+}
+
+const SAVED = "{'EMAIL_TONE_OF_VOICE_MATCHED': 'friendly', 'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'formal', 'GENERATE_EMAIL_FOR_NOT_MATCHED': True, 'GENERATE_EMAIL_FOR_MATCHED': False, 'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED': True}";
+
+describe('ReconciliationView (combination 10)', () => {
+  it('enables Test Configuration and Run Workflow by the rules of spec section 5', () => {
+    expect(testBlocker(false, true, false)).toBe('Save the config to test it.');
+    expect(testBlocker(true, false, false)).toBe('Upload the invoice file to test the config.');
+    expect(testBlocker(true, true, true)).toBe('Save your changes to test them.');
+    expect(testBlocker(true, true, false)).toBeNull();
+    expect(runBlocker(true, true, false, false)).toBe('Upload both files to run the workflow.');
+    expect(runBlocker(false, true, true, false)).toBe('Save the config to run the workflow.');
+    expect(runBlocker(true, true, true, true)).toBe('Save your changes to run the workflow.');
+    expect(runBlocker(true, true, true, false)).toBeNull();
+  });
+
+  it('fills the key choices from the header row, creates the config, shows Config Saved for 3 s, then updates', async () => {
+    const user = userEvent.setup();
+    const shell = setup();
+    const save = await screen.findByRole('button', { name: 'Save config' });
+    const testButton = screen.getByRole('button', { name: 'Test Configuration' });
+    expect(testButton).toBeDisabled();
+    await user.upload(screen.getByLabelText('Invoice file (.csv)'), csv('invoices.csv', INV));
+    const invoiceKey = await screen.findByRole('combobox', { name: /Invoice key column/ });
+    await waitFor(() => expect(within(invoiceKey).getAllByRole('option').map((o) => o.textContent)).toEqual(['Detect from the header row', 'Invoice Number', 'PO Number', 'Vendor', 'Qty', 'Unit Price', 'Total']));
+    await user.selectOptions(invoiceKey, 'PO Number');
+    expect(testButton).toBeDisabled(); // nothing saved yet
+
+    await user.click(save);
+    expect(await screen.findByText('Config Saved')).toBeInTheDocument();
+    const post = shell.fetch.calls.find((c) => c.method === 'POST' && c.path === CONFIG)!;
+    expect(post.body).toEqual({ combination_id: 10, config_json: expect.stringContaining("'INVOICE_PRIMARY_KEY': 'PO Number'") });
+    expect((post.body as { config_json: string }).config_json).toContain("'GENERATE_EMAIL_FOR_NOT_MATCHED': True");
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Test Configuration' })).toBeEnabled());
+    await waitFor(() => expect(screen.queryByText('Config Saved')).not.toBeInTheDocument(), { timeout: 4000 });
+
+    // a change disables Test until saved; the second save is an update
+    await user.selectOptions(screen.getByRole('combobox', { name: /Tone of voice for not-matched e-mails/ }), 'Humorous');
+    expect(screen.getByRole('button', { name: 'Test Configuration' })).toBeDisabled();
+    expect(screen.getByText(/Save your changes to test them/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save config' }));
+    await screen.findByText('Config Saved');
+    expect(shell.fetch.calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual([`${CONFIG}/7/`]);
+  });
+
+  it('refuses a file that is not .csv', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    setup({ saved: SAVED });
+    await screen.findByRole('button', { name: 'Save config' });
+    await user.upload(screen.getByLabelText('Invoice file (.csv)'), new File(['x'], 'invoices.xlsx'));
+    expect(await screen.findByText('Only .csv files can be uploaded.')).toBeInTheDocument();
+  });
+
+  it('tests the config on the files and shows sortable tables, e-mail cards and the other side', async () => {
+    const user = userEvent.setup();
+    const shell = setup({ saved: SAVED });
+    await screen.findByRole('button', { name: 'Save config' });
+    await user.upload(screen.getByLabelText('Invoice file (.csv)'), csv('invoices.csv', INV));
+    await user.upload(screen.getByLabelText('Purchase-order file (.csv)'), csv('orders.csv', PO));
+    const test = screen.getByRole('button', { name: 'Test Configuration' });
+    await waitFor(() => expect(test).toBeEnabled());
+    await user.click(test);
+
+    const table = await screen.findByRole('table', { name: 'Discrepancies table' });
+    const call = shell.fetch.calls.find((c) => c.path === '/api/platform/invoice_reconciliation/comparison')!;
+    expect(call.body).toMatchObject({ combination_id: 10, file1_name: 'invoices.csv', file2_name: 'orders.csv' });
+    expect(Buffer.from((call.body as { file1_binary: string }).file1_binary, 'base64').toString()).toBe(INV);
+
+    const keys = () => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+    expect(keys()).toEqual(['PO-1', 'PO-0']);
+    await user.click(within(table).getByRole('columnheader', { name: 'Key' }));
+    expect(keys()).toEqual(['PO-0', 'PO-1']);
+    await user.click(within(table).getByRole('columnheader', { name: 'Key' }));
+    expect(keys()).toEqual(['PO-1', 'PO-0']);
+    expect(screen.getByRole('table', { name: 'Unmatched records table' })).toHaveTextContent('Toner');
+    expect(screen.getByRole('article', { name: 'Invoice discrepancies requiring your attention (1 line)' })).toHaveTextContent('Quantity invoiced 12, ordered 10.');
+    expect(screen.getByTestId('result-source')).toHaveTextContent('Invoice key “PO Number”, purchase-order key “PO Number” · saved config');
+    await user.click(screen.getByRole('tab', { name: 'Default' }));
+    expect(screen.getByTestId('result-source')).toHaveTextContent(/detected from the headers$/);
+  });
+
+  it('shows the server message of a malformed file', async () => {
+    const user = userEvent.setup();
+    const shell = setup({ saved: SAVED });
+    shell.fetch.routes['POST /api/platform/invoice_reconciliation/comparison'] = { status: 400, body: { status: 'error', message: 'The file "invoices.csv" has a problem in row 3, column "Qty": "four" is not a number.' } };
+    await screen.findByRole('button', { name: 'Save config' });
+    await user.upload(screen.getByLabelText('Invoice file (.csv)'), csv('invoices.csv', INV));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Test Configuration' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Test Configuration' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('row 3, column "Qty": "four" is not a number');
+  });
+
+  it('Run Workflow says so when the automation is not set up, and posts to the webhook when it is', async () => {
+    const user = userEvent.setup();
+    setup({ saved: SAVED });
+    await screen.findByRole('button', { name: 'Save config' });
+    const run = screen.getByRole('button', { name: 'Run Workflow' });
+    await user.upload(screen.getByLabelText('Invoice file (.csv)'), csv('invoices.csv', INV));
+    expect(run).toBeDisabled();
+    await user.upload(screen.getByLabelText('Purchase-order file (.csv)'), csv('orders.csv', PO));
+    await waitFor(() => expect(run).toBeEnabled());
+    await user.click(run);
+    expect(await screen.findByText('This workflow cannot run yet: its automation is not set up.')).toBeInTheDocument();
+  });
+
+  it('posts config_json, email, user_id and both files to the recipe webhook', async () => {
+    const user = userEvent.setup();
+    const shell = setup({ saved: SAVED, webhook: 'https://hooks.example/recipe/10' });
+    shell.fetch.routes['GET /api/platform/userId'] = { body: { userID: 1001, email: 'ada@example.com', workato_id: 100001, is_verify: true } };
+    const webhook = jest.fn(async () => new Response('{}', { status: 200 }));
+    const original = global.fetch;
+    global.fetch = webhook as unknown as typeof fetch;
+    try {
+      await screen.findByRole('button', { name: 'Save config' });
+      await user.upload(screen.getByLabelText('Invoice file (.csv)'), csv('invoices.csv', INV));
+      await user.upload(screen.getByLabelText('Purchase-order file (.csv)'), csv('orders.csv', PO));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Run Workflow' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Run Workflow' }));
+      expect(await screen.findByText('Workflow started: the run will appear in the job history.')).toBeInTheDocument();
+      const [url, init] = webhook.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe('https://hooks.example/recipe/10');
+      expect(JSON.parse(String(init.body))).toMatchObject({ config_json: SAVED, email: 'ada@example.com', user_id: 1001, file1_name: 'invoices.csv', file2_name: 'orders.csv' });
+    } finally {
+      global.fetch = original;
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { imageSize } from 'image-size';
+import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
+import { readDocument } from '../../../../src/server/ai/extraction/read-document';
+import { buildPage } from '../../../../src/server/ai/layout/group';
+import type { OcrEngine } from '../../../../src/server/ai/ocr/ocr-engine';
+import { TesseractOcrPool } from '../../../../src/server/ai/ocr/tesseract-pool';
+import { DocumentReadError } from '../../../../src/server/ai/pdf/errors';
+import { renderFirstPagePng } from '../../../../src/server/ai/pdf/render';
+import { pngToScannedPdf, renderInvoicePdf } from '../../../support/invoices/render';
+
+/** An OCR engine that records what it was given and answers with one fixed word. */
+function fakeOcr(): OcrEngine & { images: Buffer[] } {
+  const images: Buffer[] = [];
+  return {
+    images,
+    async recognize(image, pageNumber = 1) {
+      images.push(image);
+      const { width = 0, height = 0 } = imageSize(image);
+      return buildPage(pageNumber, width, height, 'ocr', [{ text: 'Scanned', x: 100, y: 100, width: 200, height: 40, confidence: 0.9 }]);
+    },
+    async close() {},
+  };
+}
+
+describe('readDocument', () => {
+  it('reads a generated text-layer invoice without OCR and extracts its known fields', async () => {
+    const inv = await renderInvoicePdf({ seed: 7, layout: 'classic', font: 'helvetica' });
+    const ocr = fakeOcr();
+    const doc = await readDocument(inv.pdf, 'pdf', { ocr });
+    expect(doc.ocrPages).toEqual([]);
+    expect(ocr.images).toHaveLength(0);
+    expect(doc.pages[0].source).toBe('text-layer');
+    const result = extractInvoice(doc.pages);
+    for (const field of ['invoice_number', 'invoice_date', 'due_date', 'total', 'subtotal', 'tax', 'currency', 'customer_name'] as const) {
+      expect(result.fields[field]?.value).toEqual(inv.truth[field]);
+    }
+    expect(result.lineItems).toHaveLength(inv.data.lines.length);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('sends a scanned page (no text layer) to OCR at 200 dpi and maps the result back to points', async () => {
+    const png = createCanvas(100, 141).toBuffer('image/png');
+    const scanned = await pngToScannedPdf(png);
+    const ocr = fakeOcr();
+    const doc = await readDocument(scanned, 'pdf', { ocr, dpi: 200 });
+    expect(doc.ocrPages).toEqual([1]);
+    const size = imageSize(ocr.images[0]);
+    expect(size.width).toBeGreaterThan(1600);
+    expect(doc.pages[0].width).toBeCloseTo(595.28, 0);
+    expect(doc.pages[0].words[0].x).toBeCloseTo((100 * 595.28) / size.width!, 1);
+  });
+
+  it('refuses a corrupt PDF, an empty file and a file whose content is not its type, with readable errors', async () => {
+    const ocr = fakeOcr();
+    const corrupt = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage garbage\n%%EOF');
+    await expect(readDocument(corrupt, 'pdf', { ocr })).rejects.toThrow(DocumentReadError);
+    await expect(readDocument(corrupt, 'pdf', { ocr })).rejects.toThrow(/could not be read|damaged|no pages/);
+    await expect(readDocument(Buffer.alloc(0), 'pdf', { ocr })).rejects.toThrow('The file is empty.');
+    await expect(readDocument(Buffer.from('hello'), 'png', { ocr })).rejects.toThrow('The file is not a valid PNG document.');
+    const png = createCanvas(10, 10).toBuffer('image/png');
+    await expect(readDocument(png, 'pdf', { ocr })).rejects.toThrow('The file was uploaded as PDF but its content is PNG.');
+  });
+
+  it('renders the first page of a PDF as the preview PNG', async () => {
+    const inv = await renderInvoicePdf({ seed: 3, layout: 'modern', font: 'times' });
+    const preview = await renderFirstPagePng(inv.pdf, 72);
+    expect(preview.png.subarray(1, 4).toString()).toBe('PNG');
+    expect(imageSize(preview.png)).toMatchObject({ width: 596, height: 842 });
+  });
+});
+
+describe('TesseractOcrPool (real OCR, one round trip)', () => {
+  let cache: string;
+  let ocr: TesseractOcrPool;
+  beforeAll(() => {
+    cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
+    ocr = new TesseractOcrPool({ workers: 1, cachePath: cache });
+  });
+  afterAll(async () => {
+    await ocr.close();
+    rmSync(cache, { recursive: true, force: true });
+  });
+
+  it('reads a small PNG invoice with the bundled English model', async () => {
+    const canvas = createCanvas(900, 260);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 900, 260);
+    ctx.fillStyle = '#000';
+    ctx.font = '28px "DejaVu Sans", "Liberation Sans", sans-serif';
+    ctx.fillText('Invoice No: INV-4821', 30, 60);
+    ctx.fillText('Invoice Date: 2026-03-01', 30, 120);
+    ctx.fillText('Total Due: $1,234.56', 30, 180);
+    const doc = await readDocument(canvas.toBuffer('image/png'), 'png', { ocr });
+    expect(doc.ocrPages).toEqual([1]);
+    const result = extractInvoice(doc.pages);
+    expect(result.fields.invoice_number?.value).toBe('INV-4821');
+    expect(result.fields.invoice_date?.value).toBe('2026-03-01');
+    expect(result.fields.total?.value).toBe(1234.56);
+    expect(result.fields.currency?.value).toBe('USD');
+    expect(result.fields.total!.confidence).toBeLessThanOrEqual(1);
+  }, 120_000);
+
+  it('refuses bytes that are not an image, and work after close', async () => {
+    await expect(ocr.recognize(Buffer.from('not an image'))).rejects.toThrow('The image could not be read (not a valid PNG or JPEG).');
+    const closed = new TesseractOcrPool();
+    await closed.close();
+    await expect(closed.recognize(Buffer.from('x'))).rejects.toThrow('The OCR engine has been shut down.');
+  }, 60_000);
+});

@@ -1,0 +1,80 @@
+import type { DomainEvents } from '../../../src/core/event-bus';
+import * as T from '../../../src/server/tokens';
+import catalogueCore from '../../../plugins/catalogue-core/server';
+import invoiceExtraction from '../../../plugins/invoice-extraction/server';
+import documentExtraction from '../../../plugins/document-extraction/server';
+import { renderInvoicePdf, type GeneratedInvoice } from '../../support/invoices/render';
+import type { TestServer } from '../../support/server';
+import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
+import { actionServer, createUser, fileBody, readyRecipe, runThroughWebhook, stepOutput } from './support';
+
+jest.setTimeout(60_000);
+
+describe('engine steps of the extraction plugins, run through a recipe webhook', () => {
+  let server: TestServer & { ocr: { calls?: number } };
+  let invoice: GeneratedInvoice;
+  const extracted: DomainEvents['document/text-extracted'][] = [];
+
+  beforeAll(async () => {
+    // load pdfjs here, in the test's own flow: under Jest's vm modules a first dynamic import made
+    // from inside the queue's polling loop can fail to link ("reading 'identifier'") when other
+    // test files ran in this worker before; the server under Node has no such limit
+    await loadPdfjs();
+    server = await actionServer([catalogueCore, invoiceExtraction, documentExtraction]);
+    server.container.get(T.EventBus).on('document/text-extracted').subscribe((e) => extracted.push(e));
+    invoice = await renderInvoicePdf({ seed: 11, layout: 'classic', font: 'helvetica' });
+  });
+  afterAll(() => server.close());
+
+  it('Invoice Data Extraction Basic (combination 2): upload → flowmatic_ai:extract_invoice_fields', async () => {
+    const { user, rec } = await readyRecipe(server, 2);
+    const { job, steps } = await runThroughWebhook(server, user, rec, fileBody('acme-invoice.pdf', invoice.pdf));
+    expect(job).toMatchObject({ status: 'succeeded', error: null });
+    expect(steps.map((s) => [`${s.provider}:${s.action}`, s.status])).toEqual([
+      ['manual_upload:file_uploaded', 'succeeded'],
+      ['flowmatic_ai:extract_invoice_fields', 'succeeded'],
+    ]);
+    expect(steps[1].name).toBe('Extract the invoice fields');
+    const out = await stepOutput(server, job.id, 1);
+    expect(out.count).toBe(1);
+    expect(out.name).toBe('acme-invoice.pdf');
+    expect(out.pages).toBe(1);
+    expect(out.fields.invoice_number).toBe(invoice.truth.invoice_number);
+    expect(out.fields.total).toBe(invoice.truth.total);
+    expect(out.fields.vendor_name).toBe(invoice.truth.vendor_name);
+    expect(out.confidence.total).toBeGreaterThan(0.5);
+    expect(out.lineItems.length).toBe(invoice.data.lines.length);
+    expect(Array.isArray(out.warnings)).toBe(true);
+    expect(out.documents).toHaveLength(1);
+    // the text went to the search index's event
+    expect(extracted.some((e) => e.owner === user.id && e.name === 'acme-invoice.pdf' && e.text.includes(String(invoice.truth.invoice_number)))).toBe(true);
+  });
+
+  it('fails the step at once, with a readable message, for a file that is not a document', async () => {
+    const { user, rec } = await readyRecipe(server, 2);
+    const { job, steps } = await runThroughWebhook(server, user, rec, fileBody('orders.csv', Buffer.from('a,b\n1,2\n')));
+    expect(job.status).toBe('failed');
+    expect(steps[1]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(steps[1].error).toMatch(/cannot be read for extraction: upload a PDF, PNG or JPEG document\. Got "orders\.csv"/);
+  });
+
+  it('fails at once when the run brought no file', async () => {
+    const { user, rec } = await readyRecipe(server, 2);
+    const { job, steps } = await runThroughWebhook(server, user, rec, { note: 'no file' });
+    expect(job.status).toBe('failed');
+    expect(steps[1].error).toBe('This step reads a document, but the run brought no file: upload a PDF, PNG or JPEG document.');
+  });
+
+  it('Document Data Extraction Basic (combination 3): upload → flowmatic_ai:extract_document_fields', async () => {
+    const user = await createUser(server);
+    const { rec } = await readyRecipe(server, 3, user);
+    const { job, steps } = await runThroughWebhook(server, user, rec, fileBody('document.pdf', invoice.pdf));
+    expect(job.status).toBe('succeeded');
+    expect(steps.map((s) => `${s.provider}:${s.action}`)).toEqual(['manual_upload:file_uploaded', 'flowmatic_ai:extract_document_fields']);
+    const out = await stepOutput(server, job.id, 1);
+    expect(out.name).toBe('document.pdf');
+    expect(out.fields.length).toBeGreaterThan(2);
+    for (const f of out.fields) expect(Object.keys(f).sort()).toEqual(['label', 'result']);
+    expect(Object.values(out.values)).toContain(out.fields[0].result);
+  });
+});
