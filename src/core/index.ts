@@ -13,6 +13,8 @@ export {
   definePlugin as defineCorePlugin,
   provide,
   BASIC_VIEW_KEY,
+  CombinationLinks,
+  type CombinationLinkContribution,
   DEFAULT_VIEW_KEY,
   type AuthorisationRule,
   type ConnectorContribution,

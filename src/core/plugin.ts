@@ -57,6 +57,16 @@ export interface FormComponentContribution<C = unknown> {
   component: C;
 }
 
+/**
+ * A link a plugin adds to combination cards, e.g. Monitoring on a running combination. `to`
+ * gives the in-app path for a combination, or undefined to leave that card without the link.
+ */
+export interface CombinationLinkContribution {
+  id: string;
+  label: string;
+  to(combination: { id: number; workflow_id: number; name: string; running: boolean }): string | undefined;
+}
+
 /** A service a plugin adds to the container, built lazily from other services. */
 export interface ServiceProvision<T = unknown> {
   token: Token<T>;
@@ -88,6 +98,7 @@ export const Connectors = contributionKind<ConnectorContribution>('connector', '
 export const Routes = contributionKind<RouteContribution>('route', 'Route', (r) => r.path);
 export const FormFields = contributionKind<FormComponentContribution>('form-field', 'Form field', (f) => f.name);
 export const FormWidgets = contributionKind<FormComponentContribution>('form-widget', 'Form widget', (w) => w.name);
+export const CombinationLinks = contributionKind<CombinationLinkContribution>('combination-link', 'Combination link', (l) => l.id);
 
 export const CORE_CLIENT_KINDS: ContributionKind<any>[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
   WorkflowViews,
@@ -99,6 +110,7 @@ export const CORE_CLIENT_KINDS: ContributionKind<any>[] = [ // eslint-disable-li
   Routes,
   FormFields,
   FormWidgets,
+  CombinationLinks,
 ];
 
 export interface PluginManifest<C = unknown> {

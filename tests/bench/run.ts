@@ -6,6 +6,7 @@ import 'reflect-metadata';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -130,11 +131,6 @@ async function main() {
     }
   }
 
-  console.log('');
-  await (await import('./catalogue-throughput')).benchCatalogueThroughput();
-  console.log('');
-  await (await import('./engine')).benchEngine([]);
-
   // 4. the client bundle
   const dist = path.join(repo, 'dist', 'assets');
   if (existsSync(dist)) {
@@ -147,7 +143,57 @@ async function main() {
   }
 }
 
-main().catch((e) => {
+/**
+ * The focused benchmarks, each in its own process (a fresh heap and event loop, so one cannot
+ * slow the next), in this order. `npm run bench -- search engine` runs only those named;
+ * `npm run bench -- --no-core` skips the figures above.
+ */
+const SUITES: Array<{ key: string; file: string; args?: string[]; needsBuild?: boolean }> = [
+  { key: 'catalogue', file: 'catalogue-throughput.ts' },
+  { key: 'engine', file: 'engine.ts' },
+  { key: 'page-weight', file: 'page-weight.ts', needsBuild: true },
+  { key: 'monitoring', file: 'monitoring.ts' },
+  { key: 'search', file: 'search.ts' },
+  { key: 'reconcile', file: 'reconcile.ts' },
+  { key: 'extraction', file: 'extraction.ts' },
+  { key: 'emotion', file: 'emotion.ts' },
+];
+
+function runSuite(suite: (typeof SUITES)[number]): Promise<number> {
+  console.log(`\n==== ${suite.key} (tests/bench/${suite.file}) ====`);
+  if (suite.needsBuild && !existsSync(path.join(repo, 'dist', 'index.html'))) {
+    console.log('skipped: the client is not built (npm run build)');
+    return Promise.resolve(0);
+  }
+  const tsx = path.join(repo, 'node_modules', '.bin', 'tsx');
+  return new Promise((resolve) => {
+    const child = spawn(tsx, [path.join(__dirname, suite.file), ...(suite.args ?? [])], { cwd: repo, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+}
+
+async function all() {
+  const args = process.argv.slice(2);
+  const named = args.filter((a) => !a.startsWith('--'));
+  const unknown = named.filter((n) => !SUITES.some((s) => s.key === n) && n !== 'core');
+  if (unknown.length) {
+    console.error(`unknown benchmark ${unknown.join(', ')}; known: core, ${SUITES.map((s) => s.key).join(', ')}`);
+    process.exit(2);
+  }
+  if (!args.includes('--no-core') && (named.length === 0 || named.includes('core'))) await main();
+  const failed: string[] = [];
+  for (const suite of SUITES) {
+    if (named.length && !named.includes(suite.key)) continue;
+    if ((await runSuite(suite)) !== 0) failed.push(suite.key);
+  }
+  if (failed.length) {
+    console.error(`\nbenchmarks that failed: ${failed.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+all().catch((e) => {
   console.error(e);
   process.exit(1);
 });

@@ -126,10 +126,13 @@ describe("monitoring: the dashboard draws the day's real runs", () => {
       await new Promise((r) => setTimeout(r, 500));
     }
 
-    await page.goto('/monitoring/1');
+    // reached from the home dashboard: the running combination's card links to its workflow's runs
+    await page.goto('/home');
+    await page.getByRole('link', { name: `Monitoring: Monitoring e2e ${OK_COMBINATION}` }).click();
+    await page.waitForURL((u) => u.pathname === '/monitoring/1' && u.searchParams.get('workflow') === String(workflow.id));
     await page.getByRole('heading', { name: 'ML Monitoring Dashboard', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Monitoring').waitFor();
-    await page.getByRole('tab', { name: workflow.name }).click();
+    expect(await page.getByRole('tab', { name: workflow.name }).getAttribute('aria-selected')).toBe('true');
     const panel = page.getByRole('region', {
       name: `Runs of ${workflow.name}`,
     });

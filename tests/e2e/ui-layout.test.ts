@@ -69,6 +69,29 @@ describe('every route fits a phone and passes axe-core', () => {
     expect(problems).toEqual([]);
   });
 
+  it("with the setup modal open on a setup screen: no sideways scroll, nothing serious for axe", async () => {
+    const { page } = app;
+    const problems: Problem[] = [];
+    for (const width of [1366, ...WIDTHS.filter((w) => w < 1366)]) {
+      await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+      await open(app, { path: '/solutions/combinations/workflow/1' });
+      await page.getByRole('button', { name: 'Setup Connections for Workflows' }).first().click();
+      const dialog = page.getByRole('alertdialog', { name: 'Setup Connections for Workflows' });
+      await dialog.waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(300); // the surface's open animation
+      const axe = await seriousAxeFindings(page);
+      if (axe.length) problems.push({ route: `setup modal @${width}`, axe });
+      const { scrollWidth, innerWidth } = await sidewaysOverflow(page);
+      if (scrollWidth > innerWidth) problems.push({ route: 'setup modal', width, scrollWidth });
+      if (width === 390) await app.screenshot('ui-setup-modal-390');
+      // Done closes it
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(problems).toEqual([]);
+  });
+
   it('screenshots at 390 px: /home, a combination screen and My Account', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle1, Tab, TabList, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useApi, useBreadcrumb } from '../../../src/app';
 import { WorkflowMonitor } from './WorkflowMonitor';
@@ -47,6 +47,9 @@ type View = { state: 'loading' } | { state: 'error' } | { state: 'ready'; name: 
  */
 export default function MonitoringPage() {
   const { id = '' } = useParams();
+  // ?workflow= opens that workflow's tab (the Monitoring link of a running combination)
+  const [search] = useSearchParams();
+  const wanted = Number(search.get('workflow'));
   const s = useStyles();
   const api = useApi();
   const [view, setView] = useState<View>({ state: 'loading' });
@@ -63,7 +66,9 @@ export default function MonitoringPage() {
         if (!live) return;
         const workflows = (sol?.workflows ?? []).filter((w) => typeof w?.id === 'number');
         setView({ state: 'ready', name: sol?.name ?? '', workflows });
-        setSelected((current) => (workflows.some((w) => w.id === current) ? current : workflows[0]?.id));
+        setSelected((current) =>
+          workflows.some((w) => w.id === current) ? current : (workflows.find((w) => w.id === wanted) ?? workflows[0])?.id,
+        );
       })
       .catch((e: unknown) => {
         console.log(e);
@@ -72,7 +77,7 @@ export default function MonitoringPage() {
     return () => {
       live = false;
     };
-  }, [api, id, attempt]);
+  }, [api, id, attempt, wanted]);
 
   const workflow = view.state === 'ready' ? view.workflows.find((w) => w.id === selected) : undefined;
   return (

@@ -5,7 +5,9 @@ import { CombinationCard } from '../../../src/app/components/catalogue/Combinati
 import type { CardStatus } from '../../../src/core/catalogue';
 import type { Combination } from '../../../src/core/domain';
 import { renderInShell } from '../../support/render';
-import { catalogueShell, combination, deferred, type RouteTable } from './harness';
+import { catalogueShell, cataloguePlugins, combination, deferred, type RouteTable } from './harness';
+import monitoring from '../../../plugins/monitoring';
+import type { ClientPlugin } from '../../../src/app/plugin';
 
 function renderCard(c: Combination, status: CardStatus, voted = false, routes: RouteTable = {}) {
   const shell = catalogueShell(routes);
@@ -126,4 +128,22 @@ describe('combination card', () => {
     expect(screen.getByRole('button', { name: 'Vote to get this combination sooner' })).toBeEnabled();
     log.mockRestore();
   });
+
+  it('shows the links plugins contribute: Monitoring on a running combination only', () => {
+    const plugins = [...cataloguePlugins, monitoring];
+    const running = renderCardWith(combination(9, { running: true, workflow_id: 10004 }), 'connected', plugins);
+    expect(within(running).getByRole('link', { name: /^Monitoring/ })).toHaveAttribute('href', '/monitoring/workflow/10004');
+  });
+
+  it('has no Monitoring link while the recipe is stopped', () => {
+    const plugins = [...cataloguePlugins, monitoring];
+    const stopped = renderCardWith(combination(9, { running: false, workflow_id: 10004 }), 'inactive', plugins);
+    expect(within(stopped).queryByRole('link', { name: /^Monitoring/ })).not.toBeInTheDocument();
+  });
 });
+
+function renderCardWith(c: Combination, status: CardStatus, plugins: ClientPlugin[]) {
+  const shell = catalogueShell({}, plugins);
+  renderInShell(<CombinationCard combination={c} status={status} />, shell, '/home');
+  return screen.getByRole('group', { name: c.name.replace(/\s*\(basic\)/i, '') });
+}

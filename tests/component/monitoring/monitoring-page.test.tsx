@@ -56,13 +56,13 @@ function record(date: string, succeeded: number, failed: number, minutes = 5): M
 const days = (n: number) => Array.from({ length: n }, (_, i) => `2026-03-${String(i + 1).padStart(2, '0')}`);
 const data = (workflow: number) => `GET /api/platform/monitoringData?client_id=flowmatic-web&datasource=${workflow}&period=2`;
 
-function setup(routes: Record<string, FakeHandler | { status?: number; body?: unknown }>) {
+function setup(routes: Record<string, FakeHandler | { status?: number; body?: unknown }>, path = '/monitoring/7') {
   const shell = testShell({
     loggedIn: true,
     plugins: [monitoring],
     routes: { 'GET /api/platform/solution/7/': { body: SOLUTION }, ...routes },
   });
-  renderInShell(<AppRoutes />, shell, '/monitoring/7');
+  renderInShell(<AppRoutes />, shell, path);
   return shell;
 }
 
@@ -150,5 +150,26 @@ describe('/monitoring/{id}: the ML Monitoring Dashboard', () => {
     setup({ [data(101)]: () => new Promise(() => undefined) });
     expect(await screen.findByText('Loading the runs of Invoice extraction...')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Invoice extraction' })).toBeInTheDocument());
+  });
+
+  it("opens on a workflow's tab from its Monitoring link (/monitoring/workflow/{id})", async () => {
+    setup(
+      {
+        'GET /api/platform/workflows/102/': { body: { id: 102, solution_id: 7, name: 'Reconciliation' } },
+        [data(101)]: { body: [] },
+        [data(102)]: { body: [record('2026-03-01', 2, 1)] },
+      },
+      '/monitoring/workflow/102',
+    );
+    expect(await screen.findByRole('tab', { name: 'Reconciliation' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('ok 2 failed 1 rate 66.7 min 10')).toBeInTheDocument();
+  });
+
+  it('says so when the linked workflow does not exist', async () => {
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    setup({ 'GET /api/platform/workflows/999/': { status: 404, body: { status: 'error', message: 'Not found.' } } }, '/monitoring/workflow/999');
+    expect(await screen.findByText('This workflow could not be found, so its runs cannot be shown.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/home');
+    log.mockRestore();
   });
 });

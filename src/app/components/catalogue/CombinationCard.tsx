@@ -13,6 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownload16Regular, Checkmark16Regular, ThumbLike16Regular } from '@fluentui/react-icons';
 import type { Combination } from '../../../core/domain';
+import { CombinationLinks } from '../../../core/plugin';
 import {
   CARD_STATUS_LABEL,
   VOTED_LABEL,
@@ -23,7 +24,7 @@ import {
   formatLongDate,
   type CardStatus,
 } from '../../../core/catalogue';
-import { useApi, useEventBus } from '../../hooks';
+import { useApi, useEventBus, useRegistry } from '../../hooks';
 import { ApiError } from '../../services/http';
 import { ButtonLink } from './ButtonLink';
 import { CatalogueIcon } from './CatalogueIcon';
@@ -39,7 +40,7 @@ const useStyles = makeStyles({
   stats: { display: 'flex', gap: '16px', color: tokens.colorNeutralForeground2, alignItems: 'center' },
   stat: { display: 'inline-flex', gap: '4px', alignItems: 'center' },
   grow: { flexGrow: 1 },
-  footer: { marginTop: 'auto' },
+  footer: { marginTop: 'auto', display: 'flex', flexWrap: 'wrap', gap: '8px' },
   error: { color: tokens.colorPaletteRedForeground1 },
   badge: { flexShrink: 0, whiteSpace: 'nowrap' },
 });
@@ -65,6 +66,7 @@ export function CombinationCard({ combination: c, status, voted: votedBefore = f
   const s = useStyles();
   const api = useApi();
   const bus = useEventBus();
+  const registry = useRegistry();
   const titleId = useId();
   const [voted, setVoted] = useState(votedBefore || !!c.my_vote);
   const [likes, setLikes] = useState(c.votes ?? 0);
@@ -100,6 +102,13 @@ export function CombinationCard({ combination: c, status, voted: votedBefore = f
 
   const name = cleanCombinationName(c.name);
   const comingSoon = status === 'coming_soon';
+  // links plugins add to a card (Monitoring on a running combination, ...)
+  const links = comingSoon
+    ? []
+    : registry.contributions
+        .all(CombinationLinks)
+        .map((l) => ({ id: l.id, label: l.label, to: l.to(c) }))
+        .filter((l): l is { id: string; label: string; to: string } => typeof l.to === 'string');
   return (
     <Card className={s.card} aria-labelledby={titleId} data-combination-id={c.id}>
       <div className={s.head}>
@@ -142,9 +151,16 @@ export function CombinationCard({ combination: c, status, voted: votedBefore = f
             )}
           </div>
         ) : (
-          <ButtonLink to={combinationPath(c)} aria-label={`${cardAction(c)}: ${name}`}>
-            {cardAction(c)}
-          </ButtonLink>
+          <>
+            <ButtonLink to={combinationPath(c)} aria-label={`${cardAction(c)}: ${name}`}>
+              {cardAction(c)}
+            </ButtonLink>
+            {links.map((l) => (
+              <ButtonLink key={l.id} to={l.to} appearance="subtle" aria-label={`${l.label}: ${name}`}>
+                {l.label}
+              </ButtonLink>
+            ))}
+          </>
         )}
       </CardFooter>
     </Card>
