@@ -1,12 +1,9 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Button, Caption1, Card, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { SchemaForm, useApi, useEnvironment, useSession, type CombinationViewProps } from '../../src/app';
+import { Card, Field, MessageBar, MessageBarBody, MessageBarTitle, Subtitle1, makeStyles } from '@fluentui/react-components';
+import { ConfigCard, NOT_SET_UP, RUN_STARTED, fileToBase64, runWorkflow, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps } from '../../src/app';
 import configSchema from '../../schemas/financial-analysis/config.schema.json';
 import type { AnalysisReport, FocusArea } from './engine/analysis';
 import { FinancialReport } from './ui/FinancialReport';
-import { fileToBase64 } from '../invoice-reconciliation/ui/files';
-import { NOT_SET_UP, RUN_STARTED, runWorkflow } from '../invoice-reconciliation/ui/run-workflow';
-import { useSavedConfig } from '../invoice-reconciliation/ui/use-saved-config';
 
 export const CONFIG_PATH = '/api/platform/financialAnalysisConfig';
 export const START_PATH = '/api/platform/financial_analysis/start_comparison';
@@ -29,8 +26,6 @@ interface CompleteReply {
 const useStyles = makeStyles({
   root: { display: 'grid', gap: '16px', minWidth: 0 },
   card: { display: 'grid', gap: '12px', padding: '16px' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginTop: '8px' },
-  hint: { color: tokens.colorNeutralForeground3 },
   input: { maxWidth: '100%' },
 });
 
@@ -78,11 +73,6 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
       return setFileError(STATEMENT_TYPES);
     }
     setFile(chosen);
-  }
-
-  async function save(data: Config) {
-    setNotice(undefined);
-    if (await config.save(data)) setCurrent(data);
   }
 
   function poll(wfId: string) {
@@ -142,11 +132,6 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
     }
   }
 
-  // rjsf's Form skips re-rendering when only functions changed (its deepEquals ignores them), so
-  // buttons inside it call the handlers of the latest render through a ref
-  const actions = useRef({ test, run });
-  actions.current = { test, run };
-
   const busy = phase !== 'idle';
   return (
     <div className={s.root}>
@@ -162,54 +147,23 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
         </Field>
       </Card>
 
-      <Card className={s.card}>
-        <Subtitle1 as="h2">Config</Subtitle1>
-        {config.status === 'loading' && <Spinner size="small" label="Loading your config..." />}
-        {config.status === 'error' && (
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>{config.error}</MessageBarBody>
-          </MessageBar>
-        )}
-        {config.status === 'ready' && (
-          <SchemaForm<Config>
-            key={config.saved ? 'saved' : 'new'}
-            schema={configSchema as object}
-            formData={config.saved}
-            onChange={(d) => setCurrent(d)}
-            onSubmit={(d) => void save(d)}
-            submitText="Save config"
-            busy={config.saving}
-            idPrefix="financial-analysis"
-            afterSubmit={
-              <div className={s.actions}>
-                <Button type="button" onClick={() => void actions.current.test()} disabled={Boolean(blocker) || busy}>
-                  Test
-                </Button>
-                <Button type="button" appearance="primary" onClick={() => void actions.current.run()} disabled={Boolean(blocker) || running}>
-                  Run
-                </Button>
-                {busy && <Spinner size="tiny" label="Analysing the statement..." />}
-              </div>
-            }
-          />
-        )}
-        {config.justSaved && (
-          <MessageBar intent="success" layout="multiline">
-            <MessageBarBody>Config Saved</MessageBarBody>
-          </MessageBar>
-        )}
-        {config.status === 'ready' && config.error && (
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>{config.error}</MessageBarBody>
-          </MessageBar>
-        )}
-        {config.status === 'ready' && blocker && <Caption1 className={s.hint}>{blocker}</Caption1>}
-        {notice && (
-          <MessageBar intent={notice.intent} layout="multiline">
-            <MessageBarBody>{notice.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </Card>
+      <ConfigCard<Config>
+        config={config}
+        schema={configSchema}
+        idPrefix="financial-analysis"
+        onChange={setCurrent}
+        onSaved={(d) => {
+          setNotice(undefined);
+          setCurrent(d);
+        }}
+        actions={[
+          { label: 'Test', onClick: test, disabled: Boolean(blocker) || busy },
+          { label: 'Run', onClick: run, disabled: Boolean(blocker) || running, primary: true },
+        ]}
+        busyLabel={busy ? 'Analysing the statement...' : undefined}
+        hint={blocker}
+        notice={notice}
+      />
 
       {failure && (
         <MessageBar intent="error" role="alert" layout="multiline">

@@ -1,5 +1,4 @@
-import { AI_PROVIDER, CsvFormatError, PermanentStepError, type ActionContext, type ActionDefinition, type FileRef, type OcrEngine, type TextGenerator } from '../../src/server';
-import type { ConfigStore } from '../invoice-reconciliation/config-endpoints';
+import { AI_PROVIDER, CsvFormatError, PermanentStepError, type ActionContext, type ActionDefinition, type ConfigStore, type FileRef, type OcrEngine, type TextGenerator } from '../../src/server';
 import { analyseStatement, isFocusArea, type AnalysisReport, type FocusArea } from './engine/analysis';
 import { readStatement, StatementReadError } from './engine/statement-reader';
 import { statementSource, type StatementKind } from './statement-file';

@@ -1,11 +1,9 @@
-import { AutomationActions, T, badRequest, contribute, defineServerPlugin, notFound, userOf } from '../../src/server';
+import { AutomationActions, ConfigStore, T, badRequest, base64BodyLimit, configTableMigration, contribute, decodeBase64File, defineServerPlugin, notFound, registerConfigRoutes, userOf } from '../../src/server';
 import { financialAnalysisActions, type AnalyseStepServices } from './automation-actions';
 import completeRequestSchema from '../../schemas/financial-analysis/complete-request.schema.json';
 import configRequestSchema from '../../schemas/financial-analysis/config-request.schema.json';
 import configSchema from '../../schemas/financial-analysis/config.schema.json';
 import startRequestSchema from '../../schemas/financial-analysis/start-comparison-request.schema.json';
-import { base64BodyLimit, decodeBase64File } from '../invoice-reconciliation/base64-upload';
-import { ConfigStore, configTableMigration, registerConfigRoutes } from '../invoice-reconciliation/config-endpoints';
 import { AnalysisRuns, runsMigration } from './analysis-runs';
 import { catalogue } from './catalogue';
 import { analyseStatement, isFocusArea, type FocusArea } from './engine/analysis';

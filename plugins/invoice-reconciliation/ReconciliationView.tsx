@@ -1,14 +1,12 @@
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { Button, Caption1, Card, Field, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { SchemaForm, useApi, useEnvironment, useSession, type CombinationViewProps } from '../../src/app';
+import { useMemo, useState, type ChangeEvent } from 'react';
+import { Caption1, Card, Field, MessageBar, MessageBarBody, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { ConfigCard, NOT_SET_UP, RUN_STARTED, fileToBase64, runWorkflow, saveBase64, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps } from '../../src/app';
 import { toPythonLiteral } from '../../src/core';
 import configSchema from '../../schemas/invoice-reconciliation/config.schema.json';
 import type { ComparisonResult } from './engine/compare';
 import type { ReconciliationConfig } from './engine/compare';
 import { ComparisonResults, type SideName, type TableName } from './ui/ComparisonResults';
-import { csvHeaderRow, fileToBase64, saveBase64 } from './ui/files';
-import { NOT_SET_UP, RUN_STARTED, runWorkflow } from './ui/run-workflow';
-import { useSavedConfig } from './ui/use-saved-config';
+import { csvHeaderRow } from './ui/files';
 
 export const CONFIG_PATH = '/api/platform/invoiceReconciliationConfig';
 export const COMPARISON_PATH = '/api/platform/invoice_reconciliation/comparison';
@@ -26,7 +24,6 @@ const useStyles = makeStyles({
   root: { display: 'grid', gap: '16px', minWidth: 0 },
   card: { display: 'grid', gap: '12px', padding: '16px' },
   files: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))', gap: '12px' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', marginTop: '8px' },
   hint: { color: tokens.colorNeutralForeground3 },
   input: { maxWidth: '100%' },
 });
@@ -114,11 +111,6 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
     }
   }
 
-  async function save(data: Config) {
-    setNotice(undefined);
-    if (await config.save(data)) setCurrent(data);
-  }
-
   async function test() {
     if (!invoice) return;
     setTesting(true);
@@ -170,11 +162,6 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
     }
   }
 
-  // rjsf's Form skips re-rendering when only functions changed (its deepEquals ignores them), so
-  // buttons inside it call the handlers of the latest render through a ref
-  const actions = useRef({ test, run });
-  actions.current = { test, run };
-
   const fileField = (which: 'invoice' | 'orders', label: string, upload: Upload | undefined) => (
     <Field
       label={label}
@@ -196,55 +183,24 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
         <Caption1 className={s.hint}>The header row of each file gives the key choices below. With only the invoice file, the test checks that file on its own.</Caption1>
       </Card>
 
-      <Card className={s.card}>
-        <Subtitle1 as="h2">Config</Subtitle1>
-        {config.status === 'loading' && <Spinner size="small" label="Loading your config..." />}
-        {config.status === 'error' && (
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>{config.error}</MessageBarBody>
-          </MessageBar>
-        )}
-        {config.status === 'ready' && (
-          <SchemaForm<Config>
-            key={config.saved ? 'saved' : 'new'}
-            schema={schema}
-            uiSchema={UI_SCHEMA}
-            formData={config.saved}
-            onChange={(d) => setCurrent(d)}
-            onSubmit={(d) => void save(d)}
-            submitText="Save config"
-            busy={config.saving}
-            idPrefix="reconciliation"
-            afterSubmit={
-              <div className={s.actions}>
-                <Button type="button" onClick={() => void actions.current.test()} disabled={Boolean(testWhy) || testing}>
-                  Test Configuration
-                </Button>
-                <Button type="button" appearance="primary" onClick={() => void actions.current.run()} disabled={Boolean(runWhy) || running}>
-                  Run Workflow
-                </Button>
-                {(testing || running) && <Spinner size="tiny" label={testing ? 'Comparing...' : 'Starting...'} />}
-              </div>
-            }
-          />
-        )}
-        {config.justSaved && (
-          <MessageBar intent="success" layout="multiline">
-            <MessageBarBody>Config Saved</MessageBarBody>
-          </MessageBar>
-        )}
-        {config.status === 'ready' && config.error && (
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>{config.error}</MessageBarBody>
-          </MessageBar>
-        )}
-        {config.status === 'ready' && (testWhy || runWhy) && <Caption1 className={s.hint}>{[testWhy, runWhy && runWhy !== testWhy ? runWhy : null].filter(Boolean).join(' ')}</Caption1>}
-        {notice && (
-          <MessageBar intent={notice.intent} layout="multiline">
-            <MessageBarBody>{notice.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </Card>
+      <ConfigCard<Config>
+        config={config}
+        schema={schema}
+        uiSchema={UI_SCHEMA}
+        idPrefix="reconciliation"
+        onChange={setCurrent}
+        onSaved={(d) => {
+          setNotice(undefined);
+          setCurrent(d);
+        }}
+        actions={[
+          { label: 'Test Configuration', onClick: test, disabled: Boolean(testWhy) || testing },
+          { label: 'Run Workflow', onClick: run, disabled: Boolean(runWhy) || running, primary: true },
+        ]}
+        busyLabel={testing ? 'Comparing...' : running ? 'Starting...' : undefined}
+        hint={[testWhy, runWhy && runWhy !== testWhy ? runWhy : null].filter(Boolean).join(' ')}
+        notice={notice}
+      />
 
       {error && (
         <MessageBar intent="error" role="alert" layout="multiline">

@@ -1,5 +1,4 @@
-import { AI_PROVIDER, CsvFormatError, PermanentStepError, type ActionContext, type ActionDefinition, type FileRef, type TextGenerator } from '../../src/server';
-import type { ConfigStore } from './config-endpoints';
+import { AI_PROVIDER, CsvFormatError, PermanentStepError, type ActionContext, type ActionDefinition, type ConfigStore, type FileRef, type TextGenerator } from '../../src/server';
 import { compareFiles, ReconciliationConfigError, type ComparisonSide } from './engine/compare';
 
 /** What the reconciliation step needs from the running plugin. */

@@ -1,12 +1,10 @@
-import { AutomationActions, CsvFormatError, HttpError, T, badRequest, contribute, defineServerPlugin, userOf } from '../../src/server';
+import { AutomationActions, ConfigStore, CsvFormatError, HttpError, T, badRequest, base64BodyLimit, configTableMigration, contribute, decodeBase64File, defineServerPlugin, registerConfigRoutes, userOf } from '../../src/server';
 import { reconciliationActions, type ReconcileStepServices } from './automation-actions';
 import comparisonRequestSchema from '../../schemas/invoice-reconciliation/comparison-request.schema.json';
 import configRequestSchema from '../../schemas/invoice-reconciliation/config-request.schema.json';
 import configSchema from '../../schemas/invoice-reconciliation/config.schema.json';
 import exportRequestSchema from '../../schemas/invoice-reconciliation/export-request.schema.json';
-import { base64BodyLimit, decodeBase64File } from './base64-upload';
 import { catalogue } from './catalogue';
-import { ConfigStore, configTableMigration, registerConfigRoutes } from './config-endpoints';
 import { compareFiles, ReconciliationConfigError } from './engine/compare';
 import { exportSide, type ExportFormat, type ExportTableName } from './export-side';
 import type { ComparisonSide } from './engine/compare';

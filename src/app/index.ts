@@ -24,3 +24,17 @@ export { Logo } from './layout/Logo';
 export { SchemaForm, type SchemaFormProps } from './forms';
 export { ButtonLink } from './components/catalogue/ButtonLink';
 export { EmptyState } from './components/catalogue/Notice';
+export {
+  ConfigCard,
+  useSavedConfig,
+  runWorkflow,
+  fileToBase64,
+  saveBase64,
+  SortableTable,
+  NOT_SET_UP,
+  RUN_STARTED,
+  type ConfigAction,
+  type SavedConfig,
+  type RunOutcome,
+  type Column,
+} from './components/combination';

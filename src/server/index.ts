@@ -25,6 +25,7 @@ export { LexiconEmotionAnalyser, LlmEmotionAnalyser, analyseText, type EmotionAn
 export { extractInvoice, extractDocumentFields, readDocument } from './ai/extraction';
 export { TesseractOcrPool, type OcrEngine } from './ai/ocr';
 export * from './tabular';
+export * from './combination';
 export { renderFirstPagePng, DocumentReadError } from './ai/pdf';
 export {
   AutomationActions,

@@ -1,5 +1,5 @@
 /**
- * Reconciliation benchmark: `npx tsx tests/bench/reconcile.ts [--rows 100000] [--repeat 3] [--keep]`
+ * Reconciliation benchmark: `npx tsx tests/bench/reconcile.ts [--rows 100000] [--repeat 3] [--rounds 2] [--keep]`
  * (`--keep` leaves the generated files in the temp folder and prints where).
  *
  * Generates two seeded CSVs (invoices and purchase orders, ~5% of lines with a discrepancy, 2%
@@ -7,12 +7,16 @@
  * each in its own child process so peak memory is its own:
  *   - parse:     PapaParse alone (header: true, strings) parsing both files;
  *   - reconcile: the engine's read + match (`reconcile`) on the same files.
- * Prints the best time of `--repeat` runs, peak RSS, heap after the run, and the ratio.
+ * Each child times `--repeat` runs; `--rounds` alternates the two children (parse, reconcile,
+ * parse, ...) so a change in the machine's load hits both. Prints the best wall-clock time and
+ * the best CPU time (user + system of the process, GC threads included: steadier than the wall
+ * clock on a shared machine) of all runs, peak RSS, heap after the run, both ratios, and the
+ * load average before and after.
  * Asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
@@ -88,6 +92,8 @@ function generate(dir: string, rows: number) {
 interface ChildReport {
   bestMs: number;
   times: number[];
+  bestCpuMs: number;
+  cpuTimes: number[];
   maxRssMb: number;
   heapMb: number;
   detail?: Record<string, unknown>;
@@ -98,9 +104,11 @@ async function child(mode: string, invoicePath: string, orderPath: string, repea
   const invoiceText = readFileSync(invoicePath, 'utf8');
   const orderText = readFileSync(orderPath, 'utf8');
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let detail: Record<string, unknown> | undefined;
   for (let r = 0; r < repeat; r++) {
     const t = performance.now();
+    const cpu = process.cpuUsage();
     if (mode === 'parse') {
       const a = Papa.parse<Record<string, string>>(invoiceText, { header: true, skipEmptyLines: true });
       const b = Papa.parse<Record<string, string>>(orderText, { header: true, skipEmptyLines: true });
@@ -121,10 +129,14 @@ async function child(mode: string, invoicePath: string, orderPath: string, repea
       };
     }
     times.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
   }
   const report: ChildReport = {
     bestMs: Math.min(...times),
     times,
+    bestCpuMs: Math.min(...cpuTimes),
+    cpuTimes,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
     heapMb: process.memoryUsage().heapUsed / 1024 / 1024,
     detail,
@@ -152,22 +164,36 @@ async function main() {
   }
   const rows = Number(arg('rows', '100000'));
   const repeat = Number(arg('repeat', rows >= 500000 ? '1' : '3'));
+  const rounds = Number(arg('rounds', rows >= 500000 ? '1' : '2'));
   const heap = arg('max-old-space-size', '');
   const dir = mkdtempSync(path.join(tmpdir(), 'reconcile-bench-'));
   try {
     const t = performance.now();
     const files = generate(dir, rows);
     const sizeMb = (readFileSync(files.invoicePath).length + readFileSync(files.orderPath).length) / 1024 / 1024;
-    console.log(`Reconciliation benchmark — node ${process.version}, ${rows.toLocaleString('en-US')} rows per file, ${sizeMb.toFixed(1)} MB in all, best of ${repeat}`);
+    console.log(`Reconciliation benchmark — node ${process.version}, ${rows.toLocaleString('en-US')} rows per file, ${sizeMb.toFixed(1)} MB in all, best of ${repeat} run(s) × ${rounds} round(s)`);
     console.log(`generated in ${((performance.now() - t) / 1000).toFixed(2)} s: ${files.planted} lines with a planted discrepancy, ${files.unmatchedInvoices} unmatched keys per side\n`);
-    const parse = runChild('parse', files.invoicePath, files.orderPath, repeat, heap ? Number(heap) : undefined);
-    const match = runChild('reconcile', files.invoicePath, files.orderPath, repeat, heap ? Number(heap) : undefined);
+    const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+    console.log(`load average before: ${load()}`);
+    const merge = (a: ChildReport | undefined, b: ChildReport): ChildReport =>
+      a
+        ? { bestMs: Math.min(a.bestMs, b.bestMs), times: [...a.times, ...b.times], bestCpuMs: Math.min(a.bestCpuMs, b.bestCpuMs), cpuTimes: [...a.cpuTimes, ...b.cpuTimes], maxRssMb: Math.max(a.maxRssMb, b.maxRssMb), heapMb: Math.max(a.heapMb, b.heapMb), detail: b.detail }
+        : b;
+    let parse: ChildReport | undefined;
+    let match: ChildReport | undefined;
+    for (let round = 0; round < rounds; round++) {
+      parse = merge(parse, runChild('parse', files.invoicePath, files.orderPath, repeat, heap ? Number(heap) : undefined));
+      match = merge(match, runChild('reconcile', files.invoicePath, files.orderPath, repeat, heap ? Number(heap) : undefined));
+    }
     const line = (name: string, r: ChildReport) =>
-      console.log(`${name.padEnd(44)} ${(r.bestMs / 1000).toFixed(3).padStart(7)} s   peak RSS ${r.maxRssMb.toFixed(0).padStart(5)} MB   heap after ${r.heapMb.toFixed(0).padStart(5)} MB   runs ${r.times.map((x) => x.toFixed(0)).join('/')} ms`);
-    line('PapaParse alone (header: true, both files)', parse);
-    line('read + match (reconcile)', match);
-    console.log(`\nratio reconcile / bare parse: ${(match.bestMs / parse.bestMs).toFixed(2)}×`);
-    console.log('result:', JSON.stringify(match.detail));
+      console.log(
+        `${name.padEnd(44)} ${(r.bestMs / 1000).toFixed(3).padStart(7)} s (CPU ${(r.bestCpuMs / 1000).toFixed(3)} s)   peak RSS ${r.maxRssMb.toFixed(0).padStart(5)} MB   heap after ${r.heapMb.toFixed(0).padStart(5)} MB   runs ${r.times.map((x) => x.toFixed(0)).join('/')} ms`,
+      );
+    line('PapaParse alone (header: true, both files)', parse!);
+    line('read + match (reconcile)', match!);
+    console.log(`\nratio reconcile / bare parse: ${(match!.bestMs / parse!.bestMs).toFixed(2)}× wall clock, ${(match!.bestCpuMs / parse!.bestCpuMs).toFixed(2)}× CPU time`);
+    console.log('result:', JSON.stringify(match!.detail));
+    console.log(`load average after: ${load()}`);
   } finally {
     if (process.argv.includes('--keep')) console.log(`files kept in ${dir}`);
     else rmSync(dir, { recursive: true, force: true });

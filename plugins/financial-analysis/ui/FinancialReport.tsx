@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Badge, Body1, Caption1, Card, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, Subtitle2, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import type { AnalysisReport, Finding } from '../engine/analysis';
-import { SortableTable, type Column } from '../../invoice-reconciliation/ui/SortableTable';
+import { SortableTable, type Column } from '../../../src/app';
 
 const PlotlyChart = lazy(() => import(/* webpackChunkName: "plotly-chart" */ './PlotlyChart'));
 

@@ -9,6 +9,7 @@ import {
   lineAmount,
   lineTotalDiscrepancy,
   lineValues,
+  normaliseKey,
   openInput,
   round2,
   type Discrepancy,
@@ -78,7 +79,7 @@ export async function checkInvoices(invoices: RowInput, options: InvoiceCheckOpt
         summary.unmatched_invoice_lines++;
         continue;
       }
-      const id = key.toUpperCase();
+      const id = normaliseKey(key);
       const first = firstRowOf.get(id);
       if (first !== undefined) {
         duplicates++;

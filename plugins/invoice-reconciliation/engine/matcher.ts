@@ -1,12 +1,13 @@
 /**
- * The invoice-to-purchase-order matcher. The purchase-order file is streamed into one Map keyed
- * by the normalised key (trimmed, lower case) holding only the numbers and names it needs; the
- * invoice file is then streamed row by row against it. Nothing else is kept per row, so memory
- * grows with the order file's compact index, not with both files' raw text, and a million rows
- * take one PapaParse pass per file plus a Map lookup per invoice line.
+ * The invoice-to-purchase-order matcher. The purchase-order file is streamed into a compact
+ * index (a KeyIndex of the normalised keys, trimmed and upper case, and typed arrays of the
+ * numbers and names it needs); the invoice file is then streamed row by row against it. Nothing
+ * else is kept per row, so memory grows with the order file's index, not with both files' raw
+ * text, and a million rows take one PapaParse pass per file plus a key lookup per invoice line.
  */
 import { openCsv, readAmountCell, type CsvHeader, type CsvSource, type CsvTable, type OpenedCsv } from '../../../src/server';
 import { detectColumns, detectKeyPair, findColumn, type ColumnMap, type ColumnRole } from './columns';
+import { KeyIndex } from './key-index';
 
 export type DiscrepancyKind =
   | 'quantity'
@@ -144,6 +145,19 @@ export function round2(value: number): number {
   return Math.round((value + Number.EPSILON * Math.sign(value)) * 100) / 100;
 }
 
+/**
+ * The form keys are compared in: upper case (keys are trimmed by the caller). Typical keys
+ * ("PO-0001234") are upper-case ASCII already and come back as they are, without the cost of a
+ * case conversion and a new string per row.
+ */
+export function normaliseKey(key: string): string {
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || c > 127) return key.toUpperCase();
+  }
+  return key;
+}
+
 function normaliseText(value: string): string {
   return value.trim().replace(/\s+/g, ' ').toLowerCase();
 }
@@ -218,12 +232,12 @@ export function lineTotalDiscrepancy(
 }
 
 /**
- * The purchase-order index in columns: one Map from normalised key to a small integer, the
+ * The purchase-order index in columns: a KeyIndex from normalised key to a small integer, the
  * numbers in typed arrays (NaN = empty). A million orders are a handful of arrays instead of a
  * million objects and three million boxed numbers, which keeps garbage collection cheap.
  */
 class OrderIndex {
-  readonly ids = new Map<string, number>();
+  readonly ids = new KeyIndex(1 << 16);
   size = 0;
   readonly keys: string[] = [];
   readonly descriptions: string[] = [];
@@ -238,10 +252,12 @@ class OrderIndex {
   quantity = new Float64Array(1024);
   unitPrice = new Float64Array(1024);
   total = new Float64Array(1024);
-  add(id: string, key: string, row: number, values: LineValues, vendor: string, email: string, description: string): void {
+  /** Adds the order of key `id` and returns -1, or returns the order that has that key already (and adds nothing). */
+  add(id: string, key: string, row: number, values: LineValues, vendor: string, email: string, description: string): number {
+    const existing = this.ids.add(id);
+    if (existing >= 0) return existing;
     const i = this.size++;
     if (i === this.rows.length) this.grow();
-    this.ids.set(id, i);
     this.keys.push(key);
     this.vendorIds[i] = this.textId(vendor);
     this.emailIds[i] = this.textId(email);
@@ -250,6 +266,7 @@ class OrderIndex {
     this.quantity[i] = values.quantity ?? Number.NaN;
     this.unitPrice[i] = values.unitPrice ?? Number.NaN;
     this.total[i] = values.total ?? Number.NaN;
+    return -1;
   }
 
   vendor(i: number): string {
@@ -392,18 +409,15 @@ export async function reconcile(invoices: RowInput, purchaseOrders: RowInput, op
         vendors.get(vendor, cell(row, oEmail)).unmatched_purchase_order_lines++;
         continue;
       }
-      const id = key.toUpperCase(); // V8 returns the same string when it is already upper case: no allocation for typical keys
-      const existing = orders.ids.get(id);
-      if (existing !== undefined) {
+      const existing = orders.add(normaliseKey(key), key, rowNumber, values, vendor, cell(row, oEmail), description);
+      if (existing >= 0) {
         duplicateOrders++;
         report({
           kind: 'duplicate_purchase_order_key', key, field: orderKeyHeader, invoice_row: null, purchase_order_row: rowNumber,
           invoice_value: null, purchase_order_value: key, expected_value: null, delta: null, vendor, description,
           message: `Purchase order ${key} appears again at row ${rowNumber} (first at row ${orders.rows[existing]}); the first one is used for matching.`,
         });
-        continue;
       }
-      orders.add(id, key, rowNumber, values, vendor, cell(row, oEmail), description);
     }
   });
 
@@ -438,9 +452,9 @@ export async function reconcile(invoices: RowInput, purchaseOrders: RowInput, op
         vendors.get(invoiceVendor, cell(row, iEmail)).unmatched_invoice_lines++;
         continue;
       }
-      const id = key.toUpperCase();
+      const id = normaliseKey(key);
       const o = orders.ids.get(id);
-      const found = o !== undefined;
+      const found = o >= 0;
       const orderRow = found ? orders.rows[o] : 0;
       const orderVendor = found ? orders.vendor(o) : '';
       const orderDescription = found ? orders.descriptions[o] : '';

@@ -4,7 +4,7 @@ import { ArrowDownload20Regular } from '@fluentui/react-icons';
 import type { ComparisonResult, ComparisonSide } from '../engine/compare';
 import type { Discrepancy, UnmatchedRecord } from '../engine/matcher';
 import type { EmailDraft } from '../engine/emails';
-import { SortableTable, type Column } from './SortableTable';
+import { SortableTable, type Column } from '../../../src/app';
 
 export type SideName = 'default' | 'custom_config';
 export type TableName = 'metadata' | 'discrepancies' | 'unmatched' | 'emails';

@@ -1,14 +1,18 @@
 /**
  * CSV reading for the reconciliation engine: PapaParse underneath, with the things real exports
  * need on top — UTF-8/UTF-16/Windows-1252 decoding and BOMs, delimiter detection (',', ';', tab,
- * '|') from the header line, header normalisation, and amount parsing that copes with thousands
- * separators, decimal commas, currency symbols and accounting negatives.
+ * '|') from the header line, header normalisation, and amount cells read by ./amount (thousands
+ * separators, decimal commas, currency symbols, accounting negatives) naming file, row and column.
  *
  * Rows are delivered in batches of arrays (no per-row objects), so a million-row file costs one
- * PapaParse pass and the caller keeps only what it needs.
+ * PapaParse pass and the caller keeps only what it needs. Text already in memory is fed to
+ * PapaParse as a stream of 64 KB pieces too: its string mode parses chunk after chunk by
+ * recursion, which keeps every chunk's rows reachable until the end and makes the garbage
+ * collector promote them all; streamed pieces die young.
  */
 import Papa from 'papaparse';
 import { Readable } from 'node:stream';
+import { parseAmount } from './amount';
 
 /** Raw CSV content: text, bytes, or a Node readable stream of bytes/text. */
 export type CsvData = string | Uint8Array | NodeJS.ReadableStream;
@@ -116,127 +120,6 @@ function cleanHeaders(cells: string[]): string[] {
   return cells.map((cell, i) => cell.replace(/^\ufeff/, '').replace(/\s+/g, ' ').trim() || `Column ${i + 1}`);
 }
 
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-const POWERS_OF_TEN = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
-
-/**
- * The plain `-123` / `123.45` case, read in one pass over the characters. With at most 15
- * digits the value is exact: digits / 10^decimals is one correctly rounded division of two
- * exactly representable numbers, which is what Number() would give, at a fraction of the cost.
- */
-function plainNumber(text: string, decimalComma: boolean): number | undefined {
-  const n = text.length;
-  const negative = text.charCodeAt(0) === 45;
-  let i = negative ? 1 : 0;
-  if (i >= n) return undefined;
-  let dot = -1;
-  let mantissa = 0;
-  let digits = 0;
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      mantissa = mantissa * 10 + (c - 48);
-      digits++;
-    } else if (c === 46 && dot < 0) dot = i;
-    else return undefined;
-  }
-  if (digits === 0 || dot === n - 1 || dot === (negative ? 1 : 0)) return undefined;
-  const decimals = dot < 0 ? 0 : n - dot - 1;
-  // In a decimal-comma file, "1.234" is one thousand two hundred and thirty-four.
-  if (decimalComma && decimals === 3) return undefined;
-  const value = digits > 15 ? Number(negative ? text.slice(1) : text) : decimals ? mantissa / POWERS_OF_TEN[decimals] : mantissa;
-  return negative ? -value : value;
-}
-
-/** "1,234.50" / "12,345" (comma thousands, dot decimals): the common formatted case, without regular expressions. */
-function groupedNumber(text: string): number | undefined {
-  const n = text.length;
-  let i = text.charCodeAt(0) === 45 ? 1 : 0;
-  let digitsInGroup = 0;
-  let commas = 0;
-  let dot = -1;
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) digitsInGroup++;
-    else if (c === 44 && dot < 0 && digitsInGroup > 0 && (commas === 0 ? digitsInGroup <= 3 : digitsInGroup === 3)) {
-      commas++;
-      digitsInGroup = 0;
-    } else if (c === 46 && dot < 0 && digitsInGroup === 3 && commas > 0) {
-      dot = i;
-      digitsInGroup = 0;
-    } else return undefined;
-  }
-  if (commas === 0 || (dot < 0 && digitsInGroup !== 3) || (dot >= 0 && digitsInGroup === 0)) return undefined;
-  return Number(text.replace(/,/g, ''));
-}
-
-const CURRENCY_CODE = /^[A-Z]{3}(?=[\s\d(+-.]|$)|(?<=[\d\s).])[A-Z]{3}$/;
-const STRIP = /[\s\u00a0\u202f\u2009'’\p{Sc}]/gu;
-
-/**
- * Reads an amount as people write it: "1,234.50", "1.234,50", "1 234,50", "$1,234", "€ 12",
- * "USD 12.00", "(12.00)" and "12.00-" (negatives), "−5". Returns null for an empty cell or a lone
- * "-", and NaN when the text is not a number at all (the caller names the file, row and column).
- * `decimalComma` settles the ambiguous "1,234" / "1.234" cases (';'-delimited files use it).
- */
-export function parseAmount(text: string, decimalComma = false): number | null {
-  if (text.length === 0) return null;
-  const fast = plainNumber(text, decimalComma);
-  if (fast !== undefined) return fast;
-
-  const grouped = decimalComma ? undefined : groupedNumber(text);
-  if (grouped !== undefined) return grouped;
-  let s = text.trim();
-  if (s === '' || s === '-' || s === '—' || s === '–') return null;
-  let negative = false;
-  if (s.startsWith('(') && s.endsWith(')')) {
-    negative = true;
-    s = s.slice(1, -1).trim();
-  }
-  s = s.replace(CURRENCY_CODE, '').trim();
-  if (s.startsWith('-') || s.startsWith('−')) {
-    negative = !negative;
-    s = s.slice(1);
-  } else if (s.startsWith('+')) s = s.slice(1);
-  else if (s.endsWith('-')) {
-    negative = !negative;
-    s = s.slice(0, -1);
-  }
-  s = s.replace(STRIP, '');
-  if (s.startsWith('-') && !negative) {
-    // "$-12" or "€ -5": the sign came after the currency symbol.
-    negative = true;
-    s = s.slice(1);
-  }
-  if (/^\d+(?:\.\d+)?e[+-]?\d+$/i.test(s)) return (negative ? -1 : 1) * Number(s);
-  if (!/^(?:\d[\d.,]*|[.,]\d+)$/.test(s)) return Number.NaN;
-
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  let normalised: string;
-  if (lastDot >= 0 && lastComma >= 0) {
-    // Both present: the later one is the decimal separator.
-    const decimal = lastDot > lastComma ? '.' : ',';
-    const thousands = decimal === '.' ? ',' : '.';
-    if (s.indexOf(decimal) !== s.lastIndexOf(decimal)) return Number.NaN;
-    normalised = s.split(thousands).join('').replace(',', '.');
-  } else if (lastComma >= 0 || lastDot >= 0) {
-    const sep = lastComma >= 0 ? ',' : '.';
-    const count = s.split(sep).length - 1;
-    const decimals = s.length - s.lastIndexOf(sep) - 1;
-    const sepIsDecimalChar = (sep === ',') === decimalComma;
-    if (count > 1) normalised = s.split(sep).join(''); // 1,234,567 or 1.234.567
-    else if (decimals === 3 && !sepIsDecimalChar && s.indexOf(sep) > 0) normalised = s.replace(sep, ''); // 1,234 (or 1.234 in a decimal-comma file)
-    else normalised = s.replace(sep, '.');
-  } else normalised = s;
-  const value = Number(normalised);
-  if (!Number.isFinite(value)) return Number.NaN;
-  return negative ? -value : value;
-}
-
 /** The handlers streamCsv calls: the header once, then batches of rows. */
 export interface CsvRowHandlers {
   onHeader?(header: CsvHeader): void;
@@ -250,7 +133,23 @@ function isBlank(row: string[]): boolean {
   return true;
 }
 
-const CHUNK_SIZE = 256 * 1024;
+/** The size of the text pieces PapaParse parses at a time: small enough that a piece's rows die in the young generation. */
+const CHUNK_SIZE = 64 * 1024;
+
+/** Text in pieces of at most CHUNK_SIZE characters. */
+function* pieces(texts: Iterable<string>): Generator<string> {
+  for (const text of texts) {
+    if (text.length <= CHUNK_SIZE) {
+      if (text) yield text;
+      continue;
+    }
+    for (let i = 0; i < text.length; i += CHUNK_SIZE) yield text.slice(i, i + CHUNK_SIZE);
+  }
+}
+
+async function* asyncPieces(texts: AsyncIterable<string>): AsyncGenerator<string> {
+  for await (const text of texts) yield* pieces([text]);
+}
 
 function describePapaError(source: string, error: Papa.ParseError, rowNumber: number): CsvFormatError {
   const problem =
@@ -309,23 +208,25 @@ export interface OpenedCsv {
  */
 export async function openCsv(source: CsvSource): Promise<OpenedCsv> {
   const fileName = source.name;
-  let input: string | Readable;
+  let input: () => Readable;
   let headText: string;
-  if (typeof source.data === 'string') {
-    input = source.data.charCodeAt(0) === 0xfeff ? source.data.slice(1) : source.data;
-    headText = input.slice(0, 1024 * 1024);
-  } else if (source.data instanceof Uint8Array) {
-    input = decodeText(source.data).replace(/^\ufeff/, '');
-    headText = input.slice(0, 1024 * 1024);
+  if (typeof source.data === 'string' || source.data instanceof Uint8Array) {
+    const decoded = typeof source.data === 'string' ? source.data : decodeText(source.data);
+    const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
+    headText = text.slice(0, 1024 * 1024);
+    input = () => Readable.from(pieces([text]));
   } else {
     const { head, rest } = await peekHeader(source.data);
     headText = head.replace(/^\ufeff/, '');
-    input = Readable.from(
-      (async function* () {
-        yield headText;
-        yield* rest;
-      })(),
-    );
+    input = () =>
+      Readable.from(
+        asyncPieces(
+          (async function* () {
+            yield headText;
+            yield* rest;
+          })(),
+        ),
+      );
   }
   const firstLine = headText.replace(/^(?:[ \t]*\r?\n)+/, '');
   if (firstLine.trim() === '') throw new CsvFormatError(`The file "${fileName}" is empty: it has no header row.`, fileName, 1);
@@ -338,21 +239,20 @@ export async function openCsv(source: CsvSource): Promise<OpenedCsv> {
     stream(onRows) {
       if (used) throw new Error(`The file "${fileName}" has already been read.`);
       used = true;
-      return parseRows(input, header, onRows);
+      return parseRows(input(), header, onRows);
     },
   };
 }
 
-function parseRows(input: string | Readable, header: CsvHeader, onRows: CsvRowHandlers['onRows']): Promise<{ rowCount: number }> {
+function parseRows(input: Readable, header: CsvHeader, onRows: CsvRowHandlers['onRows']): Promise<{ rowCount: number }> {
   const { fileName, delimiter } = header;
   let headerSeen = false;
   let rowCount = 0;
   let recordIndex = 0; // records seen so far, blank lines and header included
   let failure: unknown;
   return new Promise((resolve, reject) => {
-    Papa.parse<string[]>(input as string, {
+    Papa.parse<string[]>(input as unknown as string, {
       delimiter,
-      chunkSize: CHUNK_SIZE,
       chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
         try {
           const rows = results.data;
@@ -384,6 +284,7 @@ function parseRows(input: string | Readable, header: CsvHeader, onRows: CsvRowHa
         } catch (error) {
           failure = error;
           parser.abort();
+          input.destroy();
         }
       },
       complete() {
@@ -391,6 +292,7 @@ function parseRows(input: string | Readable, header: CsvHeader, onRows: CsvRowHa
         else resolve({ rowCount });
       },
       error(error: Error) {
+        input.destroy();
         reject(new CsvFormatError(`The file "${fileName}" could not be read: ${error.message}`, fileName));
       },
     });

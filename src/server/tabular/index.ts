@@ -1,2 +1,3 @@
 /** Reading tabular files (CSV with BOMs, quotes, ';' delimiters, thousands separators, currency symbols) shared by the finance workflows. */
 export * from './csv-reader';
+export * from './amount';

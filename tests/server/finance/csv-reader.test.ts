@@ -50,6 +50,15 @@ describe('parseAmount', () => {
     expect(parseAmount('12.50', true)).toBe(12.5);
   });
 
+  it("reads text of no known convention ('unknown'): a lone separator before three digits groups thousands", () => {
+    expect(parseAmount('1.234', 'unknown')).toBe(1234);
+    expect(parseAmount('1,234', 'unknown')).toBe(1234);
+    expect(parseAmount('1.234,56', 'unknown')).toBe(1234.56);
+    expect(parseAmount('12,5', 'unknown')).toBe(12.5);
+    expect(parseAmount('12.3456', 'unknown')).toBe(12.3456);
+    expect(parseAmount('€ 1.234', 'unknown')).toBe(1234);
+  });
+
   it('returns null for empty cells and NaN for garbage', () => {
     expect(parseAmount('')).toBeNull();
     expect(parseAmount('   ')).toBeNull();
@@ -111,6 +120,29 @@ describe('reading files', () => {
       ['1', 'Café'],
       ['2', 'Zoë'],
     ]);
+  });
+
+  it('reads text larger than one parse piece: quoted line breaks, CRLF and rows cut at every piece boundary', async () => {
+    // ~20 bytes a row, so 64 KB pieces cut rows, quoted fields and CRLF pairs at many places
+    const lines = ['Key,Note,Amount'];
+    for (let i = 1; i <= 20000; i++) lines.push(i % 7 === 0 ? `K${i},"a, ""q""\r\nb",${i}.5` : `K${i},n${i},"1,${String(i % 1000).padStart(3, '0')}.25"`);
+    const text = lines.join('\r\n') + '\r\n';
+    expect(text.length).toBeGreaterThan(5 * 64 * 1024);
+    for (const data of [text, Buffer.from(text, 'utf8')]) {
+      const table = await readCsv({ name: 'big.csv', data });
+      expect(table.rows.length).toBe(20000);
+      expect(table.rows[6]).toEqual(['K7', 'a, "q"\r\nb', '7.5']);
+      expect(table.rows[19999]).toEqual(['K20000', 'n20000', '1,000.25']);
+      expect(table.rowNumbers[19999]).toBe(20001);
+      expect(table.rows.every((r, i) => r.length === 3 && r[0] === `K${i + 1}`)).toBe(true);
+    }
+  });
+
+  it('names the right row of a malformed field far into a big file', async () => {
+    const lines = ['a,b'];
+    for (let i = 1; i <= 12000; i++) lines.push(`${i},x`);
+    lines.push('12001,"unclosed', '12002,y');
+    await expect(readCsv({ name: 'late.csv', data: lines.join('\n') + '\n' })).rejects.toThrow('The file "late.csv" is malformed at row 12002: a quoted field is not closed');
   });
 
   it('gives a clear error for an empty file and an unclosed quote', async () => {

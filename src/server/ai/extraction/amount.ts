@@ -1,3 +1,5 @@
+import { parseAmount as parseCellAmount } from '../../tabular/amount';
+
 /** A money amount read from text. */
 export interface ParsedAmount {
   value: number;
@@ -35,46 +37,14 @@ export function currencyCode(token: string | undefined): string | undefined {
 
 /**
  * Parses a number written in either convention: "1,234.56", "1.234,56", "1 234,56", "1'234.56",
- * "(12.50)" or "-12.50" (negative). A lone separator followed by exactly three digits is a
- * thousands separator ("1,234" = 1234); followed by one or two digits it is the decimal mark.
+ * "(12.50)" or "-12.50" (negative). A document says nothing of its convention, so a lone separator
+ * followed by exactly three digits is a thousands separator ("1,234" = 1234); followed by one or
+ * two digits it is the decimal mark. The CSV reader's amount parser reads it (one number reader
+ * for tables and documents); undefined when the text is not a number.
  */
 export function parseNumber(text: string): number | undefined {
-  let s = text.replace(/[\s\u00a0\u202f]/g, '').replace('−', '-');
-  let negative = false;
-  if (/^\(.*\)$/.test(s)) {
-    negative = true;
-    s = s.slice(1, -1);
-  }
-  if (s.startsWith('-')) {
-    negative = true;
-    s = s.slice(1);
-  }
-  if (s.endsWith('-')) {
-    negative = true;
-    s = s.slice(0, -1);
-  }
-  if (!/^\d[\d.,']*$/.test(s)) return undefined;
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  const lastSep = Math.max(lastDot, lastComma);
-  let intPart = s;
-  let fracPart = '';
-  if (lastSep >= 0) {
-    const after = s.slice(lastSep + 1);
-    const sepChar = s[lastSep];
-    const sepCount = s.split(sepChar).length - 1;
-    const otherPresent = sepChar === '.' ? lastComma >= 0 : lastDot >= 0;
-    const isDecimal = after.length > 0 && after.length <= 2 ? true : after.length === 3 ? false : otherPresent || sepCount === 1;
-    if (isDecimal && (sepCount === 1 || otherPresent)) {
-      intPart = s.slice(0, lastSep);
-      fracPart = after;
-    }
-  }
-  intPart = intPart.replace(/[.,']/g, '');
-  if (!/^\d+$/.test(intPart) || (fracPart && !/^\d+$/.test(fracPart))) return undefined;
-  const value = Number(fracPart ? `${intPart}.${fracPart}` : intPart);
-  if (!Number.isFinite(value)) return undefined;
-  return negative ? -value : value;
+  const value = parseCellAmount(text, 'unknown');
+  return value === null || Number.isNaN(value) ? undefined : value;
 }
 
 /**

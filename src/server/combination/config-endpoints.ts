@@ -1,8 +1,8 @@
 /**
  * The saved-config endpoints of the spec (section 7: GET, POST, PUT
  * /api/platform/{invoiceReconciliationConfig|financialAnalysisConfig}[/{id}/]), generic over the
- * table and the config's JSON Schema, so the reconciliation and financial-analysis plugins share
- * one implementation. The config is stored as JSON (jsonb) and travels as the spec's Python-style
+ * table and the config's JSON Schema, so every plugin with a saved combination config (invoice
+ * reconciliation, financial analysis) shares one implementation. The config is stored as JSON (jsonb) and travels as the spec's Python-style
  * string (`config_json`), written with toPythonLiteral and read with the real parser
  * parsePythonLiteral, then validated against the same JSON Schema the rjsf form renders.
  * One row per (user, combination); another user's id answers 404, as if it did not exist.
@@ -10,8 +10,12 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { parsePythonLiteral, requestErrorSentence, toPythonLiteral, type SchemaIssue } from '../../src/core';
-import { HttpError, badRequest, notFound, parseId, userOf, type Db, type Migration } from '../../src/server';
+import { parsePythonLiteral, requestErrorSentence, toPythonLiteral, type SchemaIssue } from '../../core';
+import { userOf } from '../auth/guard';
+import type { Db } from '../db/database';
+import type { Migration } from '../db/migrate';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { parseId } from '../http/ids';
 
 /** The spec's reply: status, the row id, the combination and the config as a Python-style string. */
 export interface ConfigReply {

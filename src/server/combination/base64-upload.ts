@@ -2,7 +2,7 @@
  * Files sent as base64 inside a JSON body (the spec's `file*_binary` fields): decoded with a
  * size check against MAX_UPLOAD_MB before anything else is done with them.
  */
-import { HttpError, badRequest } from '../../src/server';
+import { HttpError, badRequest } from '../http/errors';
 
 /** Upper bound of a base64 string for `bytes` decoded bytes (4 characters per 3 bytes, plus padding). */
 export function base64Length(bytes: number): number {

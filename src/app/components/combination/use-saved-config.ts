@@ -5,8 +5,8 @@
  * `isDirty(data)` tells whether the form differs from what is saved (the spec's unsaved changes).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { parsePythonLiteral, toPythonLiteral } from '../../../src/core';
-import { useApi, useEventBus } from '../../../src/app';
+import { parsePythonLiteral, toPythonLiteral } from '../../../core';
+import { useApi, useEventBus } from '../../hooks';
 
 export const CONFIG_SAVED_MS = 3000;
 

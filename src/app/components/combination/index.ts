@@ -1,0 +1,10 @@
+/**
+ * What combination views share (the finance views first): the saved config (useSavedConfig) and
+ * its "Config" card, Run Workflow through the recipe's webhook, base64 uploads and downloads,
+ * and sortable result tables.
+ */
+export { ConfigCard, type ConfigAction, type ConfigCardProps } from './ConfigCard';
+export { useSavedConfig, type SavedConfig } from './use-saved-config';
+export { runWorkflow, NOT_SET_UP, RUN_STARTED, type RunOutcome } from './run-workflow';
+export { fileToBase64, saveBase64 } from './files';
+export { SortableTable, type Column } from './SortableTable';
