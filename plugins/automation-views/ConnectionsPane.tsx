@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   Body1,
   Button,
@@ -18,6 +18,7 @@ import { PlugConnected20Regular } from '@fluentui/react-icons';
 import { useRegistry } from '../../src/app';
 import { connectorNeedsAuthorisation, authorisationSourceFrom, type Connector, type ProviderConnection } from '../../src/core';
 import { TEXT, TILE_TEXT, tileStatus } from './setup-rules';
+import { ConnectionWidgetFrame, type WidgetConnectionState } from './ConnectionWidgetFrame';
 import { ConnectorIcon } from './ConnectorIcon';
 
 const useStyles = makeStyles({
@@ -39,19 +40,40 @@ function byName(connectors: readonly Connector[]): Connector[] {
 
 /**
  * The connection widgets: one tab per connector sorted by name. A connector that needs an
- * account (Google Drive, Google Sheets, Xero) says it is not connected and that connecting
- * arrives in a later release; the others need no account.
+ * account (Google Drive, Google Sheets, Xero) shows its status and the connection widget
+ * (Connect / Disconnect, opened with the workatoToken); the others need no account.
  */
-export function ConnectionsPane({ connectors, connections, idPrefix }: { connectors: readonly Connector[]; connections: ProviderConnection[] | undefined; idPrefix: string }) {
+export function ConnectionsPane({
+  connectors,
+  connections,
+  idPrefix,
+  onChanged,
+}: {
+  connectors: readonly Connector[];
+  connections: ProviderConnection[] | undefined;
+  idPrefix: string;
+  /** the widget read the connections again (e.g. after a Connect) */
+  onChanged?: (connections: WidgetConnectionState[]) => void;
+}) {
   const s = useStyles();
   const registry = useRegistry();
   const source = authorisationSourceFrom(registry);
   const list = byName(connectors);
   const [selected, setSelected] = useState(list[0]?.provider);
+  // what the widget reported last: newer than the screen's own poll of the connections
+  const [reported, setReported] = useState<Record<string, 'success' | null>>({});
+  const heard = useCallback(
+    (states: WidgetConnectionState[]) => {
+      setReported((r) => ({ ...r, ...Object.fromEntries(states.map((c) => [c.provider, c.authorization_status])) }));
+      onChanged?.(states);
+    },
+    [onChanged],
+  );
   const current = list.find((c) => c.provider === selected) ?? list[0];
   if (!current) return <Body1>This combination uses no connectors.</Body1>;
   const needs = connectorNeedsAuthorisation(source, current);
-  const status = tileStatus({ provider: current.provider, needsAuthorisation: needs, connections, installed: undefined });
+  const known = current.provider in reported ? [{ id: 0, name: current.name, provider: current.provider, authorization_status: reported[current.provider] }] : connections;
+  const status = tileStatus({ provider: current.provider, needsAuthorisation: needs, connections: known, installed: undefined });
   return (
     <div className={s.root}>
       <TabList className={s.tabs} selectedValue={current.provider} onTabSelect={(_, d) => setSelected(String(d.value))} aria-label="Connectors">
@@ -68,20 +90,23 @@ export function ConnectionsPane({ connectors, connections, idPrefix }: { connect
             <strong>{current.name}</strong>: {TILE_TEXT[status]}
           </Body1>
         </div>
-        <Body1 className={s.muted}>
-          {needs
-            ? status === 'connected'
-              ? `Your ${current.name} account is connected.`
-              : TEXT.oauthLater
-            : `${current.name} needs no account: it works as soon as the workflow runs.`}
-        </Body1>
+        {needs ? (
+          <>
+            <Body1 className={s.muted}>
+              {status === 'connected' ? `Your ${current.name} account is connected.` : `Connect your ${current.name} account: the sign-in opens in a new window.`}
+            </Body1>
+            <ConnectionWidgetFrame key={current.provider} providers={[current.provider]} title={`${current.name} connection`} onChanged={heard} />
+          </>
+        ) : (
+          <Body1 className={s.muted}>{`${current.name} needs no account: it works as soon as the workflow runs.`}</Body1>
+        )}
       </div>
     </div>
   );
 }
 
 /** 'Setup Connections for Workflows': a large modal with a static backdrop; Done closes it. */
-export function SetupConnectionsModal(props: { connectors: readonly Connector[]; connections: ProviderConnection[] | undefined }) {
+export function SetupConnectionsModal(props: { connectors: readonly Connector[]; connections: ProviderConnection[] | undefined; onChanged?: () => void }) {
   const s = useStyles();
   return (
     <Dialog modalType="alert">

@@ -1,6 +1,7 @@
 import { Body1, Card, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { ConnectorIcon } from './ConnectorIcon';
 import { RunForm } from './RunForm';
+import { TargetPicker, type TargetKind } from './TargetPicker';
 import { TEXT, TILE_TEXT, type EngineStep, type TileStatus } from './setup-rules';
 
 /** What the right column shows for a selected tile. */
@@ -22,9 +23,19 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: '20px', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '4px' },
 });
 
+const NOT_CONNECTED = "Connect this account in the 'Connections' tab (or 'Setup Connections for Workflows'); the steps that need it cannot run until then.";
+
+/** Which of the recipe's Google targets an item stands for: the Drive trigger's folder, a Sheets step's spreadsheet. */
+function targetKindOf(item: SelectedItem): TargetKind | undefined {
+  if (item.steps.some((st) => st.kind === 'trigger' && st.provider === 'google_drive' && st.action === 'new_file_in_folder' && st.installed)) return 'folder';
+  if (item.steps.some((st) => st.kind === 'action' && st.provider === 'google_sheets' && st.installed)) return 'spreadsheet';
+  return undefined;
+}
+
 /**
  * The detail of the selected trigger or connector: what it does in this recipe, its status,
- * 'Connector not found.' for a step the engine has not installed, and for a manual upload
+ * 'Connector not found.' for a step the engine has not installed, the Drive folder the trigger
+ * watches or the Sheet a step writes (with a picker for another), and for a manual upload
  * trigger of a running recipe the form that runs it.
  */
 export function StepDetail({
@@ -42,6 +53,7 @@ export function StepDetail({
   if (!item) return null;
   const missing = item.steps.filter((st) => !st.installed);
   const uploadTrigger = item.group === 'trigger' && item.provider === 'manual_upload' && missing.length === 0;
+  const target = targetKindOf(item);
   return (
     <Card className={s.card} aria-labelledby="step-detail-title">
       <div className={s.head}>
@@ -59,7 +71,7 @@ export function StepDetail({
           </MessageBarBody>
         </MessageBar>
       )}
-      {item.status === 'not-connected' && <Body1 className={s.muted}>{TEXT.oauthLater}</Body1>}
+      {item.status === 'not-connected' && <Body1 className={s.muted}>{NOT_CONNECTED}</Body1>}
       {item.steps.length > 0 && (
         <>
           <Body1 className={s.muted}>{item.group === 'trigger' ? 'Starts the workflow:' : 'Steps in this workflow:'}</Body1>
@@ -72,6 +84,7 @@ export function StepDetail({
           </ul>
         </>
       )}
+      {target && recipeId !== undefined && <TargetPicker recipeId={recipeId} kind={target} />}
       {uploadTrigger && recipeId !== undefined && running && (
         <RunForm recipeId={recipeId} acceptsText={item.steps.some((st) => st.action === 'text_submitted')} onQueued={onQueued} />
       )}

@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Body1, Button, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text, Title3 } from '@fluentui/react-components';
-import { CONNECT_CHANNEL, connectUrl, disconnect, fetchConnections, type WidgetConnection } from './connections-api';
+import { CONNECT_CHANNEL, CONNECTIONS_CHANGED, connectUrl, disconnect, fetchConnections, type WidgetConnection } from './connections-api';
 
 /** How often the widget re-reads the connections while open (spec: connection polling every 10 s). */
 const POLL_MS = 10_000;
 
 function tokenFromQuery(): string {
   return new URLSearchParams(window.location.search).get('token') ?? '';
+}
+
+/** `?provider=google_drive,google_sheets`: only those connectors (a setup screen's tab shows one). */
+function providersFromQuery(): string[] {
+  return (new URLSearchParams(window.location.search).get('provider') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
 }
 
 /**
@@ -17,6 +22,7 @@ function tokenFromQuery(): string {
  */
 export default function ConnectionsWidget() {
   const [token] = useState(tokenFromQuery);
+  const [only] = useState(providersFromQuery);
   const [connections, setConnections] = useState<WidgetConnection[] | undefined>();
   const [selected, setSelected] = useState<string>('');
   const [error, setError] = useState<string>('');
@@ -26,14 +32,17 @@ export default function ConnectionsWidget() {
   const load = useCallback(async () => {
     if (!token) return;
     try {
-      const list = await fetchConnections(token);
+      const all = await fetchConnections(token);
+      const list = only.length ? all.filter((c) => only.includes(c.provider)) : all;
       setConnections(list);
+      // embedded in a setup screen: tell it, so its tiles and counters follow without waiting for their own poll
+      if (window.parent !== window) window.parent.postMessage({ type: CONNECTIONS_CHANGED, connections: list.map((c) => ({ provider: c.provider, authorization_status: c.authorization_status })) }, window.location.origin);
       setSelected((s) => s || list[0]?.provider || '');
       setError('');
     } catch (e) {
       setError((e as Error).message);
     }
-  }, [token]);
+  }, [token, only]);
 
   useEffect(() => {
     void load();
@@ -83,14 +92,17 @@ export default function ConnectionsWidget() {
   };
 
   return (
-    <section aria-label="Connections" style={{ display: 'grid', gap: 16, padding: 16 }}>
-      <TabList selectedValue={current?.provider} onTabSelect={(_, d) => setSelected(String(d.value))}>
-        {connections.map((c) => (
-          <Tab key={c.provider} value={c.provider}>
-            {c.name}
-          </Tab>
-        ))}
-      </TabList>
+    <section aria-label="Connections" style={{ display: 'grid', gap: 16, padding: only.length ? 8 : 16 }}>
+      {connections.length > 1 && (
+        <TabList selectedValue={current?.provider} onTabSelect={(_, d) => setSelected(String(d.value))}>
+          {connections.map((c) => (
+            <Tab key={c.provider} value={c.provider}>
+              {c.name}
+            </Tab>
+          ))}
+        </TabList>
+      )}
+      {connections.length === 0 && <Body1>This connector cannot be connected on this server.</Body1>}
       {error && (
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>

@@ -12,6 +12,9 @@ export interface WidgetConnection {
 /** The channel the Connect popup's last page tells the widget on (the popup loses window.opener to COOP). */
 export const CONNECT_CHANNEL = 'flowmatic-connections';
 
+/** The message an embedded widget posts to its parent page after reading the connections. */
+export const CONNECTIONS_CHANGED = 'flowmatic:connections';
+
 async function call<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(url, { ...init, headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
   const body = (await res.json().catch(() => ({}))) as { message?: string };

@@ -44,3 +44,7 @@ export { EmptyTextError, TextTooLongError } from './ai/emotion';
 export { openPdf } from './ai/pdf';
 export { downloadUrl, DOWNLOAD_PATH } from './files/routes';
 export { Connections, ConnectionService, NotConnectedError, CONNECT_DONE_PAGE, CONNECTIONS_API, type ConnectionProviderDefinition, type OAuthProviderSettings, type ConnectionView } from './connections';
+export { TriggerPolling, TriggerPoller, type TriggerState } from './automation/polling';
+export { isPolledTrigger, type PolledEvent, type PollContext, type PolledTriggerDefinition } from './automation/polled-triggers';
+export type { RecipeRow } from './automation/user-recipes';
+export { SetupPreparations, type SetupPreparation, type SetupRequest } from './automation/setup-preparations';

@@ -208,7 +208,7 @@ describe('automation: setup screen, start/stop, jobs', () => {
     await page.getByRole('button', { name: 'Setup Connections for Workflows' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Setup Connections for Workflows' });
     await dialog.getByRole('tab', { name: 'Google Sheets' }).click();
-    await dialog.getByText(/arrives in a later release/).waitFor();
+    await dialog.frameLocator('iframe[title="Google Sheets connection"]').getByRole('button', { name: 'Connect' }).waitFor();
     await app.screenshot('automation-connections-modal');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });

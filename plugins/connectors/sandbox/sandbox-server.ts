@@ -5,6 +5,7 @@ import { SandboxOAuth, type SandboxClient } from './sandbox-oauth';
 import { newId, SandboxState, type SandboxInvoice } from './sandbox-state';
 
 export const FOLDER_MIME = 'application/vnd.google-apps.folder';
+export const SPREADSHEET_MIME = 'application/vnd.google-apps.spreadsheet';
 const esc = (s: string) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -97,9 +98,10 @@ export class SandboxProviders {
       const mime = /mimeType\s*=\s*'([^']+)'/.exec(q)?.[1];
       const notMime = /mimeType\s*!=\s*'([^']+)'/.exec(q)?.[1];
       const name = /name\s*=\s*'([^']+)'/.exec(q)?.[1];
+      const contains = /name\s+contains\s+'([^']+)'/.exec(q)?.[1]?.toLowerCase();
       const files = this.state
         .account(account)
-        .files.filter((f) => (!parent || f.parents.includes(parent)) && (!after || f.createdTime > after) && (!mime || f.mimeType === mime) && (!notMime || f.mimeType !== notMime) && (!name || f.name === name))
+        .files.filter((f) => (!parent || f.parents.includes(parent)) && (!after || f.createdTime > after) && (!mime || f.mimeType === mime) && (!notMime || f.mimeType !== notMime) && (!name || f.name === name) && (!contains || f.name.toLowerCase().includes(contains)))
         .sort((a, b) => a.createdTime.localeCompare(b.createdTime));
       return { kind: 'drive#fileList', files: files.map((f) => ({ kind: 'drive#file', id: f.id, name: f.name, mimeType: f.mimeType, parents: f.parents, createdTime: f.createdTime, size: String(f.size) })) };
     });
@@ -127,7 +129,12 @@ export class SandboxProviders {
       if (!account) return reply;
       const title = ((request.body ?? {}) as { properties?: { title?: string } }).properties?.title ?? 'Untitled spreadsheet';
       const sheet = { spreadsheetId: newId('sheet_'), title, rows: [] as string[][] };
-      this.state.change(() => this.state.account(account).spreadsheets.push(sheet));
+      // a spreadsheet is a Drive file too (files.list finds it by its MIME type)
+      const file = { id: sheet.spreadsheetId, name: title, mimeType: SPREADSHEET_MIME, parents: ['root'], createdTime: new Date().toISOString(), size: 0 };
+      this.state.change(() => {
+        this.state.account(account).spreadsheets.push(sheet);
+        this.state.account(account).files.push(file);
+      });
       return { spreadsheetId: sheet.spreadsheetId, properties: { title }, spreadsheetUrl: `${this.base}/#sheet-${sheet.spreadsheetId}` };
     });
 

@@ -1,4 +1,4 @@
-import { contributionKind } from '../../core/contributions';
+import { contributionKind, type ContributionRegistry } from '../../core/contributions';
 import type { FileStore } from '../files/file-store';
 import type { TextGenerator } from '../ai/text-generation/text-generator';
 
@@ -12,7 +12,7 @@ export interface FileRef {
 }
 
 /** Where a run came from. */
-export type TriggerSource = 'webhook' | 'manual_upload' | 'manual_email' | 'setup' | 'rerun';
+export type TriggerSource = 'webhook' | 'manual_upload' | 'manual_email' | 'setup' | 'rerun' | 'poll';
 
 /**
  * What a run starts from: the posted fields (or the e-mail's), and references to its files.
@@ -64,6 +64,8 @@ export interface ActionContext {
   signal: AbortSignal;
   /** reports progress 0..100 of this step */
   progress(pct: number): void;
+  /** the contributions (for steps that run contributed hooks, e.g. the starter's SetupPreparations) */
+  contributions?: ContributionRegistry;
 }
 
 /**

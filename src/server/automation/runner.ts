@@ -175,6 +175,7 @@ export class JobRunner {
           },
           signal,
           progress: (pct) => void queueJob?.progress(pct).catch(() => undefined),
+          contributions: this.deps.registry,
         };
         return definition.run(input, ctx);
       });

@@ -57,6 +57,7 @@ const SOURCE_LABEL: Record<TriggerPayload['source'], string> = {
   manual_email: 'E-mail',
   setup: 'Setup',
   rerun: 'Run again',
+  poll: 'New item',
 };
 
 /** "Webhook call with 3 fields and 1 file (invoice.pdf)" */

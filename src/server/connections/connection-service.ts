@@ -232,6 +232,13 @@ export class ConnectionService {
     return JSON.parse(this.deps.cipher.open(row.secret!, contextOf(row.id))) as SecretPayload;
   }
 
+  /** One of the user's own connections (its provider); another user's id is unknown (404). */
+  async ownConnection(managedUserId: number, connectionId: number): Promise<{ id: number; provider: string; connected: boolean }> {
+    const row = await this.row({ managedUserId, connectionId });
+    if (!row) throw notFound('Connection not found.');
+    return { id: row.id, provider: row.provider, connected: row.authorization_status === 'success' && !!row.secret };
+  }
+
   /**
    * A valid access token of the user's connection to `provider`, refreshed first when it expires
    * within the skew. A refused refresh marks the connection lost and throws NotConnectedError;

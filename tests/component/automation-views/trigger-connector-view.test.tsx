@@ -162,16 +162,22 @@ describe('trigger/connector setup view', () => {
     expect(shell.calls('PUT', '/api/platform/proxy')).toHaveLength(1);
   });
 
-  it("'Setup Connections for Workflows': one tab per connector sorted by name, the OAuth note, Done closes it", async () => {
-    show({ combinationId: 8, status: 'complete', running: true });
+  it("'Setup Connections for Workflows': one tab per connector sorted by name, the connection widget with the workatoToken, Done closes it", async () => {
+    const shell = show({ combinationId: 8, status: 'complete', running: true, extra: { 'POST /api/platform/workatoToken': { body: { access_token: 'widget-token-1', expires_at: '2026-11-22T10:10:00.000Z' } } } });
     fireEvent.click(await screen.findByRole('button', { name: 'Setup Connections for Workflows' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Setup Connections for Workflows' });
     expect(tabNames(dialog)).toEqual(['Email', 'Flowmatic AI', 'Google Sheets']);
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Google Sheets' }));
     expect(within(dialog).getByText(/Google Sheets/, { selector: 'strong' }).parentElement).toHaveTextContent('Google Sheets: not connected');
-    expect(within(dialog).getByText(/arrives in a later release/)).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    // the connection widget page, opened for this connector with the caller's workatoToken
+    const frame = (await within(dialog).findByTitle('Google Sheets connection')) as HTMLIFrameElement;
+    const src = new URL(frame.getAttribute('src')!, 'http://localhost');
+    expect(src.pathname).toBe('/connections/widget');
+    expect(Object.fromEntries(src.searchParams)).toEqual({ token: 'widget-token-1', provider: 'google_sheets' });
+    expect(shell.calls('POST', '/api/platform/workatoToken')[0].body).toEqual({ WK_USER_ID: WORKATO_ID });
+    // jsdom's tabster marks the surface aria-hidden once a frame is inside it (a real browser does not), so the query includes hidden nodes
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).not.toBeInTheDocument());
   });
 
   it('the Connections tab explains each connector', async () => {

@@ -96,7 +96,7 @@ export async function logInThroughUi(app: E2EApp, email: string, password: strin
 }
 
 /** A port nobody listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

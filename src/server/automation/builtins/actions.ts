@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { contribute } from '../../../core/contributions';
 import { PermanentStepError } from '../errors';
 import { AutomationActions, type ActionContext, type ActionDefinition, type TriggerPayload } from '../kinds';
+import { SetupPreparations } from '../setup-preparations';
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
@@ -113,22 +114,29 @@ export const storeRecord: ActionDefinition = {
 };
 
 /**
- * The starter recipe's step: prepares what a combination needs before its own recipe runs. The
- * combinations of this issue need nothing from a third party (the Drive folder and Sheet of the
- * Google combinations are the connections issue's); it checks the request and reports.
+ * The starter recipe's step: prepares what a combination needs before its own recipe runs. It
+ * checks the request, then runs every contributed SetupPreparation (the connectors plugin makes
+ * the combination's Drive folder and Google Sheet) and reports what each prepared or skipped.
  */
 export const prepareSetup: ActionDefinition = {
   provider: 'flowmatic',
   action: 'prepare_setup',
   name: 'Prepare the workspace',
-  async run(input) {
+  async run(input, ctx) {
     const fields = fieldsOf(input);
     const combinationId = Number(fields.combination_id);
     if (!Number.isInteger(combinationId) || combinationId <= 0) {
       throw new PermanentStepError('The starter recipe needs the combination_id of the combination being set up.');
     }
     const connectors = Array.isArray(fields.connectors) ? fields.connectors.filter((c): c is string => typeof c === 'string') : [];
-    return { combination_id: combinationId, connectors, prepared: [] as string[] };
+    const prepared: string[] = [];
+    const skipped: string[] = [];
+    for (const p of ctx.contributions?.all(SetupPreparations) ?? []) {
+      const r = await p.prepare({ combinationId, managedUserId: ctx.managedUserId, userId: ctx.userId, connectors }, ctx);
+      prepared.push(...r.prepared);
+      skipped.push(...(r.skipped ?? []));
+    }
+    return { combination_id: combinationId, connectors, prepared, ...(skipped.length ? { skipped } : {}) };
   },
 };
 

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, forbidden, NotConnectedError, notFound, parseId, userOf, HttpError, type ConnectionService, type TriggerPoller } from '../../src/server';
+import { FOLDER_MIME, getDriveFile, listDriveFiles, SPREADSHEET_MIME, GoogleApiError, type DriveFile } from './google-api';
+import { googleEndpoints, targetNeeds, targetRow, type TargetServices } from './targets';
+
+export const TARGETS_PREFIX = '/api/plugins/connectors';
+
+/** What the setup screen's detail column shows about a recipe's Drive folder and Sheet. */
+export interface TargetsView {
+  recipe_id: number;
+  combination_name: string;
+  needs: { folder: boolean; sheet: boolean };
+  folder: { id: string; name: string | null } | null;
+  sheet: { id: string; name: string | null } | null;
+  /** the Drive trigger's state (watching, last look, last error), null when the recipe has none */
+  trigger: Awaited<ReturnType<TriggerPoller['stateById']>> | null;
+}
+
+type Kind = 'folder' | 'spreadsheet';
+const MIME: Record<Kind, string> = { folder: FOLDER_MIME, spreadsheet: SPREADSHEET_MIME };
+/** Which connection lists each kind (a Sheet is a Drive file; the Sheets connection can see the ones it may write). */
+const PROVIDER: Record<Kind, string> = { folder: 'google_drive', spreadsheet: 'google_sheets' };
+const WHAT: Record<Kind, string> = { folder: 'Google Drive folder', spreadsheet: 'Google Sheet' };
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 12 } } } as const;
+const pickerQuery = {
+  type: 'object',
+  required: ['kind'],
+  properties: { kind: { type: 'string', enum: ['folder', 'spreadsheet'] }, connection_id: { type: 'string', maxLength: 12 }, q: { type: 'string', maxLength: 100 } },
+} as const;
+const targetsBody = {
+  type: 'object',
+  minProperties: 1,
+  properties: {
+    folder_id: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' },
+    sheet_id: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' },
+  },
+} as const;
+
+function workatoIdOf(request: Parameters<typeof userOf>[0]): number {
+  const id = userOf(request).workatoId;
+  if (!id) throw forbidden('This account has no workspace yet.');
+  return id;
+}
+
+/** A provider failure as this product's answer: not connected → 409 with the advice, Google's errors → 502. */
+function providerError(e: unknown): unknown {
+  if (e instanceof NotConnectedError) return new HttpError(409, e.message);
+  if (e instanceof GoogleApiError) return new HttpError(502, e.message);
+  return e;
+}
+
+/**
+ * The routes behind the setup screen's folder and Sheet pickers, all for the signed-in caller's
+ * own recipe and connections:
+ *   GET /api/plugins/connectors/recipes/:id/targets   the recipe's folder and Sheet (with names) and its trigger's state
+ *   PUT /api/plugins/connectors/recipes/:id/targets   { folder_id?, sheet_id? }: checked in the caller's Drive, then stored
+ *   GET /api/plugins/connectors/picker?kind=folder|spreadsheet[&connection_id=][&q=]
+ *       the caller's folders or spreadsheets (Drive files.list with the caller's own connection;
+ *       another user's connection id is 404)
+ */
+export function registerTargetRoutes(app: FastifyInstance, deps: { services: () => TargetServices; connections: ConnectionService; poller: TriggerPoller }) {
+  const ownRecipe = async (request: Parameters<typeof userOf>[0]) => {
+    const workatoId = workatoIdOf(request);
+    const id = parseId((request.params as { id: string }).id, 'The recipe id');
+    const row = await targetRow(deps.services().db, id);
+    if (!row || row.managed_user_id !== workatoId) throw notFound('Recipe not found.');
+    return { workatoId, row };
+  };
+
+  const describe = async (workatoId: number, kind: Kind, id: string | null): Promise<{ id: string; name: string | null } | null> => {
+    if (!id) return null;
+    try {
+      const s = deps.services();
+      const { token } = await s.connections.accessToken(workatoId, PROVIDER[kind]);
+      const file = await getDriveFile(googleEndpoints(s).driveUrl, token, id);
+      return { id, name: file?.name ?? null };
+    } catch {
+      // not connected or Google unreachable: the id is still the recipe's
+      return { id, name: null };
+    }
+  };
+
+  const view = async (workatoId: number, recipeId: number): Promise<TargetsView> => {
+    const row = (await targetRow(deps.services().db, recipeId))!;
+    const [folder, sheet, trigger] = await Promise.all([describe(workatoId, 'folder', row.folder_id), describe(workatoId, 'spreadsheet', row.sheet_id), deps.poller.stateById(recipeId)]);
+    return { recipe_id: row.id, combination_name: row.combination_name, needs: targetNeeds(row.recipe), folder, sheet, trigger: trigger ?? null };
+  };
+
+  /** The caller's token for listing a kind: the given connection (theirs only) or their default one. */
+  const tokenFor = async (workatoId: number, kind: Kind, connectionParam?: string): Promise<string> => {
+    let provider = PROVIDER[kind];
+    if (connectionParam !== undefined) {
+      const own = await deps.connections.ownConnection(workatoId, parseId(connectionParam, 'The connection id'));
+      if (own.provider !== 'google_drive' && own.provider !== 'google_sheets') throw badRequest('Folders and spreadsheets are listed through a Google Drive or Google Sheets connection.');
+      provider = own.provider;
+    }
+    return (await deps.services().connections.accessToken(workatoId, provider)).token;
+  };
+
+  app.get(`${TARGETS_PREFIX}/recipes/:id/targets`, { auth: 'user', schema: { params: idParams } }, async (request) => {
+    const { workatoId, row } = await ownRecipe(request);
+    return view(workatoId, row.id);
+  });
+
+  app.put(`${TARGETS_PREFIX}/recipes/:id/targets`, { auth: 'user', schema: { params: idParams, body: targetsBody }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+    const { workatoId, row } = await ownRecipe(request);
+    const body = request.body as { folder_id?: string; sheet_id?: string };
+    const s = deps.services();
+    const check = async (kind: Kind, id: string): Promise<DriveFile> => {
+      try {
+        const file = await getDriveFile(googleEndpoints(s).driveUrl, await tokenFor(workatoId, kind), id);
+        if (!file) throw notFound(`That ${WHAT[kind]} was not found in your account.`);
+        if (file.mimeType !== MIME[kind]) throw badRequest(`"${file.name}" is not a ${WHAT[kind]}.`);
+        return file;
+      } catch (e) {
+        throw providerError(e);
+      }
+    };
+    const set: { folder_id?: string; sheet_id?: string } = {};
+    if (body.folder_id !== undefined) set.folder_id = (await check('folder', body.folder_id)).id;
+    if (body.sheet_id !== undefined) set.sheet_id = (await check('spreadsheet', body.sheet_id)).id;
+    await s.db.updateTable('user_recipes').set({ ...set, updated_at: new Date() }).where('id', '=', row.id).where('managed_user_id', '=', workatoId).execute();
+    // a new folder is watched from now on (the trigger notices the change at its next look)
+    if (set.folder_id && set.folder_id !== row.folder_id) await deps.poller.pollSoon(row.id);
+    return view(workatoId, row.id);
+  });
+
+  app.get(`${TARGETS_PREFIX}/picker`, { auth: 'user', schema: { querystring: pickerQuery }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
+    const workatoId = workatoIdOf(request);
+    const query = request.query as { kind: Kind; connection_id?: string; q?: string };
+    try {
+      const token = await tokenFor(workatoId, query.kind, query.connection_id);
+      const search = query.q?.trim() ? ` and name contains '${query.q.trim().replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : '';
+      const files = await listDriveFiles(googleEndpoints(deps.services()).driveUrl, token, `mimeType = '${MIME[query.kind]}' and trashed = false${search}`, { maxPages: 5 });
+      return { kind: query.kind, items: files.map((f) => ({ id: f.id, name: f.name })).sort((a, b) => a.name.localeCompare(b.name)) };
+    } catch (e) {
+      throw providerError(e);
+    }
+  });
+}

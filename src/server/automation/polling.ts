@@ -1,0 +1,398 @@
+import { sql } from 'kysely';
+import type { Subscription } from 'rxjs';
+import { token } from '../../core/di';
+import type { ContributionRegistry } from '../../core/contributions';
+import type { Db } from '../db/database';
+import type { Migration } from '../db/migrate';
+import type { JobQueue } from '../queue/job-queue';
+import { HttpError } from '../http/errors';
+import { defineServerPlugin } from '../plugin';
+import { provide } from '../../core/plugin';
+import * as T from '../tokens';
+import { Automation } from './index';
+import type { AutomationEngine } from './engine';
+import { RunRefusedError } from './engine';
+import { AutomationTriggers, stepKey, type TriggerPayload } from './kinds';
+import { isPolledTrigger, type PolledEvent, type PolledTriggerDefinition } from './polled-triggers';
+import { WEBHOOK_TRIGGER_STEP } from './plan';
+import type { RecipeRow } from './user-recipes';
+import { SetupPreparations } from './setup-preparations';
+import '../connections/schema';
+
+/** The queue job that finds the running recipes of one polled trigger, once per interval. */
+export const POLL_TICK_JOB = 'automation.poll-tick';
+/** The queue job that polls one recipe's trigger. */
+export const POLL_RECIPE_JOB = 'automation.poll';
+
+/** How long a claimed item may take to become a job before another poll may take it. */
+const CLAIM_MS = 5 * 60_000;
+/** Time limit of one poll or activation (its provider calls have their own, shorter ones). */
+const POLL_TIMEOUT_MS = 2 * 60_000;
+
+declare module '../db/schema' {
+  interface Database {
+    automation_trigger_events: TriggerEventsTable;
+  }
+}
+
+/** An item a polled trigger found for a recipe; `job_id` once its job exists. */
+export interface TriggerEventsTable {
+  recipe_id: number;
+  trigger: string;
+  event_key: string;
+  data: unknown;
+  summary: string;
+  job_id: string | null;
+  claimed_until: Date | null;
+  created_at: Date | undefined;
+}
+
+export const pollingMigrations: Migration[] = [
+  {
+    id: 'automation-polling/0001_trigger_events',
+    async up(db) {
+      await sql`create table automation_trigger_events (
+        recipe_id integer not null references user_recipes(id) on delete cascade,
+        trigger text not null,
+        event_key text not null,
+        data jsonb not null,
+        summary text not null,
+        job_id uuid,
+        claimed_until timestamptz,
+        created_at timestamptz not null default now(),
+        primary key (recipe_id, trigger, event_key)
+      )`.execute(db);
+      await sql`create index automation_trigger_events_pending_idx on automation_trigger_events (recipe_id, trigger) where job_id is null`.execute(db);
+      // the trigger's state beside its cursor: when it last looked, and why it could not
+      await sql`alter table connector_cursors add column last_polled_at timestamptz`.execute(db);
+      await sql`alter table connector_cursors add column last_error text`.execute(db);
+    },
+  },
+];
+
+/** A polled trigger's state for one recipe, as the setup screen shows it. */
+export interface TriggerState {
+  trigger: string;
+  name: string;
+  /** the recipe runs and its trigger has been activated */
+  watching: boolean;
+  last_polled_at: string | null;
+  /** why the last poll failed (e.g. 'Google Drive is not connected…'), null when it worked */
+  last_error: string | null;
+  /** items seen so far / items whose job exists */
+  items: number;
+  interval_ms: number;
+}
+
+export interface PollerDeps {
+  db: Db;
+  registry: ContributionRegistry;
+  queue: JobQueue;
+  engine: Pick<AutomationEngine, 'run' | 'recipes'>;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  now?: () => number;
+}
+
+/** Queue job ids may not contain ':' (BullMQ): 'google_drive:new_file_in_folder' → 'google_drive.new_file_in_folder'. */
+const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '.');
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message || e.name : String(e);
+}
+
+/**
+ * Drives the polled triggers (see PolledTriggerDefinition) for running recipes, on the job queue
+ * so it works the same on the database queue and on BullMQ and survives restarts:
+ *  - one tick chain per polled trigger: 'automation.poll-tick' jobs keyed by the interval slot
+ *    (tick N queues tick N+1 delayed to the next slot boundary, then one poll per running recipe
+ *    keyed by recipe and slot). Keys make every schedule idempotent: a restart, a second server or
+ *    a late tick never doubles a chain or a poll;
+ *  - a recipe's start queues an immediate poll, which activates the trigger (no cursor yet);
+ *  - a poll stores the new cursor and the new items in one transaction; each stored item is then
+ *    claimed (a lease) and becomes one job, its key kept in the job's trigger data, so an item
+ *    whose job was created just before a crash is recognised and never run twice.
+ */
+export class TriggerPoller {
+  private readonly now: () => number;
+  private subscriptions: Subscription[] = [];
+
+  constructor(private readonly deps: PollerDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** The contributed polled triggers, by key ('google_drive:new_file_in_folder'). */
+  triggers(): Map<string, PolledTriggerDefinition> {
+    const out = new Map<string, PolledTriggerDefinition>();
+    const registry = this.deps.registry.of(AutomationTriggers);
+    for (const key of registry.keys()) {
+      const t = registry.get(key);
+      if (isPolledTrigger(t)) out.set(key, t);
+    }
+    return out;
+  }
+
+  /** The polled trigger of a recipe, if its trigger is one. */
+  triggerOf(recipe: RecipeRow): { key: string; definition: PolledTriggerDefinition } | undefined {
+    const step = recipe.template.steps.find((s) => s.kind === 'trigger') ?? WEBHOOK_TRIGGER_STEP;
+    const key = stepKey(step);
+    const definition = this.triggers().get(key);
+    return definition ? { key, definition } : undefined;
+  }
+
+  private interval(definition: PolledTriggerDefinition): number {
+    return Math.max(1000, Math.floor(definition.intervalMs()));
+  }
+
+  /** Starts every tick chain (idempotent) and follows recipe starts and stops. */
+  async start(events: { on(type: 'recipe/started' | 'recipe/stopped'): { subscribe(fn: (e: { recipeId: number }) => void): Subscription } }): Promise<void> {
+    for (const [key, definition] of this.triggers()) {
+      const interval = this.interval(definition);
+      await this.scheduleTick(key, Math.floor(this.now() / interval), 0);
+    }
+    this.subscriptions.push(
+      events.on('recipe/started').subscribe(({ recipeId }) => {
+        this.recipeStarted(recipeId).catch((e) => this.deps.log.error({ err: e, recipeId }, 'Could not schedule the trigger of a started recipe'));
+      }),
+      events.on('recipe/stopped').subscribe(({ recipeId }) => {
+        this.recipeStopped(recipeId).catch((e) => this.deps.log.error({ err: e, recipeId }, 'Could not reset the trigger of a stopped recipe'));
+      }),
+    );
+  }
+
+  stop(): void {
+    for (const s of this.subscriptions.splice(0)) s.unsubscribe();
+  }
+
+  private async scheduleTick(trigger: string, slot: number, delayMs: number): Promise<void> {
+    await this.deps.queue.add(POLL_TICK_JOB, { trigger }, { jobId: `tick.${safe(trigger)}.${slot}`, delayMs, attempts: 3, backoffMs: 1000 });
+  }
+
+  /** A recipe started: poll it now (which activates its trigger) and make sure its chain runs. */
+  async recipeStarted(recipeId: number): Promise<void> {
+    const recipe = await this.deps.engine.recipes.byId(recipeId);
+    const trigger = recipe && this.triggerOf(recipe);
+    if (!trigger) return;
+    await this.deps.queue.add(POLL_RECIPE_JOB, { recipeId, trigger: trigger.key }, { jobId: `poll.${recipeId}.${safe(trigger.key)}.start${this.now()}`, attempts: 1 });
+    await this.scheduleTick(trigger.key, Math.floor(this.now() / this.interval(trigger.definition)), 0);
+  }
+
+  /** A recipe stopped: its cursor goes, so the next start watches from then on (items found before stay done). */
+  async recipeStopped(recipeId: number): Promise<void> {
+    const recipe = await this.deps.engine.recipes.byId(recipeId);
+    const trigger = recipe && this.triggerOf(recipe);
+    if (!trigger) return;
+    await this.deps.db.deleteFrom('connector_cursors').where('recipe_id', '=', recipeId).where('trigger', '=', trigger.key).execute();
+  }
+
+  /** One tick of a trigger's chain: queue the next tick, then one poll per running recipe. */
+  async tick(data: { trigger: string }): Promise<{ recipes: number }> {
+    const definition = this.triggers().get(data.trigger);
+    if (!definition) return { recipes: 0 };
+    const interval = this.interval(definition);
+    const now = this.now();
+    const slot = Math.floor(now / interval);
+    await this.scheduleTick(data.trigger, slot + 1, (slot + 1) * interval - now);
+    const [provider, action] = [data.trigger.slice(0, data.trigger.indexOf(':')), data.trigger.slice(data.trigger.indexOf(':') + 1)];
+    const { rows } = await sql<{ id: number }>`
+      select ur.id from user_recipes ur join combinations c on c.id = ur.combination_id
+      where ur.running and c.recipe->'steps' @> ${JSON.stringify([{ kind: 'trigger', provider, action }])}::jsonb
+      order by ur.id`.execute(this.deps.db);
+    for (const r of rows) {
+      await this.deps.queue.add(POLL_RECIPE_JOB, { recipeId: r.id, trigger: data.trigger }, { jobId: `poll.${r.id}.${safe(data.trigger)}.${slot}`, attempts: 1 });
+    }
+    return { recipes: rows.length };
+  }
+
+  private async recordState(recipeId: number, trigger: string, values: { cursor?: string; error: string | null }): Promise<void> {
+    const at = new Date(this.now());
+    if (values.cursor !== undefined) {
+      await this.deps.db
+        .insertInto('connector_cursors')
+        .values({ recipe_id: recipeId, trigger, cursor: values.cursor, updated_at: at, last_polled_at: at, last_error: values.error })
+        .onConflict((oc) => oc.columns(['recipe_id', 'trigger']).doUpdateSet({ cursor: values.cursor!, updated_at: at, last_polled_at: at, last_error: values.error }))
+        .execute();
+      return;
+    }
+    // an error before any cursor: keep the row's cursor (none: '' marks "not activated yet")
+    await this.deps.db
+      .insertInto('connector_cursors')
+      .values({ recipe_id: recipeId, trigger, cursor: '', updated_at: at, last_polled_at: at, last_error: values.error })
+      .onConflict((oc) => oc.columns(['recipe_id', 'trigger']).doUpdateSet({ last_polled_at: at, last_error: values.error }))
+      .execute();
+  }
+
+  /**
+   * Polls one recipe's trigger: activates it when it has no cursor yet, else asks for the items
+   * after the cursor and stores them with the new cursor in one transaction; then turns every
+   * stored item without a job into one. A failure (a lost connection, a provider error) is kept
+   * as the trigger's state and logged; the next tick tries again.
+   */
+  async pollRecipe(data: { recipeId: number; trigger: string }): Promise<{ outcome: 'stopped' | 'activated' | 'polled' | 'failed'; found: number; started: number; error?: string }> {
+    const recipe = await this.deps.engine.recipes.byId(data.recipeId);
+    const trigger = recipe && this.triggerOf(recipe);
+    if (!recipe || !recipe.running || !trigger || trigger.key !== data.trigger) return { outcome: 'stopped', found: 0, started: 0 };
+    const row = await this.deps.db.selectFrom('connector_cursors').select(['cursor']).where('recipe_id', '=', recipe.id).where('trigger', '=', trigger.key).executeTakeFirst();
+    const signal = AbortSignal.timeout(POLL_TIMEOUT_MS);
+    const log = {
+      info: (msg: string) => this.deps.log.info({ recipeId: recipe.id, trigger: trigger.key }, msg),
+      warn: (msg: string) => this.deps.log.warn({ recipeId: recipe.id, trigger: trigger.key }, msg),
+    };
+    let found = 0;
+    try {
+      if (!row || !row.cursor) {
+        const { cursor } = await trigger.definition.activate(recipe, { signal });
+        await this.recordState(recipe.id, trigger.key, { cursor, error: null });
+        log.info(`${trigger.definition.name}: watching from now on`);
+        return { outcome: 'activated', found: 0, started: 0 };
+      }
+      const result = await trigger.definition.poll({ recipe, cursor: row.cursor, signal, log });
+      found = await this.store(recipe.id, trigger.key, result.events, result.cursor);
+    } catch (e) {
+      const error = message(e).slice(0, 500);
+      await this.recordState(recipe.id, trigger.key, { error });
+      log.warn(`${trigger.definition.name} could not look for new items: ${error}`);
+      return { outcome: 'failed', found: 0, started: 0, error };
+    }
+    const started = await this.dispatch(recipe, trigger.key);
+    return { outcome: 'polled', found, started };
+  }
+
+  /** The new cursor and the new items, in one transaction; an item seen before is not stored again. */
+  private async store(recipeId: number, trigger: string, events: PolledEvent[], cursor: string): Promise<number> {
+    const at = new Date(this.now());
+    return this.deps.db.transaction().execute(async (trx) => {
+      let inserted = 0;
+      for (const e of events) {
+        const res = await trx
+          .insertInto('automation_trigger_events')
+          .values({ recipe_id: recipeId, trigger, event_key: e.key.slice(0, 500), data: JSON.stringify(e.data), summary: e.summary.slice(0, 200), job_id: null, claimed_until: null })
+          .onConflict((oc) => oc.columns(['recipe_id', 'trigger', 'event_key']).doNothing())
+          .returning('event_key')
+          .executeTakeFirst();
+        if (res) inserted += 1;
+      }
+      await trx
+        .insertInto('connector_cursors')
+        .values({ recipe_id: recipeId, trigger, cursor, updated_at: at, last_polled_at: at, last_error: null })
+        .onConflict((oc) => oc.columns(['recipe_id', 'trigger']).doUpdateSet({ cursor, updated_at: at, last_polled_at: at, last_error: null }))
+        .execute();
+      return inserted;
+    });
+  }
+
+  /** Turns the recipe's stored items without a job into jobs, oldest first, each once. */
+  private async dispatch(recipe: RecipeRow, trigger: string): Promise<number> {
+    const until = new Date(this.now() + CLAIM_MS);
+    const claimed = await this.deps.db
+      .updateTable('automation_trigger_events')
+      .set({ claimed_until: until })
+      .where('recipe_id', '=', recipe.id)
+      .where('trigger', '=', trigger)
+      .where('job_id', 'is', null)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', new Date(this.now()))]))
+      .returning(['event_key', 'data', 'summary', 'created_at'])
+      .execute();
+    claimed.sort((a, b) => new Date(a.created_at!).getTime() - new Date(b.created_at!).getTime() || a.event_key.localeCompare(b.event_key));
+    let started = 0;
+    for (const item of claimed) {
+      const done = (jobId: string) =>
+        this.deps.db.updateTable('automation_trigger_events').set({ job_id: jobId, claimed_until: null }).where('recipe_id', '=', recipe.id).where('trigger', '=', trigger).where('event_key', '=', item.event_key).execute();
+      // a job made for this item before a crash (its key is in the trigger data) is the item's job
+      const { rows } = await sql<{ id: string }>`select id from automation_jobs
+        where recipe_id = ${recipe.id} and trigger_payload->'data'->>'trigger_event' = ${item.event_key} limit 1`.execute(this.deps.db);
+      if (rows[0]) {
+        await done(rows[0].id);
+        continue;
+      }
+      const data = (typeof item.data === 'string' ? JSON.parse(item.data) : item.data) as Record<string, unknown>;
+      const payload: TriggerPayload = { source: 'poll', data: { ...data, trigger_event: item.event_key }, files: [] };
+      try {
+        const { jobId } = await this.deps.engine.run(recipe, payload, { summaryPrefix: `${item.summary} · ` });
+        await done(jobId);
+        started += 1;
+      } catch (e) {
+        if (e instanceof RunRefusedError) {
+          // the job exists (failed, naming the missing step): that is this item's job
+          await done(e.jobId);
+          continue;
+        }
+        await this.deps.db.updateTable('automation_trigger_events').set({ claimed_until: null }).where('recipe_id', '=', recipe.id).where('trigger', '=', trigger).where('event_key', '=', item.event_key).execute();
+        const error = message(e);
+        await this.recordState(recipe.id, trigger, { error: `A new item could not start its job: ${error}` });
+        this.deps.log.error({ err: e, recipeId: recipe.id, trigger }, 'A polled item could not start its job; the next poll tries again');
+        if (!(e instanceof HttpError)) break;
+      }
+    }
+    return started;
+  }
+
+  /** The trigger's state for a recipe by id (undefined when there is none or its trigger is not polled). */
+  async stateById(recipeId: number): Promise<TriggerState | undefined> {
+    const recipe = await this.deps.engine.recipes.byId(recipeId);
+    return recipe && this.state(recipe);
+  }
+
+  /** What a running recipe's trigger watches changed (another folder): poll it now. */
+  async pollSoon(recipeId: number): Promise<void> {
+    const recipe = await this.deps.engine.recipes.byId(recipeId);
+    const trigger = recipe?.running ? this.triggerOf(recipe) : undefined;
+    if (!trigger) return;
+    await this.deps.queue.add(POLL_RECIPE_JOB, { recipeId, trigger: trigger.key }, { jobId: `poll.${recipeId}.${safe(trigger.key)}.soon${this.now()}`, attempts: 1 });
+  }
+
+  /** The trigger's state for a recipe (undefined when its trigger is not polled). */
+  async state(recipe: RecipeRow): Promise<TriggerState | undefined> {
+    const trigger = this.triggerOf(recipe);
+    if (!trigger) return undefined;
+    const row = await this.deps.db
+      .selectFrom('connector_cursors')
+      .select(['cursor', 'last_polled_at', 'last_error'])
+      .where('recipe_id', '=', recipe.id)
+      .where('trigger', '=', trigger.key)
+      .executeTakeFirst();
+    const count = await this.deps.db
+      .selectFrom('automation_trigger_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('recipe_id', '=', recipe.id)
+      .where('trigger', '=', trigger.key)
+      .executeTakeFirstOrThrow();
+    return {
+      trigger: trigger.key,
+      name: trigger.definition.name,
+      watching: recipe.running && !!row?.cursor,
+      last_polled_at: row?.last_polled_at ? new Date(row.last_polled_at).toISOString() : null,
+      last_error: row?.last_error ?? null,
+      items: Number(count.n),
+      interval_ms: this.interval(trigger.definition),
+    };
+  }
+}
+
+/** The polled triggers' driver (see TriggerPoller). */
+export const TriggerPolling = token<TriggerPoller>('TriggerPoller');
+
+/**
+ * The engine's polled triggers as a core module: the items table, the driver service, its two
+ * queue jobs, and the tick chains started with the server. It also declares SetupPreparations
+ * (what the starter recipe's 'prepare_setup' step runs). Triggers are contributed by plugins
+ * (the connectors plugin's Google Drive 'new file in folder'); the engine names none of them.
+ */
+export const pollingModule = defineServerPlugin({
+  id: 'automation-polling',
+  migrations: pollingMigrations,
+  declares: [SetupPreparations],
+  provides: [
+    provide(TriggerPolling, (get) => new TriggerPoller({ db: get(T.Db), registry: get(T.Contributions), queue: get(T.JobQueue), engine: get(Automation), log: get(T.Logger) })),
+  ],
+  needs: { poller: TriggerPolling, events: T.EventBus },
+  jobs: {
+    [POLL_TICK_JOB]: { concurrency: 1, handler: (data: { trigger: string }, { poller }) => poller.tick(data) },
+    [POLL_RECIPE_JOB]: { concurrency: 4, handler: (data: { recipeId: number; trigger: string }, { poller }) => poller.pollRecipe(data) },
+  },
+  async onStart({ poller, events }) {
+    await poller.start(events);
+  },
+  async onStop({ poller }) {
+    poller.stop();
+  },
+});
