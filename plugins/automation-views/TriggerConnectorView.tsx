@@ -50,7 +50,7 @@ function TriggerConnectorBody({ flow }: { flow: SetupFlow }) {
   return (
     <div className={s.root}>
       <div className={s.header}>
-        <SetupConnectionsModal connectors={connectors} connections={flow.connections} />
+        <SetupConnectionsModal connectors={connectors} connections={flow.connections} onChanged={flow.refreshConnections} />
         <div className={s.status} aria-live="polite">
           <HeaderStatus flow={flow} />
         </div>
@@ -92,7 +92,7 @@ function TriggerConnectorBody({ flow }: { flow: SetupFlow }) {
         </div>
       ) : (
         <div role="tabpanel" aria-labelledby="setup-connections-tab">
-          <ConnectionsPane connectors={connectors} connections={flow.connections} idPrefix="setup-conn" />
+          <ConnectionsPane connectors={connectors} connections={flow.connections} idPrefix="setup-conn" onChanged={flow.refreshConnections} />
         </div>
       )}
     </div>

@@ -61,6 +61,8 @@ export interface SetupFlow {
   /** reloads the recipe and records, then re-polls (spec: after a refresh action) */
   refresh(): void;
   reload(): void;
+  /** reads the connections again at once (the widget reported a Connect or Disconnect) */
+  refreshConnections(): void;
 }
 
 const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
@@ -269,6 +271,12 @@ export function useSetupFlow(combinationId: number): SetupFlow {
   }, [loadRecipe, loadRecords]);
 
   const reload = useCallback(() => setLoadTick((t) => t + 1), []);
+  // the 10 s poll above stops once the combination is authorised; a connection made later (the
+  // second of two) still has to show on the tiles at once
+  const refreshConnections = useCallback(() => {
+    if (workatoId === null) return;
+    connectionsOf(api, workatoId).then(setConnections, (e: unknown) => console.log(e));
+  }, [api, workatoId]);
 
   return {
     phase,
@@ -288,5 +296,6 @@ export function useSetupFlow(combinationId: number): SetupFlow {
     setRun,
     refresh,
     reload,
+    refreshConnections,
   };
 }

@@ -14,7 +14,6 @@ export default function WorkflowMonitoringRedirect() {
   const { workflowId = '' } = useParams();
   const api = useApi();
   const [target, setTarget] = useState<string | null | undefined>();
-  useBreadcrumb('Monitoring', `/monitoring/workflow/${workflowId}`);
 
   useEffect(() => {
     let live = true;
@@ -35,6 +34,12 @@ export default function WorkflowMonitoringRedirect() {
 
   if (target) return <Navigate to={target} replace />;
   if (target === undefined) return <Spinner label="Opening the monitoring dashboard..." />;
+  return <NotFound workflowId={workflowId} />;
+}
+
+/** Only this state takes a breadcrumb: on success the dashboard takes its own. */
+function NotFound({ workflowId }: { workflowId: string }) {
+  useBreadcrumb('Monitoring', `/monitoring/workflow/${workflowId}`);
   return (
     <section aria-label="Monitoring">
       <MessageBar intent="error">

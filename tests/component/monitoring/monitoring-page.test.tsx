@@ -153,7 +153,7 @@ describe('/monitoring/{id}: the ML Monitoring Dashboard', () => {
   });
 
   it("opens on a workflow's tab from its Monitoring link (/monitoring/workflow/{id})", async () => {
-    setup(
+    const shell = setup(
       {
         'GET /api/platform/workflows/102/': { body: { id: 102, solution_id: 7, name: 'Reconciliation' } },
         [data(101)]: { body: [] },
@@ -163,6 +163,8 @@ describe('/monitoring/{id}: the ML Monitoring Dashboard', () => {
     );
     expect(await screen.findByRole('tab', { name: 'Reconciliation' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('ok 2 failed 1 rate 66.7 min 10')).toBeInTheDocument();
+    // one Monitoring crumb: the redirect takes none of its own
+    expect(shell.container.get<Breadcrumbs>(T.Breadcrumbs).trail.map((c) => c.label)).toEqual(['Home', 'Monitoring']);
   });
 
   it('says so when the linked workflow does not exist', async () => {
