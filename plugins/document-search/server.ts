@@ -9,7 +9,7 @@ import { downloadUrl } from '../../src/server';
 import querySchema from '../../schemas/document-search/query.schema.json';
 import indexFileSchema from '../../schemas/document-search/index-file.schema.json';
 import { catalogue } from './catalogue';
-import { DocumentIndex, DocumentIndexToken, documentsMigration, EmptyDocumentError } from './index-service';
+import { DocumentIndex, DocumentIndexToken, documentSearchMigrations, EmptyDocumentError } from './index-service';
 import { DocumentIndexer } from './indexer';
 import { documentText, UnreadableDocumentError, UnsearchableFileError } from './document-text';
 import { readPdfText } from './pdf-text';
@@ -43,7 +43,7 @@ export default defineServerPlugin({
     if (!started) throw new Error('The document search plugin has not started yet, so its workflow step cannot run.');
     return started;
   }).map((a) => contribute(AutomationActions, a)),
-  migrations: [documentsMigration],
+  migrations: documentSearchMigrations,
   provides: [
     provide(DocumentIndexToken, (get) => new DocumentIndex(get(T.Db))),
     provide(DocumentIndexerToken, (get) => new DocumentIndexer(get(DocumentIndexToken), get(T.FileStore), readPdfText, get(T.Logger))),

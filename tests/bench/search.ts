@@ -7,13 +7,21 @@
  * code behind POST /api/nlp-document-store/query (ranking and passages included). Prints p50/p95/
  * p99 per engine: PGlite in memory, and PostgreSQL when TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test answers (in a fresh schema, dropped afterwards).
+ * Prints the load average with each engine's figures (on a shared machine they vary with it) and
+ * the CPU time each query took, which the load does not lengthen much.
+ *
+ * BENCH_ENGINES=postgres (or pglite) measures one engine; BENCH_SCHEMA=name keeps the PostgreSQL
+ * corpus in that schema and reuses it on the next run (drop it yourself); BENCH_SLOWEST=10 lists
+ * the slowest queries; BENCH_MAX_RANKED=100 ranks fewer candidates than the product's MAX_RANKED.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/database';
-import { DocumentIndex, documentsMigration } from '../../plugins/document-search/index-service';
+import { DocumentIndex, documentSearchMigrations } from '../../plugins/document-search/index-service';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 100_000);
 const WORDS_PER_DOC = 300;
@@ -21,6 +29,10 @@ const VOCABULARY = 20_000;
 const QUERIES = 300;
 const WARM_UP = 30;
 const OWNER = 1;
+/** Which engines to measure: BENCH_ENGINES=postgres (or pglite); both by default. */
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+/** BENCH_SCHEMA=name keeps the PostgreSQL corpus in that schema and reuses it on the next run. */
+const KEEP_SCHEMA = process.env.BENCH_SCHEMA;
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A small deterministic generator, so every engine gets the same corpus and queries. */
@@ -106,8 +118,14 @@ function queries(words: string[]): string[] {
   return out;
 }
 
+/**
+ * Loads the corpus in batches of 1,000 rows (one multi-row insert each), with the GIN index
+ * dropped during the load and built once at the end, as a bulk load is done: building it once is
+ * several times faster than updating it row by row, and yields the same index.
+ */
 async function fill(db: Kysely<any>, words: string[]) {
   const t = performance.now();
+  await sql`drop index documents_tsv_idx`.execute(db);
   let batch: { key: string; name: string; text: string }[] = [];
   const flush = async () => {
     await sql`insert into documents (owner, bucket, key, name, text)
@@ -119,50 +137,100 @@ async function fill(db: Kysely<any>, words: string[]) {
     if (batch.length === 1000) await flush();
   }
   if (batch.length) await flush();
+  await sql`create index documents_tsv_idx on documents using gin (tsv)`.execute(db);
   await sql`analyze documents`.execute(db);
   return (performance.now() - t) / 1000;
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-async function run(engine: string, db: Kysely<any>) {
+/**
+ * CPU time (ms) this process and, for PostgreSQL on this machine, the server backend spent: what a
+ * query costs apart from waiting for a core, which a loaded machine makes long. The backend's
+ * time is read from /proc/<pid>/schedstat (nanoseconds on a CPU); null when it cannot be read.
+ */
+function cpuClock(backendPid: number | null): () => number {
+  const server = () => {
+    if (backendPid === null) return 0;
+    return Number(readFileSync(`/proc/${backendPid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  };
+  return () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000 + server();
+  };
+}
+
+async function backendPid(db: Kysely<any>): Promise<number | null> {
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+  try {
+    readFileSync(`/proc/${rows[0].pid}/schedstat`, 'utf8');
+    return rows[0].pid;
+  } catch {
+    return null;
+  }
+}
+
+async function run(engine: string, db: Kysely<any>, seeded = false, pid: number | null = null) {
   const words = vocabulary();
-  await documentsMigration.up(db);
-  const loadSec = await fill(db, words);
-  const index = new DocumentIndex(db);
+  let loadSec = 0;
+  if (!seeded) {
+    for (const m of documentSearchMigrations) await m.up(db);
+    loadSec = await fill(db, words);
+  }
+  // BENCH_MAX_RANKED=100 measures another candidate limit than the product's MAX_RANKED
+  const index = new DocumentIndex(db, process.env.BENCH_MAX_RANKED ? { maxRanked: Number(process.env.BENCH_MAX_RANKED) } : {});
   const qs = queries(words);
   for (const q of qs.slice(0, WARM_UP)) await index.search(OWNER, q);
+  const cpu = cpuClock(pid);
+  const cpuMs: number[] = [];
+  const loadBefore = loadavg();
   const byWords: Record<number, number[]> = { 1: [], 2: [], 3: [] };
   const all: number[] = [];
+  const timed: [number, string, number][] = [];
   let hits = 0;
   for (const q of qs.slice(WARM_UP)) {
+    const c = cpu();
     const t = performance.now();
     const found = await index.search(OWNER, q);
     const ms = performance.now() - t;
+    cpuMs.push(cpu() - c);
     hits += found.length > 0 ? 1 : 0;
     all.push(ms);
+    timed.push([ms, q, found.length]);
     byWords[q.split(' ').length].push(ms);
   }
   const line = (label: string, xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
     return `  ${label.padEnd(10)} n=${String(s.length).padStart(3)}  p50 ${pct(s, 50).toFixed(1).padStart(6)} ms  p95 ${pct(s, 95).toFixed(1).padStart(6)} ms  p99 ${pct(s, 99).toFixed(1).padStart(6)} ms  max ${s[s.length - 1].toFixed(1).padStart(6)} ms`;
   };
-  console.log(`\n${engine}: ${DOCS.toLocaleString('en-GB')} documents indexed in ${loadSec.toFixed(1)} s; ${hits}/${QUERIES} queries found something`);
+  const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+  console.log(`\n${engine}: ${DOCS.toLocaleString('en-GB')} documents ${seeded ? 'already indexed (BENCH_SCHEMA reused)' : `indexed in ${loadSec.toFixed(1)} s`}; ${hits}/${QUERIES} queries found something`);
+  console.log(`  load average (1/5/15 min) before the queries ${la(loadBefore)}, after ${la(loadavg())} (${cpus().length} cores)`);
   console.log(line('all', all));
   for (const n of [1, 2, 3]) console.log(line(`${n} word${n > 1 ? 's' : ''}`, byWords[n]));
+  const c = [...cpuMs].sort((a, b) => a - b);
+  const whose = engine.startsWith('PGlite') ? 'this process (PGlite runs in it)' : pid === null ? 'this process only (the server is not on this machine)' : 'this process + the server backend';
+  console.log(`  CPU time per query, ${whose}: p50 ${pct(c, 50).toFixed(1)} ms  p95 ${pct(c, 95).toFixed(1)} ms  p99 ${pct(c, 99).toFixed(1)} ms`);
+  if (process.env.BENCH_SLOWEST) {
+    timed.sort((a, b) => b[0] - a[0]);
+    for (const [ms, q, n] of timed.slice(0, Number(process.env.BENCH_SLOWEST))) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${n} hits  ${q}`);
+  }
 }
 
 async function main() {
   console.log(`Search benchmark: ${DOCS.toLocaleString('en-GB')} documents × ${WORDS_PER_DOC} words, one owner, ${QUERIES} queries (10 results each, with passages)`);
 
-  const lite = await openDatabase({ dataDir: 'memory://' });
-  try {
-    await run('PGlite (in memory)', lite);
-  } finally {
-    await lite.destroy();
+  if (ENGINES.includes('pglite')) {
+    const lite = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await run('PGlite (in memory)', lite);
+    } finally {
+      await lite.destroy();
+    }
   }
+  if (!ENGINES.includes('postgres')) return;
 
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const schema = KEEP_SCHEMA ?? `bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -170,14 +238,15 @@ async function main() {
     console.log(`\nPostgreSQL at ${PG_URL} is not reachable (${(e as Error).message}); skipped.`);
     return;
   }
-  await admin.query(`create schema ${schema}`);
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: PG_URL, max: 2, options: `-c search_path=${schema}` }) }) });
+  const seeded = KEEP_SCHEMA !== undefined && (await admin.query('select 1 from information_schema.tables where table_schema = $1 and table_name = $2', [schema, 'documents'])).rowCount === 1;
+  if (!seeded) await admin.query(`create schema if not exists ${schema}`);
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: PG_URL, max: 1, options: `-c search_path=${schema}` }) }) });
   try {
     const { rows } = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db);
-    await run(`PostgreSQL ${rows[0].v}`, db);
+    await run(`PostgreSQL ${rows[0].v}`, db, seeded, await backendPid(db));
   } finally {
     await db.destroy();
-    await admin.query(`drop schema ${schema} cascade`);
+    if (KEEP_SCHEMA === undefined) await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }
 }
