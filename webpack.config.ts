@@ -94,7 +94,17 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     // production ships no source maps (issue 7, item 10); SOURCE_MAPS=true writes them as hidden
     // maps (no sourceMappingURL comment) for an error tracker, to be kept off the public server
     devtool: mode === 'production' ? (process.env.SOURCE_MAPS === 'true' ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      // @rjsf/core's markdown renderer (82 KB minified, a third of the form stack) for text our forms
+      // never format: a small inline one instead (src/app/forms/light-markdown.tsx says what it renders)
+      // and @rjsf/utils's URI library (for $ref into a 2020-12 bundle) a small RFC 3986 resolver
+      // checked against it (src/app/forms/uri.ts, tests/unit/forms/uri.test.ts)
+      alias: {
+        'markdown-to-jsx/react$': path.resolve(__dirname, 'src/app/forms/light-markdown.tsx'),
+        'fast-uri$': path.resolve(__dirname, 'src/app/forms/uri.ts'),
+      },
+    },
     module: {
       rules: [
         { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },

@@ -1,9 +1,11 @@
-import { useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Spinner } from '@fluentui/react-components';
 import { withTheme, type IChangeEvent, type ThemeProps } from '@rjsf/core';
 import type { ErrorSchema, FormValidation, RJSFSchema, RegistryFieldsType, RegistryWidgetsType, UiSchema, ValidatorType } from '@rjsf/utils';
 import { fluentTemplates, FluentSubmit } from './templates';
-import { fluentWidgets } from './widgets';
-import { formValidator } from './validator';
+import { fluentWidgets, loadChoiceWidgets } from './widgets';
+import { precompiledValidator, type PrecompiledForm } from './validator';
+import { PRECOMPILED_FORMS } from './precompiled';
 import { ContainerContext } from '../hooks';
 import { PluginRegistry } from '../tokens';
 
@@ -55,7 +57,53 @@ export interface SchemaFormProps<T extends object> {
   disabled?: boolean;
   /** the id prefix of the fields, to keep ids unique when two forms share a page */
   idPrefix?: string;
+  /**
+   * The form's validation compiled at build time (`import loginForm from '../forms/precompiled/auth-login'`):
+   * given, the form renders at once; otherwise the module of the schema's `$id` is loaded first.
+   */
+  precompiled?: PrecompiledForm;
+  /** a validator of its own, in place of the precompiled one */
   validator?: ValidatorType;
+}
+
+/** The precompiled forms loaded so far, by $id: a form shown again renders at once. */
+const loadedForms = new Map<string, PrecompiledForm>();
+
+/**
+ * The validator of a form: the one given, or @rjsf/validator-ajv8's precompiled validator over the
+ * form's compiled functions (given, or loaded by the schema's $id). Undefined while loading.
+ */
+function useSchemaValidator(schema: RJSFSchema, precompiled?: PrecompiledForm, validator?: ValidatorType): ValidatorType | undefined {
+  const id = typeof schema.$id === 'string' ? schema.$id : undefined;
+  const known = precompiled ?? (id ? loadedForms.get(id) : undefined);
+  const [loaded, setLoaded] = useState<PrecompiledForm | undefined>(undefined);
+  const [failure, setFailure] = useState<Error | null>(null);
+  const form = known ?? (loaded?.id === id ? loaded : undefined);
+  const needsLoad = !validator && !form;
+  if (needsLoad && (!id || !PRECOMPILED_FORMS[id])) {
+    throw new Error(
+      `The form schema ${id ? `"${id}"` : 'without a $id'} has no precompiled validator: give it a $id, list it in FORM_SCHEMAS of ` +
+        'schemas/generate-form-validators.ts and run `npm run forms:validators`.',
+    );
+  }
+  if (failure) throw failure;
+  useEffect(() => {
+    if (!needsLoad || !id) return;
+    let live = true;
+    // a form given by schema alone (a plugin's) loads the select and checkbox alongside, not after
+    void loadChoiceWidgets().catch(() => undefined);
+    PRECOMPILED_FORMS[id]!().then(
+      (f) => {
+        loadedForms.set(id, f);
+        if (live) setLoaded(f);
+      },
+      (e: unknown) => live && setFailure(e instanceof Error ? e : new Error(String(e))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsLoad, id]);
+  return useMemo(() => validator ?? (form ? precompiledValidator(form, schema) : undefined), [validator, form, schema]);
 }
 
 /**
@@ -100,8 +148,9 @@ export function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
     widgets,
     disabled,
     idPrefix,
-    validator = formValidator,
+    precompiled,
   } = props;
+  const validator = useSchemaValidator(schema, precompiled, props.validator);
   const contributed = useContributedFormParts();
   const [data, setData] = useState<Partial<T>>(() => ({ ...(formData ?? {}) }) as Partial<T>);
   const latest = useRef(data);
@@ -134,6 +183,8 @@ export function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
     for (const [k, v] of Object.entries(JSON.parse(extraKey) as Record<string, string | null>)) if (v) out[k] = { __errors: [v] };
     return Object.keys(out).length ? (out as ErrorSchema<Partial<T>>) : undefined;
   }, [extraKey]);
+
+  if (!validator) return <Spinner size="small" label="Loading the form..." />;
 
   return (
     <FluentForm

@@ -1,6 +1,8 @@
 /** The rjsf form layer: a small Fluent UI v9 theme, the shared validator and <SchemaForm>. */
 export { SchemaForm, FluentForm, fluentTheme, type SchemaFormProps } from './SchemaForm';
-export { fluentWidgets, TextWidget, EmailWidget, PasswordWidget, SelectWidget, CheckboxWidget, TextareaWidget } from './widgets';
+export { fluentWidgets, TextWidget, EmailWidget, PasswordWidget, loadChoiceWidgets } from './widgets';
+export { SelectWidget, CheckboxWidget } from './choice-widgets';
+export { TextareaWidget } from './textarea-widget';
 export {
   fluentTemplates,
   FieldTemplate,
@@ -10,4 +12,4 @@ export {
   ErrorListTemplate,
   FluentSubmit,
 } from './templates';
-export { formValidator, createFormValidator, readableMessage, localizeErrors, ERROR_MESSAGE_KEYWORD } from './validator';
+export { precompiledValidator, readableMessage, localizeErrors, ERROR_MESSAGE_KEYWORD, type PrecompiledForm } from './validator';

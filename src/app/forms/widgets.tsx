@@ -1,22 +1,5 @@
-import type { ChangeEvent, FocusEvent } from 'react';
-import { Checkbox, Select, Textarea, makeStyles } from '@fluentui/react-components';
-import {
-  ariaDescribedByIds,
-  enumOptionSelectedValue,
-  enumOptionValueDecoder,
-  enumOptionValueEncoder,
-  getOptionValueFormat,
-  getTemplate,
-  labelValue,
-  type RegistryWidgetsType,
-  type WidgetProps,
-} from '@rjsf/utils';
-
-// a native select is as wide as its longest option unless told to fit its column
-const useSelectFit = makeStyles({
-  root: { minWidth: 0, maxWidth: '100%' },
-  select: { minWidth: 0, maxWidth: '100%', textOverflow: 'ellipsis' },
-});
+import { Suspense, lazy, type ComponentType } from 'react';
+import { getTemplate, type RegistryWidgetsType, type WidgetProps } from '@rjsf/utils';
 
 /**
  * Widgets of the Fluent UI v9 theme. Each renders a native control through Fluent (Input, Select,
@@ -38,89 +21,32 @@ export function PasswordWidget(props: WidgetProps) {
   return <TextWidget {...props} type="password" />;
 }
 
-export function SelectWidget({
-  id,
-  htmlName,
-  options,
-  value,
-  disabled,
-  readonly,
-  autofocus,
-  placeholder,
-  onChange,
-  onBlur,
-  onFocus,
-  schema,
-  required,
-}: WidgetProps) {
-  const { enumOptions = [], enumDisabled, emptyValue } = options;
-  const format = getOptionValueFormat(options);
-  const selected = enumOptionSelectedValue(value, enumOptions, false, format, '');
-  const decode = (raw: string) => enumOptionValueDecoder(raw, enumOptions, format, emptyValue);
-  const fit = useSelectFit();
-  return (
-    <Select
-      className={fit.root}
-      select={{ className: fit.select }}
-      id={id}
-      name={htmlName || id}
-      value={selected as string}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
-      required={required}
-      aria-readonly={readonly || undefined}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(_e: ChangeEvent<HTMLSelectElement>, data) => onChange(decode(data.value))}
-      onBlur={(e: FocusEvent<HTMLSelectElement>) => onBlur(id, decode(e.target.value))}
-      onFocus={(e: FocusEvent<HTMLSelectElement>) => onFocus(id, decode(e.target.value))}
-    >
-      {schema.default === undefined && <option value="">{placeholder || 'Select…'}</option>}
-      {enumOptions.map(({ value: optionValue, label }, i) => (
-        <option key={i} value={enumOptionValueEncoder(optionValue, i, format)} disabled={enumDisabled?.includes(optionValue)}>
-          {label}
-        </option>
-      ))}
-    </Select>
-  );
+/** The choice widgets' module (Fluent Select and Checkbox), loaded when a form first shows one. */
+export const loadChoiceWidgets = () => import(/* webpackChunkName: "form-choice-widgets" */ './choice-widgets');
+const loadTextareaWidget = () => import(/* webpackChunkName: "form-textarea-widget" */ './textarea-widget');
+
+/**
+ * A widget loaded on first use, so forms of text fields only (log-in, password reset) do not
+ * download Select, Checkbox and Textarea. A page that shows one at once passes the widget itself
+ * (`widgets={{ SelectWidget }}` from './choice-widgets') and never waits; while loading, a box of
+ * the control's height keeps the layout still.
+ */
+function lazyWidget<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, height: number): ComponentType<WidgetProps> {
+  const Loaded = lazy(() => load().then((m) => ({ default: m[name] as ComponentType<WidgetProps> })));
+  function LazyWidget(props: WidgetProps) {
+    return (
+      <Suspense fallback={<div style={{ minHeight: height }} aria-busy="true" />}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  LazyWidget.displayName = `Lazy${name}`;
+  return LazyWidget;
 }
 
-export function CheckboxWidget({ id, htmlName, value, disabled, readonly, autofocus, label, hideLabel, onChange, onBlur, onFocus, required }: WidgetProps) {
-  return (
-    <Checkbox
-      id={id}
-      name={htmlName || id}
-      checked={value === true}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
-      aria-required={required || undefined}
-      aria-describedby={ariaDescribedByIds(id)}
-      label={labelValue(label, hideLabel, undefined) as string | undefined}
-      onChange={(_e, data) => onChange(data.checked === true)}
-      onBlur={() => onBlur(id, value === true)}
-      onFocus={() => onFocus(id, value === true)}
-    />
-  );
-}
-
-export function TextareaWidget({ id, htmlName, value, disabled, readonly, autofocus, placeholder, options, onChange, onBlur, onFocus }: WidgetProps) {
-  return (
-    <Textarea
-      id={id}
-      name={htmlName || id}
-      value={value ?? ''}
-      disabled={disabled}
-      readOnly={readonly}
-      autoFocus={autofocus}
-      placeholder={placeholder}
-      rows={typeof options.rows === 'number' ? options.rows : 4}
-      resize="vertical"
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(_e, data) => onChange(data.value === '' ? options.emptyValue : data.value)}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
-    />
-  );
-}
+const SelectWidget = lazyWidget(loadChoiceWidgets, 'SelectWidget', 32);
+const CheckboxWidget = lazyWidget(loadChoiceWidgets, 'CheckboxWidget', 32);
+const TextareaWidget = lazyWidget(loadTextareaWidget, 'TextareaWidget', 96);
 
 export const fluentWidgets: RegistryWidgetsType = {
   TextWidget,

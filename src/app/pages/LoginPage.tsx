@@ -4,6 +4,7 @@ import { Body1, makeStyles, tokens } from '@fluentui/react-components';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import loginSchema from '../../../schemas/auth/login.schema.json';
 import { SchemaForm } from '../forms';
+import loginForm from '../forms/precompiled/auth-login';
 import { useSession } from '../hooks';
 import { AppLink } from './auth/AppLink';
 import { AuthHeading, AuthSplitLayout } from './auth/AuthLayout';
@@ -71,6 +72,7 @@ export default function LoginPage() {
       )}
       <SchemaForm<LoginForm>
         schema={loginSchema as RJSFSchema}
+        precompiled={loginForm}
         uiSchema={uiSchema}
         idPrefix="login"
         onSubmit={signIn}

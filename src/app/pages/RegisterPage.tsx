@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Body1, makeStyles, tokens } from '@fluentui/react-components';
 import { SchemaForm } from '../forms';
+import registerForm from '../forms/precompiled/auth-register-form';
+import { SelectWidget } from '../forms/choice-widgets';
 import { useApi } from '../hooks';
 import { AppLink } from './auth/AppLink';
 import { AuthHeading, AuthSplitLayout } from './auth/AuthLayout';
@@ -24,7 +26,8 @@ interface RegisterReply {
   message?: string;
 }
 
-const widgets = { terms: TermsWidget };
+// the role list shows at once: its widget comes with the page, not on first use
+const widgets = { terms: TermsWidget, SelectWidget, select: SelectWidget };
 
 const useStyles = makeStyles({
   alt: { textAlign: 'center', color: tokens.colorNeutralForeground2 },
@@ -62,6 +65,7 @@ export default function RegisterPage() {
       <Notice notice={warning ? { intent: 'warning', text: warning } : null} />
       <SchemaForm<RegisterForm>
         schema={registerFormSchema}
+        precompiled={registerForm}
         uiSchema={registerUiSchema}
         idPrefix="register"
         widgets={widgets}

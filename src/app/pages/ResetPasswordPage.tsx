@@ -4,8 +4,10 @@ import { Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosed24Regular, MailCheckmark24Regular, Key24Regular } from '@fluentui/react-icons';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import forgetSchema from '../../../schemas/auth/forget-password.schema.json';
-import resetSchema from '../../../schemas/auth/reset-password.schema.json';
 import { SchemaForm } from '../forms';
+import forgetForm from '../forms/precompiled/auth-forget-password';
+import resetForm from '../forms/precompiled/auth-reset-password-form';
+import { resetFormSchema } from './auth/reset-form';
 import { useApi } from '../hooks';
 import { AppLink } from './auth/AppLink';
 import { AuthCardLayout, AuthHeading } from './auth/AuthLayout';
@@ -121,6 +123,7 @@ function RequestForm() {
       <Notice notice={warning ? { intent: 'warning', text: warning } : null} />
       <SchemaForm<ForgetForm>
         schema={forgetSchema as RJSFSchema}
+        precompiled={forgetForm}
         uiSchema={forgetUi}
         idPrefix="forget"
         onSubmit={submit}
@@ -140,14 +143,6 @@ interface ResetForm {
   password?: string;
   confirm?: string;
 }
-
-const resetFormSchema: RJSFSchema = {
-  type: 'object',
-  properties: {
-    password: { ...resetSchema.properties.password, title: 'New password' },
-    confirm: { type: 'string', title: 'Confirm password', maxLength: resetSchema.properties.password.maxLength },
-  },
-} as RJSFSchema;
 
 const resetUi: UiSchema = {
   password: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password', 'ui:help': 'At least 8 characters.', 'ui:autofocus': true },
@@ -200,6 +195,7 @@ function ResetForm({ token, access, username }: { token: string; access: string;
       <Notice notice={warning ? { intent: 'warning', text: warning } : null} />
       <SchemaForm<ResetForm>
         schema={resetFormSchema}
+        precompiled={resetForm}
         uiSchema={resetUi}
         idPrefix="reset"
         onChange={setForm}

@@ -3,6 +3,7 @@ import { registerAccountRoutes } from './account-routes';
 import { authNeeds, resolveAuthDeps } from './deps';
 import { PASSWORD_RESET_JOB, handlePasswordResetRequest, registerRecoveryRoutes, type PasswordResetRequest } from './recovery-routes';
 import { registerSessionRoutes } from './session-routes';
+import { PRUNE_SESSIONS_JOB, runPruneSessions, schedulePruneSessions } from './sessions';
 
 export { authenticate, bearerToken, userOf, type AuthUser, type RouteAuth } from './guard';
 export { TokenService, InvalidTokenError } from './token-service';
@@ -24,5 +25,10 @@ export const authModule = defineServerPlugin({
   },
   jobs: {
     [PASSWORD_RESET_JOB]: { concurrency: 2, handler: (data: PasswordResetRequest, needs) => handlePasswordResetRequest(data, resolveAuthDeps(needs)) },
+    // expired refresh-token uses and revoked sessions go once an hour (and once at start)
+    [PRUNE_SESSIONS_JOB]: (data: { slot?: number }, needs) => runPruneSessions(needs.db, needs.queue, data, new Date(needs.clock.now())),
+  },
+  async onStart({ queue, clock }) {
+    await schedulePruneSessions(queue, clock.now());
   },
 });

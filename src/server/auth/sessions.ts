@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { JobQueue } from '../queue/job-queue';
 import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TTL_SECONDS, type TokenClaims } from './token-service';
 
 export type RefreshOutcome =
@@ -61,4 +62,24 @@ export async function useRefreshToken(db: Kysely<Database>, claims: TokenClaims 
 export async function pruneSessionRecords(db: Kysely<Database>, now: Date): Promise<void> {
   await db.deleteFrom('refresh_token_uses').where('expires_at', '<', now).execute();
   await db.deleteFrom('revoked_sessions').where('expires_at', '<', now).execute();
+}
+
+/** The queue job that prunes the session records, once an hour. */
+export const PRUNE_SESSIONS_JOB = 'auth.prune-sessions';
+export const PRUNE_SESSIONS_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Queues the prune of hour `slot` (hours since the epoch), to run at the slot's start. The job id
+ * is the slot's, so a restart, a second server or a late run never doubles the chain.
+ */
+export async function schedulePruneSessions(queue: JobQueue, nowMs: number, slot = Math.floor(nowMs / PRUNE_SESSIONS_EVERY_MS)): Promise<void> {
+  const delayMs = Math.max(0, slot * PRUNE_SESSIONS_EVERY_MS - nowMs);
+  await queue.add(PRUNE_SESSIONS_JOB, { slot }, { jobId: `auth.prune-sessions.${slot}`, delayMs, attempts: 3, backoffMs: 60_000 });
+}
+
+/** The job's handler: prunes, then queues the next hour's run. */
+export async function runPruneSessions(db: Kysely<Database>, queue: JobQueue, data: { slot?: number }, now: Date): Promise<void> {
+  await pruneSessionRecords(db, now);
+  const current = Math.floor(now.getTime() / PRUNE_SESSIONS_EVERY_MS);
+  await schedulePruneSessions(queue, now.getTime(), Math.max(current, data.slot ?? current) + 1);
 }

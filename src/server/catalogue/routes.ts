@@ -20,7 +20,10 @@ export function getWithOrWithoutSlash(app: FastifyInstance, url: string, handler
 export function registerCatalogueRoutes(app: FastifyInstance, store: SqlCatalogueStore): void {
   type Params = { id: string };
 
-  app.get('/api/platform/combinations', { auth: 'user' }, async (request) => store.listCombinations(callerOf(request)));
+  // the list comes as JSON text made once per cached list (per user, until a catalogue, vote or recipe row changes)
+  app.get('/api/platform/combinations', { auth: 'user' }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await store.combinationsJson(callerOf(request))),
+  );
 
   getWithOrWithoutSlash(app, '/api/platform/combination/:id/', async (request) => {
     const id = parseId((request.params as Params).id, 'The combination id');

@@ -13,13 +13,13 @@ export interface SecurityHeaderOptions {
  * The Content-Security-Policy of the app: scripts only from this origin (no inline script; the
  * analytics hosts in production), styles from this origin plus inline styles (Fluent UI's
  * Griffel and the charts write style elements and attributes), no plugins, framed only by
- * this origin. 'unsafe-eval' stays while the forms compile their JSON Schemas at run time
- * (Ajv builds validators with new Function).
+ * this origin. No 'unsafe-eval': the forms' JSON-Schema validators are compiled at build time
+ * (schemas/generate-form-validators.ts), so nothing in the client builds code at run time.
  */
 export function contentSecurityPolicy(opts: Pick<SecurityHeaderOptions, 'production' | 'scriptHosts'>): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", "'unsafe-eval'", ...(opts.production ? opts.scriptHosts : [])],
+    'script-src': ["'self'", ...(opts.production ? opts.scriptHosts : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import * as T from '../../tokens';
 import { SchemaForm } from '../../forms';
+import detailsForm from '../../forms/precompiled/account-details-form';
+import { SelectWidget } from '../../forms/choice-widgets';
 import { useApi, useEventBus, useService, useSessionState } from '../../hooks';
 import { forgetProfile, loadProfile } from '../../services/profile-loader';
 import { StorageKeys, type KeyValueStorage } from '../../services/storage';
@@ -20,6 +22,9 @@ import {
 } from './account-form';
 import { ConfirmPasswordDialog } from './ConfirmPasswordDialog';
 import { useTimedNotice } from './useTimedNotice';
+
+/** The role, currency and time-zone lists show at once: their widget comes with the page. */
+const detailsWidgets = { SelectWidget, select: SelectWidget };
 
 interface UpdateReply {
   status?: string;
@@ -130,7 +135,9 @@ export function DetailsTab() {
         // a saved change starts the form again from the stored values (the e-mail in force)
         key={`${profile.Email}|${profile.Pending_email ?? ''}`}
         schema={schema}
+        precompiled={detailsForm}
         uiSchema={detailsUiSchema}
+        widgets={detailsWidgets}
         formData={initial}
         idPrefix="details"
         onSubmit={save}

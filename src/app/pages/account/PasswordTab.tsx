@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SchemaForm } from '../../forms';
+import passwordForm from '../../forms/precompiled/account-password-form';
 import { useApi, useSession } from '../../hooks';
 import { Notice, type NoticeValue } from '../auth/Notice';
 import {
@@ -56,6 +57,7 @@ export function PasswordTab() {
       <SchemaForm<PasswordForm>
         key={formKey}
         schema={passwordSchema}
+        precompiled={passwordForm}
         uiSchema={passwordUiSchema}
         idPrefix="password"
         onChange={setForm}

@@ -78,6 +78,7 @@ export function detailsSchema(profile: Pick<UserProfile, 'Role' | 'Time_zone'>):
   const zones = [...timeZoneLabels];
   if (profile.Time_zone && !zones.includes(profile.Time_zone)) zones.unshift(profile.Time_zone);
   return {
+    $id: 'account/details-form',
     type: 'object',
     required: ['name', 'email', 'currency', 'time_zone'],
     properties: {
@@ -91,6 +92,12 @@ export function detailsSchema(profile: Pick<UserProfile, 'Role' | 'Time_zone'>):
     },
   } as RJSFSchema;
 }
+
+/**
+ * The details schema as compiled at build time (schemas/generate-form-validators.ts): the lists
+ * without a user's extra role or time zone, which the form's validator adds as choices.
+ */
+export const baseDetailsSchema: RJSFSchema = detailsSchema({ Role: u.role.oneOf[0].const, Time_zone: '' });
 
 export const detailsUiSchema: UiSchema = {
   'ui:options': { columns: 2 },
@@ -142,6 +149,7 @@ const c = changePasswordSchema.properties;
 
 /** Presence is checked by `validatePasswordChange` (one message for all three, per the spec). */
 export const passwordSchema: RJSFSchema = {
+  $id: 'account/password-form',
   type: 'object',
   properties: {
     password: { type: 'string', title: c.password.title, maxLength: c.password.maxLength },

@@ -25,6 +25,7 @@ const p = registerSchema.properties;
  * here: the spec fixes their messages, which `validateRegistration` produces.
  */
 export const registerFormSchema: RJSFSchema = {
+  $id: 'auth/register-form',
   type: 'object',
   properties: {
     name: { type: 'string', title: p.name.title, maxLength: p.name.maxLength },

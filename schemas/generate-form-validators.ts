@@ -1,0 +1,189 @@
+/**
+ * Generates src/app/forms/precompiled/: the JSON-Schema validators of every rjsf form, compiled
+ * to plain JavaScript at build time with Ajv's standalone code generation, so the browser never
+ * ships the Ajv compiler and never needs `new Function` (the CSP has no 'unsafe-eval').
+ *
+ * One module per form (`auth-login.ts`, ...), each exporting a `PrecompiledForm` (its $id, the
+ * schema it was compiled from and the validate functions @rjsf/validator-ajv8's precompiled
+ * validator looks up: the root by $id, each sub-schema rjsf validates on its own by its hash),
+ * and `index.ts`, which loads a form's module by $id on demand (for forms given only a schema).
+ *
+ * Run it after editing a form schema: `npm run forms:validators`
+ * (tests/unit/forms/precompiled-validators.test.ts fails while a file is stale). A new form needs
+ * an entry in FORM_SCHEMAS below, and its schema a `$id`.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type Ajv from 'ajv';
+import type { Options } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone';
+import { customizeValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { schemaParser, type RJSFSchema } from '@rjsf/utils';
+import { ERROR_MESSAGE_KEYWORD } from '../src/core/validation-messages';
+import type { PrecompiledForm } from '../src/app/forms/precompiled-form';
+
+const repo = path.resolve(__dirname, '..');
+export const OUT_DIR = path.join(repo, 'src/app/forms/precompiled');
+
+export interface FormSchemaSource {
+  /** the module, from the repository root (JSON files by their default export) */
+  module: string;
+  /** the export holding the schema, for TypeScript modules */
+  name?: string;
+}
+
+/** Every rjsf form's schema. */
+export const FORM_SCHEMAS: FormSchemaSource[] = [
+  { module: 'schemas/auth/login.schema.json' },
+  { module: 'schemas/auth/forget-password.schema.json' },
+  { module: 'src/app/pages/auth/register-form.ts', name: 'registerFormSchema' },
+  { module: 'src/app/pages/auth/reset-form.ts', name: 'resetFormSchema' },
+  { module: 'src/app/pages/account/account-form.ts', name: 'passwordSchema' },
+  { module: 'src/app/pages/account/account-form.ts', name: 'baseDetailsSchema' },
+  { module: 'schemas/financial-analysis/config.schema.json' },
+  { module: 'schemas/invoice-reconciliation/config.schema.json' },
+];
+
+/**
+ * The Ajv the forms validate with: @rjsf/validator-ajv8's own (its AJV_CONFIG: allErrors, verbose,
+ * not strict; ajv-formats in full mode; its data-url and color formats), plus the `errorMessage`
+ * keyword our schemas carry (read by src/core/validation-messages.ts). Node only.
+ */
+export function formAjv(code?: Options['code']): Ajv {
+  const validator = customizeValidator({
+    ajvFormatOptions: { mode: 'full' },
+    ajvOptionsOverrides: code ? { code } : {},
+    extenderFn: (ajv: Ajv) => {
+      if (!ajv.getKeyword(ERROR_MESSAGE_KEYWORD)) ajv.addKeyword({ keyword: ERROR_MESSAGE_KEYWORD, schemaType: ['string', 'object'] });
+      return ajv;
+    },
+  });
+  return (validator as unknown as { ajv: Ajv }).ajv;
+}
+
+/** The root schema and every sub-schema rjsf validates on its own, by key (rjsf's schemaParser). */
+function schemaMap(schema: RJSFSchema): Record<string, RJSFSchema> {
+  if (typeof schema.$id !== 'string' || !schema.$id) throw new Error('A form schema needs a $id');
+  return schemaParser(schema) as Record<string, RJSFSchema>;
+}
+
+/**
+ * The validate functions of `schema` compiled in this process (Node): what the generated module
+ * holds, for tests that validate schemas of their own.
+ */
+export function compileForm(schema: RJSFSchema): PrecompiledForm {
+  const ajv = formAjv();
+  const map = schemaMap(schema);
+  ajv.addSchema(Object.values(map));
+  const validateFns: ValidatorFunctions = {};
+  for (const key of Object.keys(map)) validateFns[key] = ajv.getSchema(key)!;
+  return { id: schema.$id!, schema, validateFns };
+}
+
+/** Loads a form schema from its module, as plain JSON. */
+export async function loadFormSchema(source: FormSchemaSource): Promise<RJSFSchema> {
+  const mod = (await import(path.join(repo, source.module))) as Record<string, unknown>;
+  const exported = source.name ? mod[source.name] : ((mod.default as unknown) ?? mod);
+  if (!exported || typeof exported !== 'object') throw new Error(`${source.module} has no export ${source.name ?? 'default'}`);
+  const schema = JSON.parse(JSON.stringify(exported)) as RJSFSchema;
+  if (typeof schema.$id !== 'string' || !schema.$id) throw new Error(`The form schema ${source.module} ${source.name ?? ''} needs a $id`);
+  return schema;
+}
+
+/** The module file of a form, from its $id: "auth/login" → "auth-login.ts". */
+export function moduleName(id: string): string {
+  return `${id.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.ts`;
+}
+
+/**
+ * Ajv's standalone code refers to its run-time helpers (ucs2length, deep equal, the ajv-formats
+ * formats) with `require`; an ES module imports them instead.
+ */
+function importRuntime(code: string): string {
+  const imports: string[] = [];
+  const body = code.replace(/const (\w+) = require\("([^"]+)"\)((?:\.\w+)*);/g, (_m, name: string, from: string, member: string) => {
+    const ns = `${name}_module`;
+    imports.push(`import * as ${ns} from ${JSON.stringify(from)};`);
+    return `const ${name} = ${ns}${member};`;
+  });
+  if (/\brequire\(/.test(body)) throw new Error('Unexpected require() left in the standalone code');
+  return `${imports.join('\n')}\n${body.replace(/^"use strict";/, '')}`;
+}
+
+/**
+ * The constant the standalone code keeps the root schema in (its verbose errors point into it as
+ * `parentSchema`), so the module does not carry the schema twice.
+ */
+function rootSchemaVariable(code: string, exportName: string): string {
+  const fn = new RegExp(`export const ${exportName} = (validate\\d+);`).exec(code)?.[1];
+  const body = fn ? code.slice(code.indexOf(`function ${fn}(`)) : '';
+  const variable = /parentSchema:(schema\d+)\b/.exec(body)?.[1];
+  if (!variable) throw new Error('Could not find the root schema in the standalone code');
+  return variable;
+}
+
+/** The source of one form's module. */
+export function formModule(source: FormSchemaSource, schema: RJSFSchema): string {
+  const map = schemaMap(schema);
+  const keys = Object.keys(map);
+  const ajv = formAjv({ source: true, esm: true, lines: false });
+  ajv.addSchema(Object.values(map));
+  const exportNames = Object.fromEntries(keys.map((k, i) => [`validate_${i}`, k]));
+  const code = importRuntime(standaloneCode(ajv, exportNames));
+  const schemaVar = rootSchemaVariable(code, `validate_${keys.indexOf(schema.$id!)}`);
+  const fns = keys.map((k, i) => `    ${JSON.stringify(k)}: validate_${i},`).join('\n');
+  return `// @ts-nocheck
+/* eslint-disable */
+/**
+ * Generated by schemas/generate-form-validators.ts (npm run forms:validators) from
+ * ${source.module}${source.name ? ` (${source.name})` : ''}: do not edit.
+ */
+${code}
+
+const form = {
+  id: ${JSON.stringify(schema.$id)},
+  schema: ${schemaVar},
+  validateFns: {
+${fns}
+  },
+};
+export default form as import('../precompiled-form').PrecompiledForm;
+`;
+}
+
+/** index.ts: each form's module by $id, loaded on demand. */
+function indexModule(ids: string[]): string {
+  const rows = ids.map((id) => `  ${JSON.stringify(id)}: () => import(/* webpackChunkName: "form-${moduleName(id).replace(/\.ts$/, '')}" */ './${moduleName(id).replace(/\.ts$/, '')}').then((m) => m.default),`);
+  return `/* eslint-disable */
+/** Generated by schemas/generate-form-validators.ts (npm run forms:validators): do not edit. */
+import type { PrecompiledForm } from '../precompiled-form';
+
+/** The precompiled validators of every form, by the $id of its schema. */
+export const PRECOMPILED_FORMS: Record<string, () => Promise<PrecompiledForm>> = {
+${rows.join('\n')}
+};
+`;
+}
+
+/** Every generated file, by name. */
+export async function generateFormValidators(): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const ids: string[] = [];
+  for (const source of FORM_SCHEMAS) {
+    const schema = await loadFormSchema(source);
+    if (ids.includes(schema.$id!)) throw new Error(`Two form schemas share the $id ${schema.$id}`);
+    ids.push(schema.$id!);
+    files.set(moduleName(schema.$id!), formModule(source, schema));
+  }
+  files.set('index.ts', indexModule(ids));
+  return files;
+}
+
+if (require.main === module) {
+  generateFormValidators().then((files) => {
+    mkdirSync(OUT_DIR, { recursive: true });
+    for (const name of readdirSync(OUT_DIR)) if (!files.has(name)) rmSync(path.join(OUT_DIR, name));
+    for (const [name, code] of files) writeFileSync(path.join(OUT_DIR, name), code);
+    console.log(`wrote ${files.size} files to ${path.relative(process.cwd(), OUT_DIR)}`);
+  });
+}
