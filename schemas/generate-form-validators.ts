@@ -9,8 +9,8 @@
  * and `index.ts`, which loads a form's module by $id on demand (for forms given only a schema).
  *
  * Run it after editing a form schema: `npm run forms:validators`
- * (tests/unit/forms/precompiled-validators.test.ts fails while a file is stale). A new form needs
- * an entry in FORM_SCHEMAS below, and its schema a `$id`.
+ * (tests/unit/forms/precompiled-validators.test.ts fails while a file is stale; `npm run build`
+ * runs it first). A plugin's form is found by its file name (see pluginForms) and needs a `$id`.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,16 +33,34 @@ export interface FormSchemaSource {
 }
 
 /** Every rjsf form's schema. */
-export const FORM_SCHEMAS: FormSchemaSource[] = [
+/** The shell's own forms. */
+const CORE_FORMS: FormSchemaSource[] = [
   { module: 'schemas/auth/login.schema.json' },
   { module: 'schemas/auth/forget-password.schema.json' },
   { module: 'src/app/pages/auth/register-form.ts', name: 'registerFormSchema' },
   { module: 'src/app/pages/auth/reset-form.ts', name: 'resetFormSchema' },
   { module: 'src/app/pages/account/account-form.ts', name: 'passwordSchema' },
   { module: 'src/app/pages/account/account-form.ts', name: 'baseDetailsSchema' },
-  { module: 'schemas/financial-analysis/config.schema.json' },
-  { module: 'schemas/invoice-reconciliation/config.schema.json' },
 ];
+
+/**
+ * Plugins' forms are found, not listed, so a plugin dropped in with its schemas needs no edit
+ * here: every `schemas/<plugin>/config.schema.json` (a combination's config form, spec section 7)
+ * and every `schemas/<plugin>/*.form.schema.json`. `npm run build` runs this script first.
+ */
+function pluginForms(): FormSchemaSource[] {
+  const root = path.join(repo, 'schemas');
+  const found: FormSchemaSource[] = [];
+  for (const dir of readdirSync(root, { withFileTypes: true })) {
+    if (!dir.isDirectory() || dir.name === 'auth' || dir.name === 'account') continue;
+    for (const file of readdirSync(path.join(root, dir.name)).sort()) {
+      if (file === 'config.schema.json' || file.endsWith('.form.schema.json')) found.push({ module: `schemas/${dir.name}/${file}` });
+    }
+  }
+  return found.sort((a, b) => a.module.localeCompare(b.module));
+}
+
+export const FORM_SCHEMAS: FormSchemaSource[] = [...CORE_FORMS, ...pluginForms()];
 
 /**
  * The Ajv the forms validate with: @rjsf/validator-ajv8's own (its AJV_CONFIG: allErrors, verbose,
