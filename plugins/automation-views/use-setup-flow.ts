@@ -7,7 +7,7 @@
  * stop or refresh.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useApi, useEnvironment, useRegistry, useService, useSession, T } from '../../src/app';
+import { useApi, useEnvironment, useEventBus, useRegistry, useService, useSession, T } from '../../src/app';
 import {
   authorisationSourceFrom,
   isAuthorised,
@@ -70,6 +70,7 @@ const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message :
 /** The setup flow of one combination for the logged-in user. */
 export function useSetupFlow(combinationId: number): SetupFlow {
   const api = useApi();
+  const events = useEventBus();
   const session = useSession();
   const env = useEnvironment();
   const registry = useRegistry();
@@ -226,7 +227,10 @@ export function useSetupFlow(combinationId: number): SetupFlow {
       try {
         const reply = await setRunning(api, workatoId, recipeId, run);
         if (!alive.current) return;
-        setRunningState(typeof reply?.running === 'boolean' ? reply.running : run);
+        const nowRunning = typeof reply?.running === 'boolean' ? reply.running : run;
+        setRunningState(nowRunning);
+        // the setup screen's sidebar (and anything else) hears of it at once
+        if (combination) events.publish(nowRunning ? 'recipe/started' : 'recipe/stopped', { combinationId: combination.id, recipeId });
       } catch (e) {
         if (!alive.current) return;
         setActionError(messageOf(e));
@@ -239,7 +243,7 @@ export function useSetupFlow(combinationId: number): SetupFlow {
         setRepollTick((t) => t + 1);
       }
     },
-    [api, workatoId, recipeId, loadRecords, loadRecipe],
+    [api, workatoId, recipeId, loadRecords, loadRecipe, events, combination],
   );
 
   // 6. setup ready: the combination's own recipe is started once (ready → complete)

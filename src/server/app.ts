@@ -143,7 +143,7 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   for (const m of modules) {
     for (const [name, def] of Object.entries(m.jobs ?? {})) {
       const { handler, concurrency } = typeof def === 'function' ? { handler: def, concurrency: 1 } : def;
-      queue.process(name, (data) => handler(data, depsOf(m)), { concurrency });
+      queue.process(name, (data, job) => handler(data, depsOf(m), job), { concurrency });
     }
   }
 

@@ -12,7 +12,7 @@ export { SPEC_PLUGIN_PATHS } from './http/spec-paths';
 export type { Migration } from './db/migrate';
 export type { Db } from './db/database';
 export type { ServerConfig } from './config';
-export type { JobQueue, JobOptions, JobRecord, JobStatus } from './queue/job-queue';
+export type { JobQueue, JobOptions, JobRecord, JobStatus, JobContext } from './queue/job-queue';
 export { queueMail, MAIL_JOB, type MailMessage } from './mail';
 export { AI_PROVIDER, AI_PROVIDER_NAME, SOLUTIONS, connectors, trigger } from './catalogue/building-blocks';
 export type { CatalogueContribution, CombinationSeed, ConnectorSeed, RecipeTemplateSeed, SolutionSeed, TriggerSeed, WorkflowSeed } from './catalogue/types';

@@ -4,13 +4,15 @@ import type { ServiceOf, Token } from '../core/di';
 import type { ServiceProvision } from '../core/plugin';
 import type { Migration } from './db/migrate';
 import type { CatalogueContribution } from './catalogue/types';
+import type { JobContext } from './queue/job-queue';
 
 /** What a plugin asks for: a name per token, `{ db: Db, queue: JobQueue }`. */
 export type Needs = Record<string, Token<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** The typed services a plugin receives for its needs. */
 export type DepsOf<N extends Needs> = { [K in keyof N]: ServiceOf<N[K]> };
 
-export type PluginJobHandler<D = unknown> = (data: any, deps: D) => Promise<unknown>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A plugin's job handler: the job's data, the plugin's services, and the job itself (its id, try and progress reporter). */
+export type PluginJobHandler<D = unknown> = (data: any, deps: D, job: JobContext) => Promise<unknown>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A job handler, alone (one job of that name at a time per process) or with its concurrency. */
 export type JobHandlerDefinition<D = unknown> = PluginJobHandler<D> | { handler: PluginJobHandler<D>; concurrency?: number };

@@ -6,9 +6,12 @@
  * creation (the webhook accepted the call) to its completion, both stamped by the server.
  * Set-ups: embedded PGlite + DB queue, PostgreSQL + DB queue, PostgreSQL + BullMQ
  * (TEST_DATABASE_URL / TEST_REDIS_URL, default the local services). Add `--only=embedded` etc.
+ * Each phase also prints the server process's CPU time per execution (from /proc), a figure that
+ * depends far less on what else loads a shared machine than rates and latencies do; the load
+ * average is printed with every set-up.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +44,9 @@ interface LoadResult {
   acceptP50: number;
   acceptP99: number;
 }
+
+/** Open-loop calls in flight at most: a server that falls behind is not buried under thousands. */
+const MAX_IN_FLIGHT = 256;
 
 const quantile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
 
@@ -81,7 +87,7 @@ async function loadGenerator(spec: LoadSpec): Promise<LoadResult> {
       const due = started + (sent * 1000) / spec.rate;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      if (inFlight.size >= 1000) await Promise.race(inFlight); // bounded even when the server stalls
+      if (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight); // bounded even when the server stalls
       const p = one(sent++).finally(() => inFlight.delete(p));
       inFlight.add(p);
     }
@@ -99,7 +105,8 @@ function runLoad(spec: LoadSpec): Promise<LoadResult> {
     execFile(
       process.execPath,
       ['--import', 'tsx', __filename, '--load', JSON.stringify(spec)],
-      { cwd: repo, timeout: (spec.maxSeconds + 60) * 1000, maxBuffer: 1 << 20, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' } },
+      // room for the calls still in flight when sending stops, on a slow (loaded) machine
+      { cwd: repo, timeout: (spec.maxSeconds + 240) * 1000, maxBuffer: 1 << 20, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' } },
       (err, stdout, stderr) => {
         if (err) return reject(new Error(`The load generator failed: ${err.message}\n${stderr}`));
         resolve(JSON.parse(stdout.trim().split('\n').pop()!));
@@ -137,6 +144,18 @@ interface Phase {
   rate: number;
   p50: number;
   p99: number;
+  /** CPU time of the server process per finished execution (accepting and running it), ms */
+  cpuPerExec: number;
+}
+
+/** CPU time (user + system) a process has used so far, ms (Linux /proc; NaN elsewhere). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return NaN;
+  }
 }
 
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
@@ -186,9 +205,11 @@ class Bench {
   async phase(label: string, combination: number, spec: Omit<LoadSpec, 'url' | 'paths'>, waitSeconds = 90): Promise<Phase> {
     const before = await this.finishedCount(combination);
     const from = Date.now() - 5;
+    const cpuBefore = cpuMsOf(this.server.pid);
     const load = await runLoad({ ...spec, url: this.server.url, paths: this.of(combination).map((r) => r.path) });
     const deadline = Date.now() + waitSeconds * 1000;
     while ((await this.finishedCount(combination)) - before < load.accepted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    const cpu = cpuMsOf(this.server.pid) - cpuBefore;
     const jobs = await this.times(combination, from);
     const finished = jobs.filter((j) => j.completed !== null);
     const lat = finished.map((j) => j.completed! - j.created).sort((a, b) => a - b);
@@ -201,6 +222,7 @@ class Bench {
       rate: finished.length / span,
       p50: quantile(lat, 0.5),
       p99: quantile(lat, 0.99),
+      cpuPerExec: cpu / Math.max(1, finished.length),
     };
   }
 }
@@ -209,7 +231,7 @@ function printPhase(p: Phase): void {
   const refused = Object.entries(p.load.refused).map(([k, v]) => `${k}×${v}`).join(' ');
   console.log(
     `  ${p.label.padEnd(34)} sent ${String(p.load.sent).padStart(5)} (${fmt(p.load.sent / p.load.seconds, 0)}/s)  done ${String(p.done).padStart(5)}${p.failed ? ` failed ${p.failed}` : ''}` +
-      `  ${fmt(p.rate).padStart(6)} exec/s  accepted→completed p50 ${fmt(p.p50).padStart(6)} ms  p99 ${fmt(p.p99).padStart(7)} ms  (accept p50 ${fmt(p.load.acceptP50)} ms)${refused ? `  refused: ${refused}` : ''}`,
+      `  ${fmt(p.rate).padStart(6)} exec/s  accepted→completed p50 ${fmt(p.p50).padStart(6)} ms  p99 ${fmt(p.p99).padStart(7)} ms  (accept p50 ${fmt(p.load.acceptP50)} ms)  server CPU ${fmt(p.cpuPerExec, 2)} ms/exec${refused ? `  refused: ${refused}` : ''}`,
   );
 }
 
@@ -238,7 +260,7 @@ async function benchSetup(setup: Setup): Promise<void> {
     for (let i = 0; i < 4; i++) users.push(await registerApiUser(server.url, dataDir));
     const bench = new Bench(server, users);
     await bench.prepare();
-    console.log(`\n${setup.name}`);
+    console.log(`\n${setup.name} (load average ${os.loadavg().map((l) => fmt(l, 2)).join(' ')})`);
     await bench.phase('warm-up', PROBE.threeStep, { mode: 'closed', count: 200, concurrency: 8, rate: 0, maxSeconds: 20 });
     printPhase(await bench.phase('3-step, max (32 in flight)', PROBE.threeStep, { mode: 'closed', count: 1500, concurrency: 32, rate: 0, maxSeconds: 30 }));
     printPhase(await bench.phase('3-step, 200/s offered for 10 s', PROBE.threeStep, { mode: 'open', count: 2000, concurrency: 0, rate: 200, maxSeconds: 12 }));
@@ -247,7 +269,8 @@ async function benchSetup(setup: Setup): Promise<void> {
     const three = await bench.phase('3 actions, one at a time', PROBE.threeActions, { mode: 'closed', count: 200, concurrency: 1, rate: 0, maxSeconds: 30 });
     printPhase(one);
     printPhase(three);
-    console.log(`  per-step overhead (p50 of 3 transforms − p50 of 1 transform) / 2 = ${fmt((three.p50 - one.p50) / 2, 2)} ms`);
+    console.log(`  per-step overhead (p50 of 3 transforms − p50 of 1 transform) / 2 = ${fmt((three.p50 - one.p50) / 2, 2)} ms; in server CPU ${fmt((three.cpuPerExec - one.cpuPerExec) / 2, 2)} ms`);
+    console.log(`  load average at the end: ${os.loadavg().map((l) => fmt(l, 2)).join(' ')}`);
   } finally {
     await server?.stop();
     await pg?.drop().catch(() => undefined);

@@ -136,7 +136,7 @@ describe('connections: combination 1 and combination 9 end to end with the sandb
 
     // a generated invoice lands in the watched folder through the sandbox's drop API
     const rec = await recordOf(1);
-    const targets = await apiGet<{ folder: { id: string }; sheet: { id: string } }>(`/api/plugins/connectors/recipes/${rec.recipe_id}/targets`);
+    let targets = await apiGet<{ folder: { id: string }; sheet: { id: string } }>(`/api/plugins/connectors/recipes/${rec.recipe_id}/targets`);
     const drop = await fetch(`${sandboxUrl}/sandbox/drop?${new URLSearchParams({ account: googleAccount, folder: targets.folder.id, name: 'hopper-invoice.pdf', type: 'application/pdf' })}`, {
       method: 'POST',
       headers: { 'content-type': 'application/octet-stream' },
@@ -162,7 +162,9 @@ describe('connections: combination 1 and combination 9 end to end with the sandb
     await jobs.getByText('Succeeded').first().waitFor({ timeout: 30_000 });
     await app.screenshot('connections-combination-1-job');
 
-    // the sheet has the header and the invoice's row
+    // the sheet has the header and the invoice's row (read the targets again: when Sheets was
+    // connected after the setup run, the trigger made the sheet at its first poll)
+    targets = await apiGet<{ folder: { id: string }; sheet: { id: string } }>(`/api/plugins/connectors/recipes/${rec.recipe_id}/targets`);
     const sandbox = await sandboxPage();
     const sheet = sandbox.locator(`#sheet-${targets.sheet.id} + table`);
     await sheet.getByText('hopper-invoice.pdf').waitFor();

@@ -7,7 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import type { JobQueue } from '../queue/job-queue';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { ConnectorNotFoundError } from './errors';
-import { JobStore, type JobRow, type StepRow } from './job-store';
+import { JobStore, type JobEnd, type JobRow, type StepRow } from './job-store';
 import type { TriggerPayload } from './kinds';
 import { sendFailureNotice } from './notices';
 import type { EngineOptions } from './options';
@@ -292,14 +292,16 @@ export class AutomationEngine {
 
   /**
    * A job's consequences: the recipe's counts and the starter's setup moves. They are written in
-   * the transaction that ends the job, so whoever sees the job finished sees them too.
+   * the transaction that ends the job (JobStore.finish), so whoever sees the job finished sees
+   * them too. The count is part of the ending statement; only a starter's success needs more.
    */
-  private settle(job: JobRow, recipe: RecipeRow | undefined, status: 'succeeded' | 'failed'): (trx: Db) => Promise<void> {
-    return async (trx) => {
-      if (!recipe) return;
-      const recipes = new UserRecipes(trx, this.deps.publicUrl);
-      await recipes.countJob(recipe.id, status === 'succeeded');
-      if (status === 'succeeded' && recipe.combinationId === 0) {
+  private settle(job: JobRow, recipe: RecipeRow | undefined, status: 'succeeded' | 'failed'): Pick<JobEnd, 'countRecipeId' | 'settle'> {
+    if (!recipe) return {};
+    if (status !== 'succeeded' || recipe.combinationId !== 0) return { countRecipeId: recipe.id };
+    return {
+      countRecipeId: recipe.id,
+      settle: async (trx) => {
+        const recipes = new UserRecipes(trx, this.deps.publicUrl);
         const fresh = await recipes.byId(recipe.id);
         if (fresh) await recipes.setStatus(fresh.id, fresh.status, nextStarterStatus(fresh.status, 'succeeded'));
         const target = Number(job.trigger_payload?.data?.combination_id);
@@ -307,7 +309,7 @@ export class AutomationEngine {
           const rec = await recipes.forCombination(recipe.managedUserId, target);
           if (rec) await recipes.setStatus(rec.id, rec.status, nextSetupStatus(rec.status, 'starter-succeeded', rec.facts));
         }
-      }
+      },
     };
   }
 

@@ -84,7 +84,7 @@ export const automationModule = defineServerPlugin({
     });
   },
   jobs: {
-    [RUN_JOB]: { concurrency: 8, handler: (data: RunJobData, { engine }) => engine.runner.run(data) },
+    [RUN_JOB]: { concurrency: 8, handler: (data: RunJobData, { engine }, job) => engine.runner.run(data, job) },
   },
   async onStart({ engine, inbound, config, log }) {
     const created = await engine.recipes.backfill();

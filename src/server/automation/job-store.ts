@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { TriggerPayload } from './kinds';
 import type { PlannedStep } from './plan';
 import type { AutomationJobStatus, AutomationStepStatus } from './schema';
+import { recipeRowOf, type RecipeColumns, type RecipeRow } from './user-recipes';
 import './schema';
 
 export interface JobRow {
@@ -38,7 +39,71 @@ export interface StepRow {
   completed_at: Date | null;
 }
 
-export type ClaimResult = { kind: 'claimed'; job: JobRow } | { kind: 'busy' } | { kind: 'leased' } | { kind: 'done' } | { kind: 'missing' };
+export type ClaimResult =
+  | { kind: 'claimed'; job: JobRow; recipe: RecipeRow | undefined; steps: StepRow[] }
+  | { kind: 'busy' }
+  | { kind: 'leased' }
+  | { kind: 'done' }
+  | { kind: 'missing' };
+
+/** A succeeded step's checkpoint. */
+export interface StepCheckpoint {
+  index: number;
+  output: string;
+  inputSummary: string;
+  outputSummary: string;
+  /** the try that succeeded */
+  attempts: number;
+  /** when the try began (kept if the step was marked running earlier) and ended */
+  startedAt: Date;
+  completedAt: Date;
+}
+
+/** What ends with a job (JobStore.finish), in the same transaction. */
+export interface JobEnd {
+  /** checkpoints of steps not written yet (the last step's, and quick ones before it) */
+  checkpoints?: StepCheckpoint[];
+  /** the recipe whose succeeded / failed count the job adds to */
+  countRecipeId?: number;
+  /** further consequences (the starter's setup moves): the end then runs in a transaction */
+  settle?: (trx: Db) => Promise<void>;
+}
+
+interface ClaimedColumns extends Omit<RecipeColumns, 'id'> {
+  claim: unknown;
+  id: number | null;
+  steps: unknown;
+}
+
+function dateOrNull(v: unknown): Date | null {
+  return v === null || v === undefined ? null : new Date(String(v));
+}
+
+/** Writes succeeded steps' checkpoints (one statement for any number of them). */
+function checkpointsStatement(jobId: string, checkpoints: StepCheckpoint[]) {
+  const rows = JSON.stringify(
+    checkpoints.map((c) => ({
+      index: c.index,
+      output: c.output,
+      input_summary: c.inputSummary,
+      output_summary: c.outputSummary,
+      attempts: c.attempts,
+      started_at: c.startedAt.toISOString(),
+      completed_at: c.completedAt.toISOString(),
+    })),
+  );
+  return sql`update automation_steps as s set status = 'succeeded', output = cast(v.output as jsonb),
+      input_summary = v.input_summary, output_summary = v.output_summary, error = null, attempts = v.attempts,
+      started_at = coalesce(s.started_at, v.started_at), completed_at = v.completed_at
+    from jsonb_to_recordset(cast(${rows}::text as jsonb))
+      as v(index integer, output text, input_summary text, output_summary text, attempts integer, started_at timestamptz, completed_at timestamptz)
+    where s.job_id = ${jobId} and s.index = v.index`;
+}
+
+/** `, c as (<checkpoints>)` to put in front of a statement, or nothing. */
+function withCheckpoints(jobId: string, checkpoints: StepCheckpoint[] | undefined) {
+  return checkpoints?.length ? sql`with cp as (${checkpointsStatement(jobId, checkpoints)}) ` : sql``;
+}
 
 const JOB_COLUMNS = [
   'id',
@@ -64,8 +129,8 @@ export class JobStore {
   constructor(private readonly db: Db) {}
 
   /**
-   * Records a new job and its steps in one transaction: the trigger step (index 0) has
-   * succeeded with the payload as its output, the actions wait.
+   * Records a new job and its steps in one statement: the trigger step (index 0) has succeeded
+   * with the payload as its output, the actions wait.
    */
   async create(input: {
     recipe: { id: number; managedUserId: number; userId: number; combinationId: number };
@@ -75,47 +140,24 @@ export class JobStore {
     triggerSummary: string;
   }): Promise<string> {
     const id = randomUUID();
-    const now = new Date();
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('automation_jobs')
-        .values({
-          id,
-          managed_user_id: input.recipe.managedUserId,
-          user_id: input.recipe.userId,
-          recipe_id: input.recipe.id,
-          combination_id: input.recipe.combinationId,
-          status: 'queued',
-          title: input.title,
-          trigger_summary: input.triggerSummary,
-          trigger_payload: json(input.payload),
-          error: null,
-          lease_until: null,
-          started_at: null,
-          completed_at: null,
-        })
-        .execute();
-      await trx
-        .insertInto('automation_steps')
-        .values(
-          input.plan.map((s) => ({
-            job_id: id,
-            index: s.index,
-            provider: s.provider,
-            action: s.action,
-            name: s.name,
-            status: s.index === 0 ? ('succeeded' as const) : ('pending' as const),
-            input_summary: s.index === 0 ? input.triggerSummary : null,
-            output_summary: s.index === 0 ? input.triggerSummary : null,
-            output: s.index === 0 ? json(input.payload) : null,
-            error: null,
-            attempts: s.index === 0 ? 1 : 0,
-            started_at: s.index === 0 ? now : null,
-            completed_at: s.index === 0 ? now : null,
-          })),
-        )
-        .execute();
-    });
+    const steps = JSON.stringify(input.plan.map((s) => ({ index: s.index, provider: s.provider, action: s.action, name: s.name })));
+    await sql`
+      with j as (
+        insert into automation_jobs (id, managed_user_id, user_id, recipe_id, combination_id, status, title, trigger_summary, trigger_payload)
+        values (${id}, ${input.recipe.managedUserId}, ${input.recipe.userId}, ${input.recipe.id}, ${input.recipe.combinationId}, 'queued',
+                ${input.title}, ${input.triggerSummary}, cast(${json(input.payload)}::text as jsonb))
+        returning id, trigger_payload, created_at
+      )
+      insert into automation_steps (job_id, index, provider, action, name, status, input_summary, output_summary, output, attempts, started_at, completed_at)
+      select j.id, s.index, s.provider, s.action, s.name,
+             case when s.index = 0 then 'succeeded' else 'pending' end,
+             case when s.index = 0 then ${input.triggerSummary} end,
+             case when s.index = 0 then ${input.triggerSummary} end,
+             case when s.index = 0 then j.trigger_payload end,
+             case when s.index = 0 then 1 else 0 end,
+             case when s.index = 0 then j.created_at end,
+             case when s.index = 0 then j.created_at end
+      from j cross join jsonb_to_recordset(cast(${steps}::text as jsonb)) as s(index integer, provider text, action text, name text)`.execute(this.db);
     return id;
   }
 
@@ -148,32 +190,55 @@ export class JobStore {
   /**
    * Takes a job to run it, under the owner's concurrency limit: 'busy' when the owner already
    * has `limit` jobs running (leases still valid), 'leased' when another process runs this one,
-   * 'done' when it has finished. The check and the claim happen under a per-user advisory lock,
-   * so two processes never both take the last free slot.
+   * 'done' when it has finished. One round trip: the check and the claim happen in the
+   * automation_claim function under a per-user advisory lock (so two processes never both take
+   * the last free slot), and the job comes back with its recipe and its steps.
    */
   async claim(jobId: string, limit: number, leaseMs: number): Promise<ClaimResult> {
-    return this.db.transaction().execute(async (trx) => {
-      const head = await trx.selectFrom('automation_jobs').select(['managed_user_id', 'status']).where('id', '=', jobId).executeTakeFirst();
-      if (!head) return { kind: 'missing' } as const;
-      if (head.status === 'succeeded' || head.status === 'failed') return { kind: 'done' } as const;
-      await sql`select pg_advisory_xact_lock(727090, ${head.managed_user_id})`.execute(trx);
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from automation_jobs
-        where managed_user_id = ${head.managed_user_id} and status = 'running' and lease_until > now() and id <> ${jobId}`.execute(trx);
-      if (rows[0].n >= limit) return { kind: 'busy' } as const;
-      const job = await trx
-        .updateTable('automation_jobs')
-        .set({
-          status: 'running',
-          started_at: sql<Date>`coalesce(started_at, now())`,
-          lease_until: sql<Date>`now() + ${leaseMs}::double precision * interval '1 millisecond'`,
-        })
-        .where('id', '=', jobId)
-        .where('status', 'in', ['queued', 'running'])
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`)]))
-        .returning([...JOB_COLUMNS])
-        .executeTakeFirst();
-      return job ? ({ kind: 'claimed', job: job as JobRow } as const) : ({ kind: 'leased' } as const);
-    });
+    if (!isUuid(jobId)) return { kind: 'missing' };
+    const { rows } = await sql<ClaimedColumns>`
+      with c as materialized (select automation_claim(${jobId}, ${limit}, ${leaseMs}) as r)
+      select c.r as claim,
+        ur.id, ur.managed_user_id, u.id as user_id, u.email, ur.combination_id, ur.name, ur.status, ur.running,
+        co.recipe, co.starter_recipe, co.completes_on_start,
+        case when c.r->>'outcome' = 'claimed' then (
+          select coalesce(json_agg(json_build_object('index', s.index, 'provider', s.provider, 'action', s.action, 'name', s.name,
+              'status', s.status, 'input_summary', s.input_summary, 'output_summary', s.output_summary, 'output', s.output,
+              'error', s.error, 'attempts', s.attempts, 'started_at', s.started_at, 'completed_at', s.completed_at) order by s.index), '[]'::json)
+          from automation_steps s where s.job_id = ${jobId}) end as steps
+      from c
+      left join user_recipes ur on c.r->>'outcome' = 'claimed' and ur.id = (c.r->'job'->>'recipe_id')::integer
+      left join managed_users m on m.id = ur.managed_user_id
+      left join users u on u.id = m.user_id
+      left join combinations co on co.id = ur.combination_id`.execute(this.db);
+    const row = rows[0];
+    const claim = (typeof row.claim === 'string' ? JSON.parse(row.claim) : row.claim) as { outcome: ClaimResult['kind']; job?: Record<string, unknown> };
+    if (claim.outcome !== 'claimed') return { kind: claim.outcome } as ClaimResult;
+    const j = claim.job!;
+    const job: JobRow = {
+      id: String(j.id),
+      managed_user_id: Number(j.managed_user_id),
+      user_id: Number(j.user_id),
+      recipe_id: Number(j.recipe_id),
+      combination_id: Number(j.combination_id),
+      status: j.status as AutomationJobStatus,
+      title: String(j.title),
+      trigger_summary: String(j.trigger_summary),
+      trigger_payload: j.trigger_payload as TriggerPayload,
+      attempt: Number(j.attempt),
+      error: (j.error as string | null) ?? null,
+      created_at: new Date(String(j.created_at)),
+      started_at: dateOrNull(j.started_at),
+      completed_at: dateOrNull(j.completed_at),
+    };
+    const rawSteps = (typeof row.steps === 'string' ? JSON.parse(row.steps) : row.steps) ?? [];
+    const steps: StepRow[] = (rawSteps as Array<Record<string, unknown>>).map((x) => ({
+      ...(x as unknown as StepRow),
+      started_at: dateOrNull(x.started_at),
+      completed_at: dateOrNull(x.completed_at),
+    }));
+    const recipe = row.id === null ? undefined : recipeRowOf(row as RecipeColumns);
+    return { kind: 'claimed', job, recipe, steps };
   }
 
   async renewLease(jobId: string, leaseMs: number): Promise<void> {
@@ -186,48 +251,62 @@ export class JobStore {
     await this.db.updateTable('automation_jobs').set({ lease_until: null }).where('id', '=', jobId).execute();
   }
 
-  async stepStarted(jobId: string, index: number, attempts: number): Promise<void> {
-    await this.db
-      .updateTable('automation_steps')
-      .set({ status: 'running', attempts, started_at: sql<Date>`coalesce(started_at, now())`, error: null })
-      .where('job_id', '=', jobId)
-      .where('index', '=', index)
-      .execute();
+  /**
+   * Marks a step running (written only for a step that takes a while: see JobRunner), with the
+   * checkpoints of the quick steps before it that are not written yet.
+   */
+  async stepStarted(jobId: string, index: number, attempts: number, checkpoints?: StepCheckpoint[]): Promise<void> {
+    await sql`${withCheckpoints(jobId, checkpoints)}update automation_steps set status = 'running', attempts = ${attempts}, started_at = coalesce(started_at, now()), error = null
+      where job_id = ${jobId} and index = ${index} and status in ('pending', 'failed', 'running')`.execute(this.db);
   }
 
-  async stepSucceeded(jobId: string, index: number, fields: { output: string; inputSummary: string; outputSummary: string }): Promise<void> {
-    await this.db
-      .updateTable('automation_steps')
-      .set({ status: 'succeeded', output: fields.output, input_summary: fields.inputSummary, output_summary: fields.outputSummary, error: null, completed_at: new Date() })
-      .where('job_id', '=', jobId)
-      .where('index', '=', index)
-      .execute();
+  /**
+   * A failed try of a step (final: it will not be tried again), with the checkpoints of the steps
+   * before it not written yet, so a retry resumes here.
+   */
+  async stepFailed(
+    jobId: string,
+    index: number,
+    fields: { error: string; inputSummary: string; final: boolean; attempts?: number; startedAt?: Date },
+    checkpoints?: StepCheckpoint[],
+  ): Promise<void> {
+    await sql`${withCheckpoints(jobId, checkpoints)}update automation_steps set status = 'failed', error = ${fields.error}, input_summary = ${fields.inputSummary},
+        attempts = coalesce(${fields.attempts ?? null}::integer, attempts),
+        started_at = coalesce(started_at, ${fields.startedAt?.toISOString() ?? null}::timestamptz),
+        completed_at = ${fields.final ? sql`now()` : sql`null`}
+      where job_id = ${jobId} and index = ${index}`.execute(this.db);
   }
 
-  async stepFailed(jobId: string, index: number, fields: { error: string; inputSummary: string; final: boolean }): Promise<void> {
-    await this.db
-      .updateTable('automation_steps')
-      .set({ status: 'failed', error: fields.error, input_summary: fields.inputSummary, completed_at: fields.final ? new Date() : null })
-      .where('job_id', '=', jobId)
-      .where('index', '=', index)
-      .execute();
-  }
-
-  /** Ends a job: its status, its error, and the steps after a failure marked skipped. */
-  async finish(jobId: string, status: 'succeeded' | 'failed', error: string | null, settle?: (trx: Db) => Promise<void>): Promise<boolean> {
+  /**
+   * Ends a job: its status, its error, the steps after a failure marked skipped, and its
+   * consequences — the checkpoints not written yet, the recipe's count and any further settlement —
+   * all in one transaction (one statement when there is no further settlement), so whoever sees
+   * the job finished sees them too. False when the job had already ended.
+   */
+  async finish(jobId: string, status: 'succeeded' | 'failed', error: string | null, end: JobEnd = {}): Promise<boolean> {
+    const checkpoint = end.checkpoints?.length ? sql`, s as (${checkpointsStatement(jobId, end.checkpoints)})` : sql``;
+    const skip =
+      status === 'failed'
+        ? sql`, k as (update automation_steps set status = 'skipped' where job_id = ${jobId} and status in ('pending', 'running')
+            and not (index = any(cast(${(end.checkpoints ?? []).map((c) => c.index)} as integer[]))) and exists (select 1 from j))`
+        : sql``;
+    const column = status === 'succeeded' ? sql`job_succeeded_count` : sql`job_failed_count`;
+    const count =
+      end.countRecipeId !== undefined
+        ? sql`, c as (update user_recipes set ${column} = ${column} + 1, updated_at = now() where id = ${end.countRecipeId} and exists (select 1 from j))`
+        : sql``;
+    const statement = sql<{ ended: number }>`
+      with j as (
+        update automation_jobs set status = ${status}, error = ${error}, completed_at = now(), lease_until = null
+        where id = ${jobId} and status in ('queued', 'running')
+        returning id
+      )${checkpoint}${skip}${count}
+      select count(*)::int as ended from j`;
+    const run = async (db: Db) => Number((await statement.execute(db)).rows[0]?.ended ?? 0) > 0;
+    if (!end.settle) return run(this.db);
     return this.db.transaction().execute(async (trx) => {
-      const res = await trx
-        .updateTable('automation_jobs')
-        .set({ status, error, completed_at: new Date(), lease_until: null })
-        .where('id', '=', jobId)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirst();
-      if (status === 'failed') {
-        await trx.updateTable('automation_steps').set({ status: 'skipped' }).where('job_id', '=', jobId).where('status', 'in', ['pending', 'running']).execute();
-      }
-      const ended = Number(res.numUpdatedRows) > 0;
-      // the job's consequences commit with its end: whoever sees it finished sees them too
-      if (ended && settle) await settle(trx);
+      const ended = await run(trx);
+      if (ended) await end.settle!(trx);
       return ended;
     });
   }

@@ -64,4 +64,36 @@ export const automationMigrations: Migration[] = [
       await sql`create unique index user_recipes_webhook_token_idx on user_recipes (webhook_token)`.execute(db);
     },
   },
+  {
+    id: 'automation/0002_claim_function',
+    async up(db) {
+      // Takes a job under its owner's concurrency limit in one round trip. Each statement of a
+      // volatile function sees what committed before it began (READ COMMITTED), so the count
+      // that follows the per-user advisory lock sees every claim made under that lock: two
+      // processes never both take the last free slot.
+      await sql`create or replace function automation_claim(p_job uuid, p_limit integer, p_lease_ms double precision)
+        returns jsonb language plpgsql volatile as $$
+        declare
+          v_user integer;
+          v_status text;
+          v_running integer;
+          v_job automation_jobs;
+        begin
+          select managed_user_id, status into v_user, v_status from automation_jobs where id = p_job;
+          if not found then return jsonb_build_object('outcome', 'missing'); end if;
+          if v_status in ('succeeded', 'failed') then return jsonb_build_object('outcome', 'done'); end if;
+          perform pg_advisory_xact_lock(727090, v_user);
+          select count(*) into v_running from automation_jobs
+            where managed_user_id = v_user and status = 'running' and lease_until > now() and id <> p_job;
+          if v_running >= p_limit then return jsonb_build_object('outcome', 'busy'); end if;
+          update automation_jobs set status = 'running', started_at = coalesce(started_at, now()),
+              lease_until = now() + p_lease_ms * interval '1 millisecond'
+            where id = p_job and status in ('queued', 'running') and (lease_until is null or lease_until < now())
+            returning * into v_job;
+          if not found then return jsonb_build_object('outcome', 'leased'); end if;
+          return jsonb_build_object('outcome', 'claimed', 'job', to_jsonb(v_job));
+        end
+        $$`.execute(db);
+    },
+  },
 ];

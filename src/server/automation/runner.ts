@@ -5,7 +5,7 @@ import type { JobContext, JobQueue } from '../queue/job-queue';
 import { AI_PROVIDER } from '../catalogue/building-blocks';
 import { retryDelayMs, withTimeout } from './backoff';
 import { ConnectorNotFoundError, OutputTooLargeError, PermanentStepError } from './errors';
-import type { JobRow, JobStore, StepRow } from './job-store';
+import type { JobEnd, JobRow, JobStore, StepCheckpoint, StepRow } from './job-store';
 import { stepKey, type ActionContext, type ActionDefinition } from './kinds';
 import { planRecipe, type PlannedStep } from './plan';
 import type { EngineOptions } from './options';
@@ -16,6 +16,9 @@ import type { Mailer } from '../mail/mailer';
 import { ledgerOf, mailOf, recordsOf } from './side-effects';
 
 export const RUN_JOB = 'automation.run';
+
+/** A step still running after this long is marked running (quicker ones get their checkpoint only), ms. */
+export const RUNNING_MARK_MS = 50;
 
 export interface RunJobData {
   jobId: string;
@@ -41,7 +44,7 @@ export interface RunnerDeps {
   /** a job's status changed (publishes 'job/status-changed') */
   statusChanged(jobId: string, status: string): void;
   /** a job's consequences (counts, setup transitions), written in the transaction that ends it */
-  settle(job: JobRow, recipe: RecipeRow | undefined, status: 'succeeded' | 'failed'): (trx: Db) => Promise<void>;
+  settle(job: JobRow, recipe: RecipeRow | undefined, status: 'succeeded' | 'failed'): Pick<JobEnd, 'countRecipeId' | 'settle'>;
   /** a job ended: the failure e-mail */
   finished(job: JobRow, recipe: RecipeRow | undefined, status: 'succeeded' | 'failed', error: string | null): Promise<void>;
 }
@@ -66,7 +69,9 @@ export async function queueRun(queue: JobQueue, jobId: string, opts: { delayMs?:
  * output of the one before. A failed step is tried again by a later pass after an exponential
  * backoff with jitter, until its tries are used up; then the job fails. A process that dies
  * mid-job leaves its lease to run out, and the queue's own recovery runs the pass again: the
- * job resumes at the unfinished step, whose side effects carry the same idempotency key.
+ * job resumes after its last written checkpoint, and the steps run again carry the same
+ * idempotency keys, so their side effects happen once. One pass costs one statement to take the
+ * job (with its recipe and steps), none per quick step, and one to end it (see runSteps).
  */
 export class JobRunner {
   constructor(private readonly deps: RunnerDeps) {}
@@ -84,26 +89,46 @@ export class JobRunner {
       return 'skipped';
     }
     if (claim.kind !== 'claimed') return 'skipped';
-    const job = claim.job;
+    const { job, recipe, steps } = claim;
     this.deps.statusChanged(job.id, 'running');
     const heartbeat = setInterval(() => {
       jobs.renewLease(job.id, options.leaseMs).catch((e) => this.deps.log.warn({ err: e, jobId: job.id }, 'Could not renew a job lease'));
     }, Math.max(50, Math.floor(options.leaseMs / 3)));
     heartbeat.unref();
     try {
-      return await this.runSteps(job, queueJob);
+      return await this.runSteps(job, recipe, steps, queueJob);
     } finally {
       clearInterval(heartbeat);
     }
   }
 
-  private async runSteps(job: JobRow, queueJob?: JobContext): Promise<RunOutcome> {
+  /** The recipe's plan, built once per template (a recipe's template changes only with its combination). */
+  private planOf(recipe: RecipeRow): PlannedStep[] {
+    const key = `${recipe.combinationId}:${JSON.stringify(recipe.template)}`;
+    let plan = this.plans.get(key);
+    if (!plan) {
+      plan = planRecipe(recipe.template, this.deps.registry);
+      if (this.plans.size >= 500) this.plans.clear();
+      this.plans.set(key, plan);
+    }
+    return plan;
+  }
+
+  private readonly plans = new Map<string, PlannedStep[]>();
+
+  /**
+   * Runs the steps from the first one that has not succeeded. Checkpoints are written in groups:
+   * a quick step's waits in `pending` and goes with the next write — the running mark of a step
+   * that takes a while, a failure, or the job's end (JobStore.finish) — so a job of quick steps
+   * costs no write per step. A crash can only lose checkpoints of steps that ended moments
+   * before it; they run again, their side effects de-duplicated by the same idempotency keys.
+   */
+  private async runSteps(job: JobRow, recipe: RecipeRow | undefined, rows: StepRow[], queueJob?: JobContext): Promise<RunOutcome> {
     const { jobs } = this.deps;
-    const recipe = await this.deps.recipes.byId(job.recipe_id);
     if (!recipe) return this.fail(job, undefined, 'The recipe of this job no longer exists.');
-    const plan = planRecipe(recipe.template, this.deps.registry);
-    const rows = await jobs.steps(job.id);
+    const plan = this.planOf(recipe);
     let input: unknown = job.trigger_payload;
+    const pending: StepCheckpoint[] = [];
     for (const row of rows) {
       if (row.status === 'succeeded') {
         input = row.output;
@@ -113,10 +138,10 @@ export class JobRunner {
       const definition = step && stepKey(step) === `${row.provider}:${row.action}` ? step.definition : undefined;
       if (!definition) {
         const error = new ConnectorNotFoundError([`${row.provider}:${row.action}`]).message;
-        await jobs.stepFailed(job.id, row.index, { error, inputSummary: summarise(input), final: true });
+        await jobs.stepFailed(job.id, row.index, { error, inputSummary: summarise(input), final: true }, pending.splice(0));
         return this.fail(job, recipe, error);
       }
-      const result = await this.runStep(job, recipe, row, step, definition, input, queueJob);
+      const result = await this.runStep(job, recipe, row, step, definition, input, pending, queueJob);
       if (result.kind === 'ok') {
         input = result.output;
         continue;
@@ -128,13 +153,18 @@ export class JobRunner {
       }
       return this.fail(job, recipe, `Step ${row.index} "${row.name}" failed: ${result.error}`);
     }
-    if (await jobs.finish(job.id, 'succeeded', null, this.deps.settle(job, recipe, 'succeeded'))) {
+    if (await jobs.finish(job.id, 'succeeded', null, { ...this.deps.settle(job, recipe, 'succeeded'), checkpoints: pending })) {
       this.deps.statusChanged(job.id, 'succeeded');
       await this.deps.finished(job, recipe, 'succeeded', null);
     }
     return 'succeeded';
   }
 
+  /**
+   * Runs one try of a step. Its checkpoint joins `pending` (see runSteps); a failure is written
+   * at once with the pending ones. A step still running after RUNNING_MARK_MS is marked running
+   * meanwhile (with the pending checkpoints), so the jobs screen shows what is under way.
+   */
   private async runStep(
     job: JobRow,
     recipe: RecipeRow,
@@ -142,6 +172,7 @@ export class JobRunner {
     step: PlannedStep,
     definition: ActionDefinition,
     input: unknown,
+    pending: StepCheckpoint[],
     queueJob?: JobContext,
   ): Promise<{ kind: 'ok'; output: unknown } | { kind: 'retry'; delayMs: number } | { kind: 'failed'; error: string }> {
     const { jobs, options } = this.deps;
@@ -149,7 +180,19 @@ export class JobRunner {
     const maxAttempts = Math.max(1, definition.retries ?? options.defaultAttempts);
     const timeoutMs = definition.timeoutMs ?? (row.provider === AI_PROVIDER ? options.aiStepTimeoutMs : options.stepTimeoutMs);
     const inputSummary = summarise(input);
-    await jobs.stepStarted(job.id, row.index, attempt);
+    const startedAt = new Date();
+    let marking: Promise<void> | undefined;
+    const mark = setTimeout(() => {
+      const written = pending.splice(0);
+      marking = jobs.stepStarted(job.id, row.index, attempt, written).catch((e) => {
+        pending.unshift(...written); // written with the next write instead
+        this.deps.log.warn({ err: e, jobId: job.id }, 'Could not mark a step running');
+      });
+    }, RUNNING_MARK_MS);
+    const settled = async () => {
+      clearTimeout(mark);
+      await marking;
+    };
     const prefix = `[job ${job.id} step ${row.index} ${row.provider}:${row.action}]`;
     try {
       const output = await withTimeout(row.name, timeoutMs, (signal) => {
@@ -181,12 +224,14 @@ export class JobRunner {
       });
       const text = JSON.stringify(output ?? null);
       if (Buffer.byteLength(text) > options.maxOutputBytes) throw new OutputTooLargeError(Buffer.byteLength(text), options.maxOutputBytes);
-      await jobs.stepSucceeded(job.id, row.index, { output: text, inputSummary, outputSummary: summarise(output) });
+      await settled();
+      pending.push({ index: row.index, output: text, inputSummary, outputSummary: summarise(output), attempts: attempt, startedAt, completedAt: new Date() });
       return { kind: 'ok', output: JSON.parse(text) };
     } catch (e) {
+      await settled();
       const error = errorText(e);
       const final = e instanceof PermanentStepError || attempt >= maxAttempts;
-      await jobs.stepFailed(job.id, row.index, { error, inputSummary, final });
+      await jobs.stepFailed(job.id, row.index, { error, inputSummary, final, attempts: attempt, startedAt }, pending.splice(0));
       if (final) return { kind: 'failed', error };
       const delayMs = retryDelayMs(attempt, options.backoffBaseMs, options.backoffMaxMs);
       this.deps.log.warn({ jobId: job.id, step: row.index, attempt, delayMs }, `${prefix} failed (try ${attempt} of ${maxAttempts}), retrying in ${delayMs} ms: ${error}`);

@@ -26,6 +26,38 @@ export interface RecipeRow {
 /** An unguessable token: two random UUIDs' hex digits (244 random bits), made by the database. */
 const NEW_TOKEN = sql<string>`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`;
 
+/** The columns baseQuery selects (and the engine's claim statement reads alongside a job). */
+export interface RecipeColumns {
+  id: number;
+  managed_user_id: number;
+  user_id: number;
+  email: string;
+  combination_id: number;
+  name: string;
+  status: RecipeSetupStatus;
+  running: boolean;
+  recipe: RecipeTemplateSeed | string | null;
+  starter_recipe: boolean | null;
+  completes_on_start: boolean | null;
+}
+
+/** A recipe row from its columns; the template is the combination's recipe (the starter's own for 0). */
+export function recipeRowOf(r: RecipeColumns): RecipeRow {
+  const template = r.combination_id === 0 ? STARTER_TEMPLATE : (r.recipe ?? { name: r.name, description: '', steps: [] });
+  return {
+    id: r.id,
+    managedUserId: r.managed_user_id,
+    userId: r.user_id,
+    email: r.email,
+    combinationId: r.combination_id,
+    name: r.name,
+    status: r.status,
+    running: r.running,
+    template: typeof template === 'string' ? (JSON.parse(template) as RecipeTemplateSeed) : template,
+    facts: { starterRecipe: Boolean(r.starter_recipe), completesOnStart: Boolean(r.completes_on_start) },
+  };
+}
+
 /**
  * The user recipe records of spec section 3, as the engine keeps them: one per managed user and
  * enabled combination plus the starter (combination 0), each with its webhook address.
@@ -104,57 +136,29 @@ export class UserRecipes {
       ]);
   }
 
-  private toRow(r: {
-    id: number;
-    managed_user_id: number;
-    user_id: number;
-    email: string;
-    combination_id: number;
-    name: string;
-    status: RecipeSetupStatus;
-    running: boolean;
-    recipe: RecipeTemplateSeed | null;
-    starter_recipe: boolean | null;
-    completes_on_start: boolean | null;
-  }): RecipeRow {
-    const template = r.combination_id === 0 ? STARTER_TEMPLATE : (r.recipe ?? { name: r.name, description: '', steps: [] });
-    return {
-      id: r.id,
-      managedUserId: r.managed_user_id,
-      userId: r.user_id,
-      email: r.email,
-      combinationId: r.combination_id,
-      name: r.name,
-      status: r.status,
-      running: r.running,
-      template: typeof template === 'string' ? JSON.parse(template) : template,
-      facts: { starterRecipe: Boolean(r.starter_recipe), completesOnStart: Boolean(r.completes_on_start) },
-    };
-  }
-
   /** One of the managed user's recipes; undefined if it is not theirs. */
   async owned(managedUserId: number, recipeId: number): Promise<RecipeRow | undefined> {
     const r = await this.baseQuery().where('ur.managed_user_id', '=', managedUserId).where('ur.id', '=', recipeId).executeTakeFirst();
-    return r && this.toRow(r);
+    return r && recipeRowOf(r);
   }
 
   async byId(recipeId: number): Promise<RecipeRow | undefined> {
     const r = await this.baseQuery().where('ur.id', '=', recipeId).executeTakeFirst();
-    return r && this.toRow(r);
+    return r && recipeRowOf(r);
   }
 
   /** The recipe a webhook token belongs to. */
   async byToken(token: string): Promise<RecipeRow | undefined> {
     if (!/^[0-9a-f]{64}$/.test(token)) return undefined;
     const r = await this.baseQuery().where('ur.webhook_token', '=', token).executeTakeFirst();
-    return r && this.toRow(r);
+    return r && recipeRowOf(r);
   }
 
   /** The managed user's record of a combination (0: the starter recipe). */
   async forCombination(managedUserId: number, combinationId: number): Promise<RecipeRow | undefined> {
     await this.ensureFor(managedUserId);
     const r = await this.baseQuery().where('ur.managed_user_id', '=', managedUserId).where('ur.combination_id', '=', combinationId).executeTakeFirst();
-    return r && this.toRow(r);
+    return r && recipeRowOf(r);
   }
 
   async setRunning(recipeId: number, running: boolean): Promise<void> {
@@ -180,18 +184,5 @@ export class UserRecipes {
       .select(['job_succeeded_count', 'job_failed_count', 'workato_webhook'])
       .where('id', '=', recipeId)
       .executeTakeFirstOrThrow();
-  }
-
-  /** Counts a finished job on its recipe. */
-  async countJob(recipeId: number, succeeded: boolean): Promise<void> {
-    await this.db
-      .updateTable('user_recipes')
-      .set((eb) =>
-        succeeded
-          ? { job_succeeded_count: eb('job_succeeded_count', '+', 1), updated_at: new Date() }
-          : { job_failed_count: eb('job_failed_count', '+', 1), updated_at: new Date() },
-      )
-      .where('id', '=', recipeId)
-      .execute();
   }
 }

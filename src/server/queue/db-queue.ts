@@ -141,6 +141,13 @@ export class DbQueue implements JobQueue {
   private polling: Promise<void> | undefined;
   private purgeTimer: ReturnType<typeof setInterval> | undefined;
   private pollAgain = false;
+  /** due jobs may be waiting unclaimed: set by add(), the timer and a claim that filled every free slot */
+  private mayHaveWork = true;
+  /** time to look for jobs whose process stopped (their lock ran out): at start, then every stalledCheckMs */
+  private stalledDue = true;
+  private lastStalledCheck = 0;
+  private readonly stalledCheckMs: number;
+  private readonly delayTimers = new Set<NodeJS.Timeout>();
   private started = false;
   private closing = false;
 
@@ -148,6 +155,7 @@ export class DbQueue implements JobQueue {
     this.pollMs = opts.pollMs ?? 250;
     this.lockMs = opts.lockMs ?? 30_000;
     this.maxStalls = opts.maxStalls ?? 2;
+    this.stalledCheckMs = Math.max(this.pollMs, Math.min(Math.floor(this.lockMs / 10), 2000));
   }
 
   async add<T>(name: string, data: T, opts: JobOptions = {}): Promise<string> {
@@ -160,7 +168,10 @@ export class DbQueue implements JobQueue {
       values (${id}, ${name}, cast(${toJson(data) ?? 'null'}::text as jsonb), ${attempts}, ${backoffMs},
               now() + ${delayMs}::double precision * interval '1 millisecond')
       on conflict (id) do nothing`.execute(this.db);
-    if (delayMs === 0 && this.handlers.has(name)) this.wake();
+    if (this.handlers.has(name)) {
+      if (delayMs === 0) this.nudge();
+      else this.nudgeAfter(delayMs);
+    }
     return id;
   }
 
@@ -169,7 +180,7 @@ export class DbQueue implements JobQueue {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a whole number >= 1, got ${concurrency}`);
     if (this.handlers.has(name)) throw new Error(`A handler for job "${name}" is already registered`);
     this.handlers.set(name, { handler, concurrency, running: 0 });
-    if (this.started) this.wake();
+    if (this.started) this.nudge();
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
@@ -205,12 +216,19 @@ export class DbQueue implements JobQueue {
   async start(): Promise<void> {
     if (this.started || this.closing) return;
     this.started = true;
-    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.lastStalledCheck = Date.now();
+    this.timer = setInterval(() => {
+      if (Date.now() - this.lastStalledCheck >= this.stalledCheckMs) {
+        this.lastStalledCheck = Date.now();
+        this.stalledDue = true;
+      }
+      this.nudge();
+    }, this.pollMs);
     this.timer.unref();
     this.purgeTimer = setInterval(() => void this.purgeQuietly(), PURGE_EVERY_MS);
     this.purgeTimer.unref();
     void this.purgeQuietly();
-    this.wake();
+    this.nudge();
   }
 
   /** Deletes finished jobs older than keepFinishedMs; returns how many went. */
@@ -238,14 +256,33 @@ export class DbQueue implements JobQueue {
     this.closing = true;
     if (this.timer) clearInterval(this.timer);
     if (this.purgeTimer) clearInterval(this.purgeTimer);
+    for (const t of this.delayTimers) clearTimeout(t);
+    this.delayTimers.clear();
     this.timer = undefined;
     await this.polling;
     while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
+  /** Due jobs may be waiting: look now. */
+  private nudge(): void {
+    this.mayHaveWork = true;
+    this.wake();
+  }
+
+  /** A job added here with a delay: look when it falls due rather than at the next poll. */
+  private nudgeAfter(delayMs: number): void {
+    if (!this.started || this.closing || delayMs > this.pollMs * 40) return; // far off: the poll finds it
+    const t = setTimeout(() => {
+      this.delayTimers.delete(t);
+      this.nudge();
+    }, delayMs + 1);
+    t.unref();
+    this.delayTimers.add(t);
+  }
+
   /** Looks for due jobs now (coalesces calls while a look is under way). */
   private wake(): void {
-    if (!this.started || this.closing) return;
+    if (!this.started || this.closing || (!this.mayHaveWork && !this.stalledDue)) return;
     if (this.polling) {
       this.pollAgain = true;
       return;
@@ -261,22 +298,39 @@ export class DbQueue implements JobQueue {
       });
   }
 
+  /**
+   * Claims due jobs for every free handler slot in one statement, and again while a name's claim
+   * fills every slot asked for it; a claim short for every name means nothing more is due now, so no
+   * further look is made until a job is added, one falls due or the poll timer ticks. Jobs left
+   * active by a stopped process are looked for apart (at start, then every stalledCheckMs), so
+   * each look uses its own partial index rather than scanning the finished jobs.
+   */
   private async poll(): Promise<void> {
-    while (!this.closing) {
-      const free = [...this.handlers].filter(([, h]) => h.running < h.concurrency).map(([n]) => n);
-      if (!free.length) return;
-      const job = await this.claim(free);
-      if (!job) return;
+    while (!this.closing && (this.mayHaveWork || this.stalledDue)) {
+      const free = [...this.handlers].filter(([, h]) => h.running < h.concurrency).map(([n, h]) => ({ name: n, slots: h.concurrency - h.running }));
+      if (!free.length) return; // a handler that finishes looks again
+      const stalled = this.stalledDue;
+      if (stalled) this.stalledDue = false;
+      else this.mayHaveWork = false;
+      const jobs = await this.claim(free, stalled);
+      // a name that got every slot it asked for may have more due: look again
+      if (free.some((f) => jobs.filter((j) => j.name === f.name).length >= f.slots)) {
+        if (stalled) this.stalledDue = true;
+        else this.mayHaveWork = true;
+      }
       if (this.closing) {
-        // claimed just as we were asked to stop: give it back untouched
-        await this.release(job);
+        // claimed just as we were asked to stop: give them back untouched
+        await Promise.all(jobs.map((job) => this.release(job)));
         return;
       }
-      this.run(job);
+      for (const job of jobs) this.run(job);
     }
   }
 
-  private async claim(names: string[]): Promise<ClaimedRow | undefined> {
+  /** Claims up to `slots` jobs of each name: due waiting ones, or (stalled) active ones whose lock ran out. */
+  private async claim(free: Array<{ name: string; slots: number }>, stalled: boolean): Promise<ClaimedRow[]> {
+    const due = stalled ? sql`status = 'active' and locked_until < now()` : sql`status = 'waiting' and run_at <= now()`;
+    const order = stalled ? sql`locked_until` : sql`run_at, created_at`;
     const { rows } = await sql<ClaimedRow>`
       update jobs set
         status = 'active',
@@ -284,17 +338,20 @@ export class DbQueue implements JobQueue {
         locked_by = ${this.worker},
         locked_until = now() + ${this.lockMs}::double precision * interval '1 millisecond',
         updated_at = now()
-      where id = (
-        select id from jobs
-        where name in (${sql.join(names)})
-          and ((status = 'waiting' and run_at <= now()) or (status = 'active' and locked_until < now()))
-        order by run_at, created_at
-        limit 1
-        for update skip locked
-      )
-      and ((status = 'waiting' and run_at <= now()) or (status = 'active' and locked_until < now()))
+      where id = any(array(
+        select d.id
+        from unnest(cast(${free.map((f) => f.name)} as text[]), cast(${free.map((f) => f.slots)} as integer[])) as n(name, slots)
+        cross join lateral (
+          select id from jobs
+          where name = n.name and ${due}
+          order by ${order}
+          limit n.slots
+          for update skip locked
+        ) d
+      ))
+      and ${due}
       returning id, name, data, attempts, backoff_ms, attempts_made, stalls`.execute(this.db);
-    return rows[0];
+    return rows;
   }
 
   /** Puts a job claimed during close() back as it was (its stall count included). */
@@ -311,7 +368,9 @@ export class DbQueue implements JobQueue {
       .finally(() => {
         reg.running -= 1;
         this.running.delete(task);
-        this.wake();
+        // a freed slot always looks again: on PostgreSQL a claim can come back short while other
+        // processes' or not-yet-visible jobs wait (measured: waiting for the timer halves throughput)
+        this.nudge();
       });
     this.running.add(task);
   }

@@ -1,12 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as T from '../../../src/app/tokens';
+import type { EventBus } from '../../../src/core/event-bus';
 import CombinationSetupPage from '../../../src/app/pages/CombinationSetupPage';
 import BasicWorkflowPage from '../../../src/app/pages/BasicWorkflowPage';
 import { definePlugin, type CombinationViewProps } from '../../../src/app/plugin';
 import type { Breadcrumbs } from '../../../src/app/services/breadcrumbs';
 import connectors from '../../../plugins/connectors';
 import costEstimator from '../../../plugins/cost-estimator';
-import { catalogueShell, combination, record, renderRoute, userRoutes } from './harness';
+import { RECIPES, catalogueShell, combination, record, renderRoute, userRoutes } from './harness';
 
 const view = (label: string) => ({
   load: async () => ({ default: ({ combinationId }: CombinationViewProps) => <p>{`${label} view for ${combinationId}`}</p> }),
@@ -83,5 +84,50 @@ describe('combination setup screens', () => {
     expect(fee()).toBe('$38.48');
     fireEvent.change(screen.getByRole('slider', { name: /Calls per month/ }), { target: { value: '200' } });
     expect(fee()).toBe('$48.98');
+  });
+
+  it('the recipe sidebar follows a start and a stop published on the event bus, without blanking', async () => {
+    let running = false;
+    let succeeded = 3;
+    const shell = catalogueShell(
+      {
+        ...userRoutes(),
+        'GET /api/platform/combination/10/': () => ({ body: combination(10, { name: 'Invoice reconciliation', running }) }),
+        [RECIPES]: () => ({ body: { workato_recipes: [record(10, { name: 'My recipe', job_succeeded_count: succeeded, status: running ? 'complete' : 'ready' })] } }),
+      },
+      [connectors, costEstimator, views],
+    );
+    renderRoute(shell, '/solutions/combinations/workflow/:id', <CombinationSetupPage />, '/solutions/combinations/workflow/10');
+    const details = await screen.findByRole('group', { name: 'Recipe details' });
+    await waitFor(() => expect(within(details).getByText('My recipe')).toBeInTheDocument());
+    expect(within(details).getByText('Not running')).toBeInTheDocument();
+    expect(within(details).getByText('Ready')).toBeInTheDocument();
+    const bus = shell.container.get<EventBus>(T.EventBus);
+    const reads = () => shell.fetch.calls.filter((c) => c.path === '/api/platform/combination/10/' || c.path === RECIPES.slice(4)).length;
+    const before = reads();
+
+    // another combination's start changes nothing
+    act(() => bus.publish('recipe/started', { combinationId: 11, recipeId: 5011 }));
+    expect(within(details).getByText('Not running')).toBeInTheDocument();
+    expect(reads()).toBe(before);
+
+    // this one's start: the badge at once, then the records and the combination read again
+    running = true;
+    succeeded = 4;
+    act(() => bus.publish('recipe/started', { combinationId: 10, recipeId: 5010 }));
+    expect(within(details).getByText('Running')).toBeInTheDocument();
+    expect(screen.getByText('reconciliation view for 10')).toBeInTheDocument();
+    expect(within(details).getByText('My recipe')).toBeInTheDocument(); // the old record stays while the new one loads
+    await waitFor(() => expect(within(details).getByText('Complete')).toBeInTheDocument());
+    expect(within(details).getByText('4')).toBeInTheDocument();
+    expect(reads()).toBe(before + 2);
+
+    // a stop
+    running = false;
+    act(() => bus.publish('recipe/stopped', { combinationId: 10, recipeId: 5010 }));
+    expect(within(details).getByText('Not running')).toBeInTheDocument();
+    await waitFor(() => expect(within(details).getByText('Ready')).toBeInTheDocument());
+    expect(within(details).getByText('Not running')).toBeInTheDocument();
+    expect(screen.getByText('reconciliation view for 10')).toBeInTheDocument();
   });
 });

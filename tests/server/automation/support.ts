@@ -1,5 +1,6 @@
 import { contribute, defineServerPlugin, AutomationActions, PermanentStepError, type ActionDefinition, type CatalogueContribution, type CombinationSeed } from '../../../src/server';
 import { AutomationOptions, type EngineOptions } from '../../../src/server/automation';
+import type { Db } from '../../../src/server/db/database';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -206,10 +207,11 @@ export const FAST: Partial<EngineOptions> = {
 };
 
 /** A test server with the engine's test plugins and fast timings. */
-export async function engineServer(opts: { options?: Partial<EngineOptions>; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function engineServer(opts: { options?: Partial<EngineOptions>; env?: Record<string, string>; db?: Db } = {}): Promise<TestServer> {
   const server = await startTestServer({
     plugins: [testPlugin, dropInPlugin],
     env: opts.env,
+    db: opts.db,
     overrides: (c) => {
       const base = c.get<EngineOptions>(AutomationOptions);
       c.rebind<EngineOptions>(AutomationOptions).toConstantValue({ ...base, ...FAST, ...opts.options });

@@ -1,14 +1,15 @@
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Body1, Spinner, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import type { Combination } from '../../../core/domain';
+import type { Combination, UserRecipeRecord } from '../../../core/domain';
 import { BASIC_VIEW_KEY } from '../../../core/plugin';
 import { cleanCombinationName, recipeFor } from '../../../core/catalogue';
-import { useApi, useBreadcrumb, useRegistry } from '../../hooks';
+import { useApi, useBreadcrumb, useEventBus, useRegistry } from '../../hooks';
 import { LazyView } from '../../components/LazyView';
 import { CostEstimator } from '../../components/catalogue/CostEstimator';
 import { EmptyState } from '../../components/catalogue/Notice';
 import { LoadFailure } from '../../components/catalogue/LoadFailure';
-import { useLoad } from '../../components/catalogue/use-load';
+import { useLoad, type Load } from '../../components/catalogue/use-load';
 import { useUserCatalogueData } from '../../components/catalogue/use-catalogue-data';
 import type { CombinationViewProps } from '../../plugin';
 import { RecipeDetails } from './RecipeDetails';
@@ -43,7 +44,8 @@ export function CombinationSetupShell({ variant }: { variant: 'workflow' | 'basi
   const registry = useRegistry();
   const combination = useLoad(() => api.get<Combination>(`/api/platform/combination/${id}/`), [api, id]);
   const user = useUserCatalogueData({ votes: false });
-  const c = combination.data;
+  const fresh = useRecipeRefresh(id, combination.data, user.records);
+  const c = fresh.combination;
   const name = c ? cleanCombinationName(c.name) : undefined;
   useBreadcrumb(name, pathname);
 
@@ -55,7 +57,7 @@ export function CombinationSetupShell({ variant }: { variant: 'workflow' | 'basi
       ? (registry.combinationViews.get(c.id) ?? registry.combinationViews.get(BASIC_VIEW_KEY) ?? registry.combinationViewFor(c))
       : registry.combinationViewFor(c);
   const props: CombinationViewProps = { combinationId: c.id };
-  const record = recipeFor(c, user.records.data ?? []);
+  const record = recipeFor(c, fresh.records ?? []);
 
   return (
     <section aria-labelledby="setup-title">
@@ -68,10 +70,52 @@ export function CombinationSetupShell({ variant }: { variant: 'workflow' | 'basi
       <div className={s.columns}>
         <div>{loader ? <LazyView loader={loader} props={{ ...props }} /> : <EmptyState>{NO_SETUP_VIEW}</EmptyState>}</div>
         <aside className={s.side} aria-label="Recipe and costs">
-          <RecipeDetails combination={c} record={record} loading={user.records.status === 'loading'} />
+          <RecipeDetails combination={c} record={record} loading={user.records.status === 'loading' && !fresh.records} />
           <CostEstimator combinationId={c.id} />
         </aside>
       </div>
     </section>
   );
+}
+
+/**
+ * Keeps the sidebar's recipe current: when the combination's recipe is started or stopped (the
+ * setup view publishes 'recipe/started' / 'recipe/stopped' on the client event bus), the running
+ * badge follows at once and the combination and the recipe records are read again. What was
+ * shown stays on screen while they load, so neither the page nor the sidebar blanks.
+ */
+function useRecipeRefresh(id: string, loaded: Combination | undefined, records: Load<UserRecipeRecord[]>) {
+  const api = useApi();
+  const bus = useEventBus();
+  const [override, setOverride] = useState<{ id: string; combination: Combination }>();
+  const shownRecords = useRef<UserRecipeRecord[] | undefined>(undefined);
+  if (records.data) shownRecords.current = records.data;
+  const combination = override?.id === id ? override.combination : loaded;
+  const current = useRef(combination);
+  current.current = combination;
+  const { reload } = records;
+
+  useEffect(() => {
+    const combinationId = Number(id);
+    let alive = true;
+    let seq = 0;
+    const refresh = (running: boolean) => (event: { combinationId: number }) => {
+      if (event.combinationId !== combinationId) return;
+      const mine = ++seq;
+      const shown = current.current;
+      if (shown) setOverride({ id, combination: { ...shown, running } });
+      reload();
+      api.get<Combination>(`/api/platform/combination/${id}/`).then(
+        (next) => alive && mine === seq && setOverride({ id, combination: next }),
+        (e) => console.log(e),
+      );
+    };
+    const subscriptions = [bus.on('recipe/started').subscribe(refresh(true)), bus.on('recipe/stopped').subscribe(refresh(false))];
+    return () => {
+      alive = false;
+      subscriptions.forEach((x) => x.unsubscribe());
+    };
+  }, [api, bus, id, reload]);
+
+  return { combination, records: records.data ?? shownRecords.current };
 }
