@@ -1,5 +1,5 @@
 /**
- * Reconciliation benchmark: `npx tsx tests/bench/reconcile.ts [--rows 100000] [--repeat 3] [--rounds 2] [--keep]`
+ * Reconciliation benchmark: `npx tsx tests/bench/reconcile.ts [--rows 100000] [--repeat 3] [--rounds 2] [--keep] [--no-http]`
  * (`--keep` leaves the generated files in the temp folder and prints where).
  *
  * Generates two seeded CSVs (invoices and purchase orders, ~5% of lines with a discrepancy, 2%
@@ -12,7 +12,8 @@
  * the best CPU time (user + system of the process, GC threads included: steadier than the wall
  * clock on a shared machine) of all runs, peak RSS, heap after the run, both ratios, and the
  * load average before and after.
- * Asserts nothing.
+ * Then (up to 200,000 rows, unless --no-http) it times the comparison endpoint over HTTP on the
+ * same pair. Asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -155,6 +156,70 @@ function runChild(mode: string, invoicePath: string, orderPath: string, repeat: 
   return JSON.parse(out) as ChildReport;
 }
 
+/**
+ * The comparison endpoint over HTTP (POST /api/platform/invoice_reconciliation/comparison, the
+ * two files as base64, as the browser sends them): the real server with every plugin on a new
+ * embedded database, one verified user; prints the best of `repeat` calls and the reply's size.
+ */
+async function endpoint(invoicePath: string, orderPath: string, repeat: number): Promise<void> {
+  await import('reflect-metadata');
+  const { buildServer } = await import('../../src/server/app');
+  const { loadConfig } = await import('../../src/server/config');
+  const { discoverServerPlugins } = await import('../../src/server/plugin-loader');
+  const T = await import('../../src/server/tokens');
+  const { Argon2Hasher } = await import('../../src/server/auth/password');
+  const repo = path.resolve(__dirname, '../..');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reconcile-http-'));
+  const invoice = readFileSync(invoicePath);
+  const orders = readFileSync(orderPath);
+  const needMb = Math.ceil(((invoice.length + orders.length) * 4) / 3 / 1024 / 1024) + 2;
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', CLIENT_DIR: path.join(dataDir, 'none'), MAX_UPLOAD_MB: String(Math.max(10, needMb)) }, repo);
+  const server = await buildServer({ config, plugins: await discoverServerPlugins(path.join(repo, 'plugins')), logger: false });
+  try {
+    const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const db = server.container.get(T.Db);
+    const user = await db
+      .insertInto('users')
+      .values({ name: 'Bench', email: 'bench@example.com', password_hash: await new Argon2Hasher().hash('correct horse battery staple'), role: 'bm', company_name: 'Bench Ltd', is_verified: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('managed_users').values({ user_id: user.id, external_id: 'bench' }).execute();
+    const login = await fetch(`${url}/api/platform/api-jwt-token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench@example.com', password: 'correct horse battery staple' }),
+    });
+    const token = (await login.json()) as { access: string };
+    const body = JSON.stringify({
+      combination_id: 10,
+      file1_name: 'invoices.csv',
+      file1_binary: invoice.toString('base64'),
+      file2_name: 'purchase-orders.csv',
+      file2_binary: orders.toString('base64'),
+    });
+    const times: number[] = [];
+    let replyBytes = 0;
+    for (let r = 0; r < repeat; r++) {
+      const t = performance.now();
+      const res = await fetch(`${url}/api/platform/invoice_reconciliation/comparison`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access}` },
+        body,
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`comparison: ${res.status} ${text.slice(0, 300)}`);
+      times.push(performance.now() - t);
+      replyBytes = Buffer.byteLength(text);
+    }
+    console.log(
+      `${'POST comparison over HTTP (base64, both files)'.padEnd(44)} ${(Math.min(...times) / 1000).toFixed(3).padStart(7)} s   request ${(Buffer.byteLength(body) / 1024 / 1024).toFixed(1)} MB, reply ${(replyBytes / 1024 / 1024).toFixed(1)} MB   runs ${times.map((x) => x.toFixed(0)).join('/')} ms`,
+    );
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const childAt = process.argv.indexOf('--child');
   if (childAt >= 0) {
@@ -193,6 +258,7 @@ async function main() {
     line('read + match (reconcile)', match!);
     console.log(`\nratio reconcile / bare parse: ${(match!.bestMs / parse!.bestMs).toFixed(2)}× wall clock, ${(match!.bestCpuMs / parse!.bestCpuMs).toFixed(2)}× CPU time`);
     console.log('result:', JSON.stringify(match!.detail));
+    if (!process.argv.includes('--no-http') && rows <= 200000) await endpoint(files.invoicePath, files.orderPath, repeat);
     console.log(`load average after: ${load()}`);
   } finally {
     if (process.argv.includes('--keep')) console.log(`files kept in ${dir}`);
