@@ -53,13 +53,13 @@ export default defineServerPlugin({
       return { Fields: view.outcome.result, Job_ID: view.Job_ID, Status: view.Status, bucket: view.data.bucket, key: view.data.key, name: view.outcome.name, pages: view.outcome.pages };
     });
   },
-  onStart({ queue, files, ocr, events }) {
+  jobs: {
+    [DOCUMENT_EXTRACTION_JOB]: {
+      concurrency: 2,
+      handler: (data, { files, ocr, events }, job) => runExtractionJob(data as ExtractionJobData, job, { files, ocr, events }, extractDocumentFields),
+    },
+  },
+  onStart({ ocr, events }) {
     started = { ocr, events };
-    // Registered here rather than under `jobs`, whose handlers are not given the job's progress reporter.
-    queue.process(
-      DOCUMENT_EXTRACTION_JOB,
-      (data, job) => runExtractionJob(data as ExtractionJobData, job, { files, ocr, events }, extractDocumentFields),
-      { concurrency: 2 },
-    );
   },
 });
