@@ -22,22 +22,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
 import { reconcile } from '../../plugins/invoice-reconciliation/engine/matcher';
+import { rng as random } from '../support/invoices/random-invoice';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-/** mulberry32: a small seeded generator, so every run reconciles the same files. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const VENDORS = ['Acme Ltd', 'Globex Corporation', 'Initech', 'Umbrella Supplies', 'Stark Industrial', 'Wayne Components', 'Hooli Office', 'Vandelay Imports', 'Soylent Foods', 'Tyrell Parts'];

@@ -206,6 +206,17 @@ export async function createUser(
   return { id: user.id, workatoId: managed.id, email, password, access, refresh };
 }
 
+/** A test server with two users on it (for what one user may, or may not, see of another's). */
+export async function startWithTwoUsers(opts: TestServerOptions = {}): Promise<{ server: TestServer; users: [TestUser, TestUser] }> {
+  const server = await startTestServer(opts);
+  try {
+    return { server, users: [await createUser(server), await createUser(server)] };
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+}
+
 /** Logs in through the API; throws with the reply when it fails. */
 export async function login(server: TestServer, email: string, password: string): Promise<{ access: string; refresh: string }> {
   const res = await server.call('POST', '/api/platform/api-jwt-token/', { body: { username: email, password } });

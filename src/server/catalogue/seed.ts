@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CollectedCatalogue } from './collect';
+import type { CombinationSeed } from './types';
 
 export interface SeedLog {
   warn(obj: object, msg: string): void;
@@ -67,27 +68,7 @@ export async function upsertCatalogue(db: Kysely<Database>, catalogue: Collected
       await trx.insertInto('workflows').values({ id: w.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
     }
     for (const { entry: c, pluginId } of catalogue.combinations) {
-      const row = {
-        workflow_id: c.workflow_id,
-        order: c.order,
-        name: c.name,
-        sub_title: c.sub_title,
-        icon: c.icon,
-        created_time: c.created_time,
-        status: c.status,
-        enabled: c.enabled,
-        recommended: c.recommended,
-        // jsonb: pass JSON text, or the pg driver would send a JavaScript array as a SQL array
-        connectors: JSON.stringify(c.connectors),
-        triggers: JSON.stringify(c.triggers),
-        recipe: JSON.stringify(c.recipe),
-        starter_recipe: c.starter_recipe ?? false,
-        completes_on_start: c.completes_on_start ?? false,
-        new_combination_target: c.new_combination_target ?? false,
-        plugin_id: pluginId,
-        hidden: !shownCombinations.has(c.id),
-        seeded_at: now,
-      };
+      const row = combinationRow(c, pluginId, !shownCombinations.has(c.id), now);
       await trx.insertInto('combinations').values({ id: c.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
     }
 
@@ -97,6 +78,31 @@ export async function upsertCatalogue(db: Kysely<Database>, catalogue: Collected
     await hideOthers(trx, 'combinations', catalogue.combinations.map((c) => c.entry.id));
   });
   return { solutions: solutionIds.size, workflows: shownWorkflows.size, combinations: shownCombinations.size, orphans };
+}
+
+/** A contributed combination as a `combinations` row, all but its id. */
+export function combinationRow(c: CombinationSeed, pluginId: string, hidden: boolean, seededAt: Date) {
+  return {
+    workflow_id: c.workflow_id,
+    order: c.order,
+    name: c.name,
+    sub_title: c.sub_title,
+    icon: c.icon,
+    created_time: c.created_time,
+    status: c.status,
+    enabled: c.enabled,
+    recommended: c.recommended,
+    // jsonb: pass JSON text, or the pg driver would send a JavaScript array as a SQL array
+    connectors: JSON.stringify(c.connectors),
+    triggers: JSON.stringify(c.triggers),
+    recipe: JSON.stringify(c.recipe),
+    starter_recipe: c.starter_recipe ?? false,
+    completes_on_start: c.completes_on_start ?? false,
+    new_combination_target: c.new_combination_target ?? false,
+    plugin_id: pluginId,
+    hidden,
+    seeded_at: seededAt,
+  };
 }
 
 async function hideOthers(trx: Kysely<Database>, table: 'solutions' | 'workflows' | 'combinations', keep: number[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { contribute, defineServerPlugin, AutomationActions, PermanentStepError, type ActionDefinition, type CatalogueContribution, type CombinationSeed } from '../../../src/server';
 import { AutomationOptions, type EngineOptions } from '../../../src/server/automation';
 import type { Db } from '../../../src/server/db/database';
+import { combinationRow } from '../../../src/server/catalogue/seed';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -70,28 +71,7 @@ export const testCombinations: CombinationSeed[] = [
 /** Writes the test combinations into the catalogue tables (shown, enabled). */
 export async function seedTestCombinations(server: TestServer): Promise<void> {
   for (const c of testCombinations) {
-    await server.db
-      .insertInto('combinations')
-      .values({
-        id: c.id,
-        workflow_id: c.workflow_id,
-        order: c.order,
-        name: c.name,
-        sub_title: c.sub_title,
-        icon: c.icon,
-        created_time: c.created_time,
-        status: c.status,
-        enabled: c.enabled,
-        recommended: c.recommended,
-        connectors: JSON.stringify(c.connectors),
-        triggers: JSON.stringify(c.triggers),
-        recipe: JSON.stringify(c.recipe),
-        starter_recipe: c.starter_recipe ?? false,
-        completes_on_start: c.completes_on_start ?? false,
-        plugin_id: 'engine-test',
-        seeded_at: new Date(),
-      })
-      .execute();
+    await server.db.insertInto('combinations').values({ id: c.id, ...combinationRow(c, 'engine-test', false, new Date()) }).execute();
   }
 }
 
@@ -101,6 +81,12 @@ export const probe = {
   running: 0,
   maxRunning: 0,
   release: [] as Array<() => void>,
+  /** Counts one more try of a step (by its idempotency key); returns the count. */
+  countTry(key: string): number {
+    const n = (this.tries.get(key) ?? 0) + 1;
+    this.tries.set(key, n);
+    return n;
+  },
   reset() {
     this.tries.clear();
     this.running = 0;
@@ -114,8 +100,7 @@ const flaky: ActionDefinition = {
   action: 'flaky',
   name: 'Flaky step',
   async run(input, ctx) {
-    const n = (probe.tries.get(ctx.idempotencyKey) ?? 0) + 1;
-    probe.tries.set(ctx.idempotencyKey, n);
+    const n = probe.countTry(ctx.idempotencyKey);
     if (n <= Number(ctx.params.failTimes ?? 0)) throw new Error(`flaky failure ${n}`);
     return { ...(input as object), flaky_tries: n };
   },
@@ -157,8 +142,7 @@ const alwaysFail: ActionDefinition = {
   action: 'always_fail',
   name: 'Failing step',
   async run(_input, ctx) {
-    const n = (probe.tries.get(ctx.idempotencyKey) ?? 0) + 1;
-    probe.tries.set(ctx.idempotencyKey, n);
+    const n = probe.countTry(ctx.idempotencyKey);
     if (ctx.params.permanent) throw new PermanentStepError('bad input');
     throw new Error(`the service is down (try ${n})`);
   },

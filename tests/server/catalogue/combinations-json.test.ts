@@ -1,21 +1,13 @@
-import { discoverServerPlugins } from '../../../src/server/plugin-loader';
-import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
+import type { TestServer, TestUser } from '../../support/server';
 import { CatalogueStore } from '../../../src/server/catalogue';
-import { PLUGINS_DIR } from './support';
+import { startCatalogueServer } from './support';
 
 jest.setTimeout(30_000);
 
 /** GET /api/platform/combinations is sent as JSON text made once per cached list (issue 7, Speed). */
 describe('the combination list as cached JSON', () => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ plugins: await discoverServerPlugins(PLUGINS_DIR) });
-    alice = await createUser(server);
-    bob = await createUser(server);
-  });
+  let server: TestServer, alice: TestUser, bob: TestUser;
+  beforeAll(async () => ({ server, alice, bob } = await startCatalogueServer()));
   afterAll(() => server.close());
 
   const list = (user: TestUser) => server.call('GET', '/api/platform/combinations', { token: user.access });

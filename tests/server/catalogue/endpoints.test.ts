@@ -1,21 +1,13 @@
-import { discoverServerPlugins } from '../../../src/server/plugin-loader';
-import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
-import { PLUGINS_DIR, replySchemas } from './support';
+import { createUser, type TestServer, type TestUser } from '../../support/server';
+import { replySchemas, startCatalogueServer } from './support';
 
 jest.setTimeout(30_000);
 
 const check = replySchemas();
 
 describe('catalogue endpoints over the real catalogue', () => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ plugins: await discoverServerPlugins(PLUGINS_DIR) });
-    alice = await createUser(server);
-    bob = await createUser(server);
-  });
+  let server: TestServer, alice: TestUser, bob: TestUser;
+  beforeAll(async () => ({ server, alice, bob } = await startCatalogueServer()));
   afterAll(() => server.close());
 
   const get = (url: string, user: TestUser = alice) => server.call('GET', url, { token: user.access });

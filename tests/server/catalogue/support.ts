@@ -3,7 +3,8 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Db } from '../../../src/server/db/database';
 import type { ServerPlugin } from '../../../src/server/plugin';
-import { openTestDatabase, startTestServer, type TestServer } from '../../support/server';
+import { discoverServerPlugins } from '../../../src/server/plugin-loader';
+import { openTestDatabase, startTestServer, startWithTwoUsers, type TestServer, type TestUser } from '../../support/server';
 import connector from '../../../schemas/catalogue/connector.schema.json';
 import trigger from '../../../schemas/catalogue/trigger.schema.json';
 import combination from '../../../schemas/catalogue/combination.schema.json';
@@ -20,6 +21,12 @@ export const openSharedDatabase = openTestDatabase;
 
 /** Builds a server on a given database; close() leaves the database open. */
 export const startOn = (db: Db, plugins: ServerPlugin[]): Promise<TestServer> => startTestServer({ db, plugins });
+
+/** A server with every plugin of plugins/ (the real catalogue) and two users, alice and bob. */
+export async function startCatalogueServer(): Promise<{ server: TestServer; alice: TestUser; bob: TestUser }> {
+  const { server, users: [alice, bob] } = await startWithTwoUsers({ plugins: await discoverServerPlugins(PLUGINS_DIR) });
+  return { server, alice, bob };
+}
 
 /** The reply schemas of schemas/catalogue/, for checking shapes. */
 export function replySchemas() {

@@ -1,21 +1,13 @@
-import { discoverServerPlugins } from '../../../src/server/plugin-loader';
-import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
-import { PLUGINS_DIR } from './support';
+import { createUser, type TestServer, type TestUser } from '../../support/server';
+import { startCatalogueServer } from './support';
 
 jest.setTimeout(30_000);
 
 const ALREADY = 'You have already voted for this combination.';
 
 describe('votes on coming-soon combinations', () => {
-  let server: TestServer;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ plugins: await discoverServerPlugins(PLUGINS_DIR) });
-    alice = await createUser(server);
-    bob = await createUser(server);
-  });
+  let server: TestServer, alice: TestUser, bob: TestUser;
+  beforeAll(async () => ({ server, alice, bob } = await startCatalogueServer()));
   afterAll(() => server.close());
 
   const vote = (user: TestUser, combination_id: unknown) => server.call('POST', '/api/platform/votes', { token: user.access, body: { combination_id } });

@@ -4,8 +4,10 @@ import documentSearch from '../../../plugins/document-search/server';
 import invoiceReconciliation from '../../../plugins/invoice-reconciliation/server';
 import financialAnalysis from '../../../plugins/financial-analysis/server';
 import { renderInvoicePdf } from '../../support/invoices/render';
+import { STATEMENT_CSV as STATEMENT } from '../../support/finance/statement';
 import type { TestServer } from '../../support/server';
-import { actionServer, createUser, fileBody, readyRecipe, recordOf, runThroughWebhook, stepOutput } from './support';import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
+import { actionServer, createUser, fileBody, readyRecipe, recordOf, runThroughWebhook, stepOutput } from './support';
+import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
 
 
 jest.setTimeout(60_000);
@@ -15,17 +17,6 @@ const PO = 'PO Number,Vendor,Vendor Email,Description,Qty,Unit Price,Total\nPO-1
 const INV = 'Invoice Number,PO Number,Vendor,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,Nuts,4,1.00,4.00\nI-3,PO-8,Globex,Toner,1,"1,250.00","1,250.00"\n';
 const SETTINGS =
   "{'INVOICE_PRIMARY_KEY': 'PO Number', 'PURCHASE_ORDER_PRIMARY_KEY': 'PO Number', 'EMAIL_TONE_OF_VOICE_MATCHED': 'friendly', 'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'humorous', 'GENERATE_EMAIL_FOR_NOT_MATCHED': True, 'GENERATE_EMAIL_FOR_MATCHED': True, 'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED': False}";
-const STATEMENT = [
-  'Line item,FY2024,FY2023',
-  'Revenue,"1,200,000","1,000,000"',
-  'Cost of sales,(700000),(600000)',
-  'Operating expenses,300000,250000',
-  'Net income,120000,90000',
-  'Total current assets,450000,400000',
-  'Total current liabilities,300000,250000',
-  'Total equity,560000,500000',
-  'Net cash from operating activities,96000,110000',
-].join('\n');
 
 describe('engine steps of the analysis plugins, run through a recipe webhook', () => {
   let server: TestServer;

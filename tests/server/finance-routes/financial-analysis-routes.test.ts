@@ -1,22 +1,12 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import financialAnalysis from '../../../plugins/financial-analysis/server';
-import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
+import { startWithTwoUsers, type TestServer, type TestUser } from '../../support/server';
+import { STATEMENT_CSV as CSV } from '../../support/finance/statement';
 
 const CONFIG = '/api/platform/financialAnalysisConfig';
 const START = '/api/platform/financial_analysis/start_comparison';
 const COMPLETE = '/api/financial-analysis/complete/';
 
-const CSV = [
-  'Line item,FY2024,FY2023',
-  'Revenue,"1,200,000","1,000,000"',
-  'Cost of sales,(700000),(600000)',
-  'Operating expenses,300000,250000',
-  'Net income,120000,90000',
-  'Total current assets,450000,400000',
-  'Total current liabilities,300000,250000',
-  'Total equity,560000,500000',
-  'Net cash from operating activities,96000,110000',
-].join('\n');
 const b64 = (s: string | Uint8Array) => Buffer.from(s).toString('base64');
 
 async function pdfWith(lines: string[]): Promise<Uint8Array> {
@@ -28,15 +18,8 @@ async function pdfWith(lines: string[]): Promise<Uint8Array> {
 }
 
 describe('financial analysis routes', () => {
-  let server: TestServer;
-  let ann: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ plugins: [financialAnalysis], env: { MAX_UPLOAD_MB: '1' } });
-    ann = await createUser(server);
-    bob = await createUser(server);
-  });
+  let server: TestServer, ann: TestUser, bob: TestUser;
+  beforeAll(async () => ({ server, users: [ann, bob] } = await startWithTwoUsers({ plugins: [financialAnalysis], env: { MAX_UPLOAD_MB: '1' } })));
   afterAll(() => server?.close());
 
   async function waitFor(token: string, wfId: string) {

@@ -1,6 +1,6 @@
 import reconciliation from '../../../plugins/invoice-reconciliation/server';
 import { parsePythonLiteral } from '../../../src/core/python-literal';
-import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
+import { startWithTwoUsers, type TestServer, type TestUser } from '../../support/server';
 
 const CONFIG = '/api/platform/invoiceReconciliationConfig';
 const COMPARE = '/api/platform/invoice_reconciliation/comparison';
@@ -14,15 +14,8 @@ const SETTINGS =
   "{'INVOICE_PRIMARY_KEY': 'PO Number', 'PURCHASE_ORDER_PRIMARY_KEY': 'PO Number', 'EMAIL_TONE_OF_VOICE_MATCHED': 'friendly', 'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'humorous', 'GENERATE_EMAIL_FOR_NOT_MATCHED': True, 'GENERATE_EMAIL_FOR_MATCHED': True, 'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED': False}";
 
 describe('invoice reconciliation routes', () => {
-  let server: TestServer;
-  let ann: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ plugins: [reconciliation], env: { MAX_UPLOAD_MB: '1' } });
-    ann = await createUser(server);
-    bob = await createUser(server);
-  });
+  let server: TestServer, ann: TestUser, bob: TestUser;
+  beforeAll(async () => ({ server, users: [ann, bob] } = await startWithTwoUsers({ plugins: [reconciliation], env: { MAX_UPLOAD_MB: '1' } })));
   afterAll(() => server?.close());
 
   describe('config', () => {

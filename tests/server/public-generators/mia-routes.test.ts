@@ -2,6 +2,7 @@ import { imageSize } from 'image-size';
 import publicGenerators, { CAP_REACHED, RELEASE_NOT_FOUND } from '../../../plugins/public-generators/server';
 import { startTestServer, type TestServer } from '../../support/server';
 import { startCompanySite, type CompanySite } from './support/company-site';
+import { closeGeneratorsServer, postFrom, startGeneratorsServer } from './support/generators-server';
 import { multipart } from './support/multipart';
 
 // Jest cannot load linkedom's ESM dependencies on Node 20: see support/native-linkedom.ts.
@@ -18,27 +19,14 @@ let addressSeq = 0;
 const nextAddress = () => `10.77.${Math.floor(++addressSeq / 250)}.${(addressSeq % 250) + 1}`;
 
 describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
-  let server: TestServer;
-  let site: CompanySite;
+  let server: TestServer, site: CompanySite;
+  beforeAll(async () => ({ server, site } = await startGeneratorsServer()));
+  afterAll(() => closeGeneratorsServer(server, site));
 
-  beforeAll(async () => {
-    site = await startCompanySite();
-    server = await startTestServer({ plugins: [publicGenerators], env: { NODE_ENV: 'test', WEB_FETCH_ALLOW_LOOPBACK: 'true' } });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await site?.close();
-  });
-
-  async function post(url: string, body: unknown, address = nextAddress()) {
-    const res = await server.app.inject({ method: 'POST', url, payload: body as object, remoteAddress: address });
-    return { status: res.statusCode, body: res.json() };
-  }
-  const sendToMia = (fields: Record<string, unknown>, address?: string) => post('/api/platform/send_to_mia', fields, address);
-  async function emailByMia(fields: Record<string, string>, address = nextAddress()) {
+  const sendToMia = (fields: Record<string, unknown>, address = nextAddress()) => postFrom(server, address, '/api/platform/send_to_mia', fields);
+  function emailByMia(fields: Record<string, string>, address = nextAddress()) {
     const form = multipart(fields);
-    const res = await server.app.inject({ method: 'POST', url: '/api/platform/apiEmailByMia', payload: form.body, headers: form.headers, remoteAddress: address });
-    return { status: res.statusCode, body: res.json() };
+    return postFrom(server, address, '/api/platform/apiEmailByMia', form.body, form.headers);
   }
   async function image(url: string) {
     const res = await server.app.inject({ method: 'GET', url: new URL(url).pathname });

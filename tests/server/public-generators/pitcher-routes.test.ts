@@ -1,9 +1,10 @@
-import publicGenerators, { RATE_LIMITS } from '../../../plugins/public-generators/server';
+import { RATE_LIMITS } from '../../../plugins/public-generators/server';
 import { escapeHtml, miaReleaseMail } from '../../../plugins/public-generators/api/mia-mail';
 import { cleanTitle } from '../../../plugins/public-generators/api/mia-release';
 import { VOICES } from '../../../plugins/public-generators/engine/voices';
-import { startTestServer, type TestServer } from '../../support/server';
-import { startCompanySite, type CompanySite } from './support/company-site';
+import type { TestServer } from '../../support/server';
+import type { CompanySite } from './support/company-site';
+import { closeGeneratorsServer, postFrom, startGeneratorsServer } from './support/generators-server';
 
 // Jest cannot load linkedom's ESM dependencies on Node 20: see support/native-linkedom.ts.
 jest.mock('linkedom', () => jest.requireActual('./support/native-linkedom').loadLinkedomNatively());
@@ -14,22 +15,11 @@ let addressSeq = 0;
 const nextAddress = () => `10.88.0.${++addressSeq}`;
 
 describe('/hal: pitcher/page-summarization and pitcher/generate', () => {
-  let server: TestServer;
-  let site: CompanySite;
+  let server: TestServer, site: CompanySite;
+  beforeAll(async () => ({ server, site } = await startGeneratorsServer()));
+  afterAll(() => closeGeneratorsServer(server, site));
 
-  beforeAll(async () => {
-    site = await startCompanySite();
-    server = await startTestServer({ plugins: [publicGenerators], env: { NODE_ENV: 'test', WEB_FETCH_ALLOW_LOOPBACK: 'true' } });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await site?.close();
-  });
-
-  async function post(url: string, body: unknown, address = nextAddress()) {
-    const res = await server.app.inject({ method: 'POST', url, payload: body as object, remoteAddress: address });
-    return { status: res.statusCode, body: res.json() };
-  }
+  const post = (url: string, body: unknown, address = nextAddress()) => postFrom(server, address, url, body);
   const pitch = (fields: Record<string, unknown>) =>
     post('/api/pitcher/generate', { companyName: 'Brightwater Analytics', voice: 'Santa', companyDescription: 'Brightwater Analytics builds acoustic sensors that detect leaks in city water networks.', email: 'sales@brightwater.example', ...fields });
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createCanvas } from '@napi-rs/canvas';
+import { BRIGHTWATER_ARTICLE } from '../../web-fetch/fixture-pages';
 
 /**
  * A loopback company website for the public-generator tests (server and end-to-end): a home page
@@ -24,11 +25,7 @@ const page = (logo: string, extraHead = '') => `<!doctype html>
 </head><body>
   <header><nav><a href="/">Home</a> <a href="/about">About</a>${logo}</nav></header>
   <main><article>
-    <h1>Finding every leak before it becomes a flood</h1>
-    <p>Brightwater Analytics builds acoustic sensors and cloud software that detect leaks in city water networks. Our sensors clip onto existing pipes and listen for the sound of escaping water around the clock.</p>
-    <p>Cities lose up to thirty percent of their treated water to leaks. Brightwater helps utilities find those leaks within days instead of months, saving water, energy and money for the people they serve.</p>
-    <p>The platform ranks every alert by urgency, so repair crews go first where damage would be worst. Engineers see a live map of the whole network on any device.</p>
-    <p>Founded in 2019 in Rotterdam, Brightwater now monitors more than four thousand kilometres of pipe for forty utilities across Europe.</p>
+${BRIGHTWATER_ARTICLE}
     <p>Engineers at Brightwater <b>never</b> write &lt;script&gt;alert("x")&lt;/script&gt; into a report, and neither should a generator.</p>
   </article></main>
   <footer><p>Copyright 2024 Brightwater Analytics B.V. All rights reserved.</p></footer>
