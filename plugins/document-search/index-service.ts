@@ -29,8 +29,9 @@ export const MARK_END = '</mark>';
  * How many matching documents a search ranks at most. Ranking reads each candidate's whole
  * tsvector, so a word found in half of 100,000 documents cannot be ranked everywhere it occurs:
  * the candidates are the newest matches among the owner's RECENT_WINDOW newest documents, then
- * (when those are fewer than this) further matches in the order the full-text index yields them
- * (storage order, roughly oldest first).
+ * (when those are fewer than this) further matches: the next newest ones when the window shows
+ * they are common enough to find row by row (SCAN_ROWS), else in the order the full-text index
+ * yields them (storage order, roughly oldest first).
  * A query matching at most this many of the owner's documents is ranked exhaustively.
  */
 export const MAX_RANKED = 200;
@@ -40,6 +41,15 @@ export const MAX_RANKED = 200;
  * asked: a common word is found there at once, while the index would list every document holding it.
  */
 export const RECENT_WINDOW = 1000;
+
+/**
+ * How many further documents a search expects to check one by one, newest first, when the recent
+ * window holds some matches but fewer than MAX_RANKED: when the window's share of matches says the
+ * missing ones are found within this many rows, checking rows beats the full-text index (which
+ * would first list every document holding each word, tens of thousands for a common one). At most
+ * twice this many rows are checked; a query whose matches thin out further back ranks fewer.
+ */
+export const SCAN_ROWS = 3000;
 
 /**
  * A passage is cut from PASSAGE_SLICE_WORDS space-separated words of the text, starting
@@ -96,37 +106,69 @@ export const documentsMigration = {
  * - the tsvector kept in the row (compressed, out of line only when the row would not fit a
  *   page), so checking a document against a query does not read the TOAST table (rows written
  *   before keep their storage until they are rewritten);
- * - the search itself as a PL/pgSQL function, so each connection plans it once (a generic plan)
- *   instead of on every search: planning this statement costs more than running it.
- *
- * document_search(owner, query, head, prefix, limit, max_ranked, recent_window, lead_words,
- * slice_words, headline_options, mark) returns the owner's `limit` best matches, best first:
- * - candidates: `recent` checks the owner's newest recent_window documents one by one and stops
- *   at max_ranked matches; only when it finds fewer does `older` ask the GIN index for the rest
- *   (the query sits in a materialized CTE, so the planner cannot see how common its words are
- *   and always takes the index, never a scan of every row). When the last word is a prefix
- *   (`polic:*`) and the other words are rarer in the recent window than the prefix, the index is
- *   asked for the other words alone and the prefix checked row by row (`older_by_head`): the
- *   index gathers every document holding any word that starts with the prefix before it can
- *   intersect, which for a common prefix costs more than checking the rare words' documents;
- * - ranking: ts_rank_cd over the candidates, ties newest first;
- * - passages: ts_headline over slice_words words of the text from lead_words words before the
- *   first match in the body (its position read from the tsvector's text, the name's words
- *   subtracted), not over the whole text; when that slice holds no match (many URLs or
- *   hyphenated words before it make the tsvector's word count run too far ahead), the whole
- *   text is used (`mark` is the StartSel of headline_options).
+ * - the search itself as a PL/pgSQL function (created by documentsSearchCostMigration), so each
+ *   connection plans it once (a generic plan) instead of on every search: planning this statement
+ *   costs more than running it.
+ * Databases migrated before 0003 got an earlier version of that function from this migration;
+ * 0003 replaces it.
  */
 export const documentsSearchMigration = {
   id: 'document-search/0002_search_speed',
   async up(db: QueryExecutorProvider): Promise<void> {
     await sql`create index documents_owner_id_idx on documents (owner, id)`.execute(db);
     await sql`alter table documents alter column tsv set storage main`.execute(db);
+  },
+};
+
+/**
+ * The search function, cheaper (issue 10 with margin; figures in the README):
+ * - a query with some matches in the recent window but fewer than max_ranked no longer asks the
+ *   GIN index when the window says the rest lie within scan_rows further rows: the index lists
+ *   every document holding each word (a prefix's words in full, tens of thousands for a common
+ *   one) before it yields the first, which cost 8–25 ms, while checking the next rows newest
+ *   first costs about 1 ms per 1,000 rows;
+ * - whether to ask the index for the other words alone is decided from the newest 250 documents,
+ *   not all recent_window: it changes the cost, not the candidates;
+ * - each candidate is ranked as it is found, not fetched again by id for ranking;
+ * - the passage slice splits the text on spaces after replace() of the other white space, not
+ *   translate(), which is slow on multi-byte text (about a quarter of the passages' cost).
+ */
+export const documentsSearchCostMigration = {
+  id: 'document-search/0003_search_cost',
+  async up(db: QueryExecutorProvider): Promise<void> {
+    await sql`drop function if exists document_search(integer, tsquery, tsquery, tsquery, integer, integer, integer, integer, integer, text, text)`.execute(db);
     await sql.raw(SEARCH_FUNCTION).execute(db);
   },
 };
 
+/**
+ * document_search(owner, query, head, prefix, limit, max_ranked, recent_window, scan_rows,
+ * lead_words, slice_words, headline_options, mark) returns the owner's `limit` best matches, best
+ * first:
+ * - candidates: `recent` checks the owner's newest recent_window documents one by one and stops
+ *   at max_ranked matches. When it finds fewer (n), the rest come from one of:
+ *   - `further`, when the window's share of matches (n in recent_window) says the missing ones
+ *     lie within scan_rows further documents: those are checked one by one, newest first (at
+ *     most twice scan_rows of them);
+ *   - else the GIN index, in its order (the query sits in a materialized CTE, so the planner
+ *     cannot see how common its words are and always takes the index, never a scan of every
+ *     row): `older` asks it for the whole query. When the last word is a prefix (`polic:*`) and
+ *     the other words are three times rarer than the prefix among the owner's newest 250
+ *     documents (a sample: a quarter of the recent window, counted in a second pass),
+ *     `older_by_head` instead asks it for the other words alone and checks the prefix row by
+ *     row: the index gathers every document holding any word that starts with the prefix before
+ *     it can intersect, which for a common prefix costs more than checking the other words'
+ *     documents. Both yield the same documents (the first matches in storage order);
+ * - ranking: ts_rank_cd over the candidates (computed as each is found, while its row is at
+ *   hand), ties newest first;
+ * - passages: ts_headline over slice_words words of the text from lead_words words before the
+ *   first match in the body (its position read from the tsvector's text, the name's words
+ *   subtracted), not over the whole text; when that slice holds no match (many URLs or
+ *   hyphenated words before it make the tsvector's word count run too far ahead), the whole
+ *   text is used (`mark` is the StartSel of headline_options).
+ */
 const SEARCH_FUNCTION = String.raw`
-create or replace function document_search(p_owner integer, p_query tsquery, p_head tsquery, p_prefix tsquery, p_limit integer, p_max_ranked integer, p_recent_window integer, p_lead_words integer, p_slice_words integer, p_headline_options text, p_mark text)
+create or replace function document_search(p_owner integer, p_query tsquery, p_head tsquery, p_prefix tsquery, p_limit integer, p_max_ranked integer, p_recent_window integer, p_scan_rows integer, p_lead_words integer, p_slice_words integer, p_headline_options text, p_mark text)
 returns table (hit_id bigint, hit_name text, hit_bucket text, hit_key text, hit_rank real, hit_passage text)
 language plpgsql stable
 set plan_cache_mode = force_generic_plan
@@ -135,52 +177,64 @@ begin
   return query
   with q as materialized (select p_query as query),
   recent as materialized (
-    select w.id from (select d.id, d.tsv from documents d where d.owner = p_owner order by d.id desc limit p_recent_window) w, q
+    select w.id, ts_rank_cd(w.tsv, q.query) as rank from (select d.id, d.tsv from documents d where d.owner = p_owner order by d.id desc limit p_recent_window) w, q
     where w.tsv @@ q.query
     limit p_max_ranked
   ),
+  found as materialized (select count(*) as n from recent),
   floor as materialized (
     select d.id from documents d where d.owner = p_owner order by d.id desc offset p_recent_window - 1 limit 1
   ),
+  dense as materialized (
+    select f.n < p_max_ranked and (p_max_ranked - f.n) * p_recent_window <= f.n * p_scan_rows as yes from found f
+  ),
+  further as (
+    select w.id, ts_rank_cd(w.tsv, q.query) as rank
+    from (select d.id, d.tsv from documents d where d.owner = p_owner and d.id < (select f.id from floor f) order by d.id desc limit 2 * p_scan_rows) w, q
+    where (select yes from dense) and w.tsv @@ q.query
+    limit p_max_ranked - (select n from found)
+  ),
   window_counts as materialized (
     select count(*) filter (where w.tsv @@ p_head) as head, count(*) filter (where w.tsv @@ p_prefix) as prefix
-    from (select d.tsv from documents d where d.owner = p_owner order by d.id desc limit p_recent_window) w
+    from (select d.tsv from documents d where d.owner = p_owner order by d.id desc limit least(p_recent_window, 250)) w
+  ),
+  by_head as materialized (
+    select numnode(p_head) > 0 and numnode(p_prefix) > 0 and (select c.head * 3 < c.prefix from window_counts c) as yes
   ),
   older as (
-    select d.id from documents d, q, floor
-    where (select count(*) from recent) < p_max_ranked
-      and not (numnode(p_head) > 0 and numnode(p_prefix) > 0 and (select c.head * 3 < c.prefix from window_counts c))
+    select d.id, ts_rank_cd(d.tsv, q.query) as rank from documents d, q, floor
+    where (select n from found) < p_max_ranked and not (select yes from dense) and not (select yes from by_head)
       and d.owner = p_owner and d.id < floor.id and d.tsv @@ q.query
-    limit p_max_ranked - (select count(*) from recent)
+    limit p_max_ranked - (select n from found)
   ),
   older_by_head as (
-    select d.id from documents d, floor, (select p_head as query) h
-    where (select count(*) from recent) < p_max_ranked
-      and numnode(p_head) > 0 and numnode(p_prefix) > 0 and (select c.head * 3 < c.prefix from window_counts c)
+    select d.id, ts_rank_cd(d.tsv, p_query) as rank from documents d, floor, (select p_head as query) h
+    where (select n from found) < p_max_ranked and not (select yes from dense) and (select yes from by_head)
       and d.owner = p_owner and d.id < floor.id and d.tsv @@ h.query and coalesce(d.tsv @@ p_query, false)
-    limit p_max_ranked - (select count(*) from recent)
+    limit p_max_ranked - (select n from found)
   ),
-  pool as (select r.id from recent r union all select o.id from older o union all select o.id from older_by_head o),
+  pool as (
+    select r.id, r.rank from recent r union all select o.id, o.rank from further o union all select o.id, o.rank from older o
+    union all select o.id, o.rank from older_by_head o
+  ),
+  best as materialized (select pool.id, pool.rank from pool order by pool.rank desc, pool.id desc limit p_limit),
   top as materialized (
-    select d.id, d.name, d.bucket, d.key, d.tsv, ts_rank_cd(d.tsv, q.query) as rank
-    from documents d join pool on pool.id = d.id, q
-    order by rank desc, d.id desc
-    limit p_limit
+    select d.id, d.name, d.bucket, d.key, d.tsv, d.text, best.rank from best join documents d on d.id = best.id
   ),
   pattern as materialized (
     select '(?:^| )''(?:' || string_agg(regexp_replace(t.m[1], '([^[:alnum:]_])', '\\\1', 'g') || case when t.m[2] like '%*%' then '[^'']*' else '' end, '|') || ')'':([0-9A-D,]+)' as re
     from q, regexp_matches(q.query::text, '''((?:[^'']|'''')*)''(:[*A-D]*)?', 'g') as t(m)
   ),
   located as materialized (
-    select top.id, top.name, top.bucket, top.key, top.rank, d.text,
+    select top.id, top.name, top.bucket, top.key, top.rank, top.text,
       (select min(substring(x.m[1] from '([0-9]+)B')::integer) from pattern, regexp_matches(top.tsv::text, pattern.re, 'g') as x(m))
         - coalesce((select max(p.pos) from unnest(to_tsvector('english', top.name)) u, unnest(u.positions) as p(pos)), 0) as first_word
-    from top join documents d on d.id = top.id
+    from top
   ),
   passages as materialized (
     select l.*, s.whole, ts_headline('english', s.slice, q.query, p_headline_options) as headline
     from located l, q,
-      lateral (select string_to_array(translate(l.text, E'\n\r\t\f\x0b', '     '), ' ') as words) a,
+      lateral (select string_to_array(replace(replace(replace(replace(replace(l.text, E'\n', ' '), E'\r', ' '), E'\t', ' '), E'\f', ' '), E'\x0b', ' '), ' ') as words) a,
       lateral (select cardinality(a.words) <= p_slice_words or l.first_word is null as whole) w,
       lateral (select w.whole, case when w.whole then l.text
         else array_to_string(a.words[greatest(l.first_word - p_lead_words, 1) : greatest(l.first_word - p_lead_words, 1) + p_slice_words - 1], ' ') end as slice) s
@@ -194,8 +248,9 @@ end
 $fn$;
 `;
 
+
 /** The plugin's migrations, in order. */
-export const documentSearchMigrations = [documentsMigration, documentsSearchMigration];
+export const documentSearchMigrations = [documentsMigration, documentsSearchMigration, documentsSearchCostMigration];
 
 /** Text ready for PostgreSQL: no NUL characters, at most MAX_INDEXED_CHARS. */
 export function indexableText(text: string): string {
@@ -211,14 +266,19 @@ export function indexableText(text: string): string {
 export class DocumentIndex {
   private readonly maxRanked: number;
   private readonly recentWindow: number;
+  private readonly scanRows: number;
 
-  /** `limits` are for tests: small values reach the index path without thousands of documents. */
+  /**
+   * `limits` are for tests: small values reach the index path without thousands of documents
+   * (scanRows 0: never check the rows after the recent window one by one).
+   */
   constructor(
     private readonly db: QueryExecutorProvider,
-    limits: { maxRanked?: number; recentWindow?: number } = {},
+    limits: { maxRanked?: number; recentWindow?: number; scanRows?: number } = {},
   ) {
     this.maxRanked = limits.maxRanked ?? MAX_RANKED;
     this.recentWindow = limits.recentWindow ?? RECENT_WINDOW;
+    this.scanRows = limits.scanRows ?? SCAN_ROWS;
   }
 
   /** Adds or replaces a document (same owner, bucket and key); returns its number of words. */
@@ -239,7 +299,7 @@ export class DocumentIndex {
 
   /**
    * The owner's best-matching documents, best first (among at most MAX_RANKED candidates, see
-   * there and the function document_search in documentsSearchMigration); throws
+   * there and the function document_search, SEARCH_FUNCTION); throws
    * SearchQueryError for an empty query.
    */
   async search(owner: number, query: string, limit = 10): Promise<SearchHit[]> {
@@ -250,7 +310,7 @@ export class DocumentIndex {
     const { rows } = await sql<{ hit_name: string; hit_bucket: string; hit_key: string; hit_rank: number | string; hit_passage: string }>`
       select hit_name, hit_bucket, hit_key, hit_rank, hit_passage
       from document_search(${owner}::integer, ${tsquery}, ${headQuery}, ${prefixQuery}, ${limit}::integer, ${this.maxRanked}::integer,
-        ${this.recentWindow}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text)`.execute(this.db);
+        ${this.recentWindow}::integer, ${this.scanRows}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text)`.execute(this.db);
     return rows.map((r) => ({ name: r.hit_name, bucket: r.hit_bucket, key: r.hit_key, rank: Number(r.hit_rank), passage: r.hit_passage }));
   }
 }

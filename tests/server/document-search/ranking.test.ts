@@ -9,13 +9,16 @@ describe('DocumentIndex candidates and passages (PGlite; PostgreSQL with TEST_DA
   let database: TestDatabase;
   /** Tiny limits so both ways to the candidates run: the recent window and the GIN index. */
   let small: DocumentIndex;
+  /** The same, checking the documents after the window one by one when it holds enough matches. */
+  let scanning: DocumentIndex;
   let index: DocumentIndex;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     const db = database.db;
     await migrate(db, documentSearchMigrations);
-    small = new DocumentIndex(db, { maxRanked: 3, recentWindow: 4 });
+    small = new DocumentIndex(db, { maxRanked: 3, recentWindow: 4, scanRows: 0 });
+    scanning = new DocumentIndex(db, { maxRanked: 2, recentWindow: 4, scanRows: 4 });
     index = new DocumentIndex(db);
     // owner 1: d0 (oldest) … d9 (newest)
     const body: Record<number, string> = {
@@ -42,6 +45,28 @@ describe('DocumentIndex candidates and passages (PGlite; PostgreSQL with TEST_DA
   it('completes the recent matches with older ones from the index when they are too few', async () => {
     // d9 is in the recent window (d6–d9); d1 and d2 are found by the index
     expect((await names(small, 1, 'gamma')).sort()).toEqual(['d1', 'd2', 'd9']);
+  });
+
+  it('completes the recent matches with the next newest ones, checked one by one, when the window holds enough', async () => {
+    // the window (d6–d9) holds one match of two wanted: the other lies within 4 rows, so d5, d4, d3,
+    // d2 are checked, newest first, and d2 found; the index (scanRows 0) yields d1 first instead
+    expect(await names(scanning, 1, 'gamma')).toEqual(['d9', 'd2']);
+    expect(await names(new DocumentIndex(database.db, { maxRanked: 2, recentWindow: 4, scanRows: 0 }), 1, 'gamma')).toEqual(['d9', 'd1']);
+    // no match in the window: nothing says the rows after it hold one, so the index is asked
+    expect(await names(scanning, 1, 'beta')).toEqual(['d1', 'd0']);
+    // the other owner's documents are never checked
+    expect(await names(scanning, 2, 'gamma')).toEqual(['other-1']);
+  });
+
+  it('asks the index for the other words alone when the prefix is far more common in the window', async () => {
+    // owner 4, e0 (oldest) … e7; the window e4–e7 holds one match of 'beta gam' (e7), one document
+    // with beta and four with gam…: the index is asked for beta and the prefix checked row by row,
+    // which yields the same documents as asking it for both: e0 and e2 (e3 lacks gamma)
+    const body = ['beta gamma', 'gamma', 'beta gamma', 'beta', 'gamma', 'gamma', 'gamma', 'beta gamma'];
+    for (const [e, text] of body.entries()) await index.index({ owner: 4, bucket: 'uploads', key: `e${e}`, name: `e${e}`, text });
+    expect((await names(small, 4, 'beta gam')).sort()).toEqual(['e0', 'e2', 'e7']);
+    // checking rows one by one instead (the window holds enough matches for maxRanked 2) finds e2, the newest after it
+    expect((await names(scanning, 4, 'beta gam')).sort()).toEqual(['e2', 'e7']);
   });
 
   it('ranks every match when there are no more than the ranking limit', async () => {
