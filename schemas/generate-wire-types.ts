@@ -32,6 +32,8 @@ export const WIRE_TYPES: Array<[file: string, name: string]> = [
   ['catalogue/provider-recipe.schema.json', 'ProviderRecipe'],
   ['catalogue/user-recipe-record.schema.json', 'UserRecipeRecord'],
   ['catalogue/catalogue-contribution.schema.json', 'CatalogueContribution'],
+  ['automation/job-step-view.schema.json', 'JobStepView'],
+  ['automation/job-view.schema.json', 'JobView'],
 ];
 
 /** Names for the catalogue contribution's parts, which the seeds are built from. */
@@ -47,19 +49,27 @@ function load(file: string): Record<string, Json> {
   return JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, Json>;
 }
 
-/** Form-only keywords go; `$ref`s to other files become references to their generated types. */
-function prepare(node: Json, names: Map<string, string>): Json {
+/**
+ * Form-only keywords go; `$ref`s to other files become references to their generated types.
+ * `fieldNames`: the node is a `properties` map, whose keys are field names (a field may be called
+ * `title`), not keywords.
+ */
+function prepare(node: Json, names: Map<string, string>, fieldNames = false): Json {
   if (Array.isArray(node)) return node.map((n) => prepare(n, names));
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries(node)) {
+    if (fieldNames) {
+      out[k] = prepare(v, names);
+      continue;
+    }
     if (k === 'title' || k === '$id' || k === 'errorMessage' || k === '$comment' || k === 'examples') continue;
     if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) {
       const name = names.get(v);
       if (!name) throw new Error(`No wire type for $ref "${v}"`);
       return { tsType: name };
     }
-    out[k] = prepare(v, names);
+    out[k] = prepare(v, names, k === 'properties' || k === 'patternProperties');
   }
   return out;
 }

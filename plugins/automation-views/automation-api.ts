@@ -3,7 +3,7 @@
  * place. Each function takes the API client, so tests answer them with a fake fetch.
  */
 import type { useApi } from '../../src/app';
-import type { Combination, ProviderConnection, ProviderRecipe, UserIdReply, UserRecipeRecord } from '../../src/core';
+import type { Combination, JobStepView, JobView, ProviderConnection, ProviderRecipe, UserIdReply, UserRecipeRecord } from '../../src/core';
 import type { EngineStep, SetupCallBody } from './setup-rules';
 import { webhookPath } from './setup-rules';
 
@@ -23,40 +23,13 @@ export interface EngineRecipe {
   steps: EngineStep[];
 }
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+/** One job as the jobs list shows it: the server's JobView (schemas/automation/job-view.schema.json). */
+export type JobSummary = JobView;
+export type JobStatus = JobView['status'];
 
-/** One job as the jobs list shows it. */
-export interface JobSummary {
-  id: string;
-  recipe_id: number;
-  combination_id: number;
-  status: JobStatus;
-  title: string;
-  trigger_summary: string;
-  created_at: string;
-  started_at: string | null;
-  completed_at: string | null;
-  duration_ms: number | null;
-  attempt: number;
-  error: string | null;
-}
-
-export type StepStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
-
-/** One step of a job (step 0 is the trigger). */
-export interface JobStep {
-  index: number;
-  provider: string;
-  action: string;
-  name: string;
-  status: StepStatus;
-  input_summary: string | null;
-  output_summary: string | null;
-  error: string | null;
-  attempts: number;
-  started_at: string | null;
-  completed_at: string | null;
-}
+/** One step of a job (step 0 is the trigger): the server's StepView (schemas/automation/job-step-view.schema.json). */
+export type JobStep = JobStepView;
+export type StepStatus = JobStepView['status'];
 
 export const combinationOf = (api: Api, id: number) => api.get<Combination>(`/api/platform/combination/${id}/`);
 

@@ -28,6 +28,9 @@ import type {
  * generated into src/core/wire-types.ts): one definition for the client, the server and the tests.
  */
 export type { ProviderConnection, ProviderRecipe, Solution, Trigger, UserRecipeRecord, Workflow };
+
+/** A job of the automation engine as its routes answer it (schemas/automation/). */
+export type { JobStepView, JobView } from './wire-types';
 export type Connector = ConnectorWire & { provider: ProviderId | string };
 
 export type CatalogueStatus = 'coming_soon' | 'active';

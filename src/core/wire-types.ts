@@ -300,3 +300,49 @@ params?: {
 }
 }[]
 }
+
+// from schemas/automation/job-step-view.schema.json
+/**
+ * One step of a job: GET /api/automation/jobs/{jobId} replies { job, steps: [these] }, in run order; step 0 is the trigger. Times are ISO 8601.
+ */
+export interface JobStepView {
+index: number
+provider: string
+action: string
+name: string
+status: ("pending" | "running" | "succeeded" | "failed" | "skipped")
+input_summary: (string | null)
+output_summary: (string | null)
+error: (string | null)
+/**
+ * tries of the step so far
+ */
+attempts: number
+started_at: (string | null)
+completed_at: (string | null)
+}
+
+// from schemas/automation/job-view.schema.json
+/**
+ * One job of a recipe as the engine's jobs API shows it: GET /api/automation/recipes/{recipeId}/jobs replies { jobs: [these] }, GET /api/automation/jobs/{jobId} replies { job: this, steps }, POST .../retry replies { status: 'ok', job: this }. Times are ISO 8601.
+ */
+export interface JobView {
+id: string
+recipe_id: number
+combination_id: number
+status: ("queued" | "running" | "succeeded" | "failed")
+title: string
+trigger_summary: string
+created_at: string
+started_at: (string | null)
+completed_at: (string | null)
+/**
+ * from started_at to completed_at, when both are known
+ */
+duration_ms: (number | null)
+/**
+ * runs of the job: 1, plus one per retry asked for
+ */
+attempt: number
+error: (string | null)
+}

@@ -8,10 +8,12 @@
  * (TEST_DATABASE_URL / TEST_REDIS_URL, default the local services). Add `--only=embedded` etc.
  * Each phase also prints the server process's CPU time per execution (from /proc), a figure that
  * depends far less on what else loads a shared machine than rates and latencies do; the load
- * average is printed with every set-up.
+ * average is printed with every set-up. `--cpu-prof=<dir>` has each server process write a V8 CPU
+ * profile into <dir> when it stops (engine-<set-up>-<pid>.cpuprofile, for Chrome's DevTools; node
+ * refuses --cpu-prof in NODE_OPTIONS, so a small preload starts the profiler).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -235,7 +237,32 @@ function printPhase(p: Phase): void {
   );
 }
 
-async function benchSetup(setup: Setup): Promise<void> {
+/**
+ * A preload (node --import) that profiles the process from its start and writes the profile to
+ * `<prefix>-<pid>.cpuprofile` when it exits (the server exits on SIGTERM after its shutdown).
+ */
+function writeProfilerPreload(dir: string, prefix: string): string {
+  const file = path.join(dir, 'cpu-profiler.mjs');
+  writeFileSync(
+    file,
+    `import { Session } from 'node:inspector';
+import { writeFileSync } from 'node:fs';
+const session = new Session();
+session.connect();
+session.post('Profiler.enable');
+session.post('Profiler.start');
+process.once('exit', () => {
+  // an in-thread session answers synchronously, so this runs before the process ends
+  session.post('Profiler.stop', (err, res) => {
+    if (!err) writeFileSync(${JSON.stringify(prefix)} + '-' + process.pid + '.cpuprofile', JSON.stringify(res.profile));
+  });
+});
+`,
+  );
+  return file;
+}
+
+async function benchSetup(setup: Setup, cpuProfDir?: string): Promise<void> {
   const root = path.join(repo, '.tmp', `bench-engine-${process.pid}-${randomBytes(3).toString('hex')}`);
   const dataDir = path.join(root, 'data');
   const pluginsDir = path.join(root, 'plugins');
@@ -254,7 +281,11 @@ async function benchSetup(setup: Setup): Promise<void> {
       databaseUrl: pg?.url,
       redisUrl: redis?.url,
       // many users' jobs at once, as production sees them: the per-user limit is not what is measured
-      env: { ENGINE_USER_CONCURRENCY: '1000', LOG_LEVEL: 'warn' },
+      env: {
+        ENGINE_USER_CONCURRENCY: '1000',
+        LOG_LEVEL: 'warn',
+        ...(cpuProfDir ? { NODE_OPTIONS: `--import ${JSON.stringify(writeProfilerPreload(root, path.join(cpuProfDir, `engine-${setup.key}`)))}` } : {}),
+      },
     });
     const users: ApiUser[] = [];
     for (let i = 0; i < 4; i++) users.push(await registerApiUser(server.url, dataDir));
@@ -282,9 +313,12 @@ async function benchSetup(setup: Setup): Promise<void> {
 /** Runs the engine benchmark over the three set-ups (or those named by --only=a,b). */
 export async function benchEngine(argv: string[] = process.argv.slice(2)): Promise<void> {
   const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+  const cpuProf = argv.find((a) => a.startsWith('--cpu-prof='))?.slice(11);
+  const cpuProfDir = cpuProf ? path.resolve(cpuProf) : undefined;
+  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
   const load = os.loadavg()[0];
   console.log(`Engine: webhook → transform → store_record, ${os.cpus().length} cores, load average ${fmt(load, 2)} at start${load > 1 ? ' (the machine is shared: figures are lower than on an idle one)' : ''}`);
-  for (const s of SETUPS) if (!only || only.includes(s.key)) await benchSetup(s);
+  for (const s of SETUPS) if (!only || only.includes(s.key)) await benchSetup(s, cpuProfDir);
 }
 
 if (process.argv[2] === '--load') {

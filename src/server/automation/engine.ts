@@ -11,10 +11,11 @@ import { JobStore, type JobEnd, type JobRow, type StepRow } from './job-store';
 import type { TriggerPayload } from './kinds';
 import { sendFailureNotice } from './notices';
 import type { EngineOptions } from './options';
-import { assertRunnable, planRecipe } from './plan';
+import { assertRunnable, planRecipe, type PlannedStep } from './plan';
 import { JobRunner, queueRun, type RunnerLog } from './runner';
 import { isForwardMove, nextSetupStatus, nextStarterStatus, SETUP_STATUSES } from './setup-status';
 import type { RecipeSetupStatus, UserRecipeRecord } from '../../core/domain';
+import type { JobStepView, JobView } from '../../core/wire-types';
 import { ProviderStore } from '../provider/store';
 import { summariseTrigger } from './summary';
 import { UserRecipes, type RecipeRow } from './user-recipes';
@@ -59,35 +60,12 @@ export function isSetupCall(body: unknown): body is SetupCall {
   return ['customer_id', 'instance', 'recipe_id', 'combination_id'].every((k) => k in b);
 }
 
-/** A job as the jobs API shows it. */
-export interface JobView {
-  id: string;
-  recipe_id: number;
-  combination_id: number;
-  status: string;
-  title: string;
-  trigger_summary: string;
-  created_at: string;
-  started_at: string | null;
-  completed_at: string | null;
-  duration_ms: number | null;
-  attempt: number;
-  error: string | null;
-}
-
-export interface StepView {
-  index: number;
-  provider: string;
-  action: string;
-  name: string;
-  status: string;
-  input_summary: string | null;
-  output_summary: string | null;
-  error: string | null;
-  attempts: number;
-  started_at: string | null;
-  completed_at: string | null;
-}
+/**
+ * A job and a job step as the jobs API shows them: one definition for the server and the screens,
+ * from their JSON Schemas (schemas/automation/, generated into src/core/wire-types.ts).
+ */
+export type { JobView };
+export type StepView = JobStepView;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -177,6 +155,50 @@ export class AutomationEngine {
       }
       throw new RunRefusedError(jobId, e);
     }
+    await queueRun(this.deps.queue, jobId, { key: `${jobId}.1` });
+    return { jobId };
+  }
+
+  /**
+   * Recipes whose webhook ran, by token: a later plain call records its job in one statement
+   * (runKnownWebhook) instead of reading the recipe first. Only what cannot change unseen is kept;
+   * the statement checks the rest. Bounded; forgotten when a check fails.
+   */
+  private readonly webhooks = new Map<string, { recipeId: number; combinationId: number; catalogueRecipe: string | null; plan: PlannedStep[] }>();
+
+  /** Keeps what a later call to this webhook needs (a running recipe whose steps are all installed). */
+  rememberWebhook(token: string, recipe: RecipeRow, catalogueRecipe: string | null): void {
+    if (!recipe.running) return;
+    const plan = planRecipe(recipe.template, this.deps.registry);
+    try {
+      assertRunnable(plan, { needTrigger: false });
+    } catch {
+      return; // such a call records a failed job: the full path does that
+    }
+    if (this.webhooks.size >= 10_000 && !this.webhooks.has(token)) this.webhooks.delete(this.webhooks.keys().next().value as string);
+    this.webhooks.set(token, { recipeId: recipe.id, combinationId: recipe.combinationId, catalogueRecipe, plan });
+  }
+
+  /** True when runKnownWebhook may take this call. */
+  knowsWebhook(token: string): boolean {
+    return this.webhooks.has(token);
+  }
+
+  /**
+   * A plain webhook call (fields only) to a recipe whose webhook ran before: the job is recorded,
+   * if the recipe still runs with the same steps, in one statement (JobStore.createForWebhook)
+   * and queued, as run() does. Undefined when the recipe is unknown or changed (it is then
+   * forgotten): the caller reads it and calls run().
+   */
+  async runKnownWebhook(token: string, payload: TriggerPayload): Promise<{ jobId: string } | undefined> {
+    const known = this.webhooks.get(token);
+    if (!known) return undefined;
+    const jobId = await this.jobs.createForWebhook({ token, ...known, payload, triggerSummary: summariseTrigger(payload) });
+    if (!jobId) {
+      if (this.webhooks.get(token) === known) this.webhooks.delete(token);
+      return undefined;
+    }
+    this.deps.events.publish('job/status-changed', { jobId, status: 'queued' });
     await queueRun(this.deps.queue, jobId, { key: `${jobId}.1` });
     return { jobId };
   }

@@ -1,43 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { TriggerPayload } from './kinds';
 import type { PlannedStep } from './plan';
-import type { AutomationJobStatus, AutomationStepStatus } from './schema';
+import type { AutomationJobStatus, AutomationJobsTable, AutomationStepsTable } from './schema';
 import { recipeRowOf, type RecipeColumns, type RecipeRow } from './user-recipes';
 import './schema';
 
-export interface JobRow {
-  id: string;
-  managed_user_id: number;
-  user_id: number;
-  recipe_id: number;
-  combination_id: number;
-  status: AutomationJobStatus;
-  title: string;
-  trigger_summary: string;
-  trigger_payload: TriggerPayload;
-  attempt: number;
-  error: string | null;
-  created_at: Date;
-  started_at: Date | null;
-  completed_at: Date | null;
-}
+/** A job record as read (every column but the lease). */
+export type JobRow = Omit<Selectable<AutomationJobsTable>, 'lease_until'>;
 
-export interface StepRow {
-  index: number;
-  provider: string;
-  action: string;
-  name: string;
-  status: AutomationStepStatus;
-  input_summary: string | null;
-  output_summary: string | null;
-  output: unknown;
-  error: string | null;
-  attempts: number;
-  started_at: Date | null;
-  completed_at: Date | null;
-}
+/** A step record as read, without its job id. */
+export type StepRow = Omit<Selectable<AutomationStepsTable>, 'job_id'>;
 
 export type ClaimResult =
   | { kind: 'claimed'; job: JobRow; recipe: RecipeRow | undefined; steps: StepRow[] }
@@ -159,6 +133,61 @@ export class JobStore {
              case when s.index = 0 then j.created_at end
       from j cross join jsonb_to_recordset(cast(${steps}::text as jsonb)) as s(index integer, provider text, action text, name text)`.execute(this.db);
     return id;
+  }
+
+  /**
+   * Records a webhook call's job as create does, for a recipe whose webhook was called before,
+   * in the statement that checks it still stands as it was then: the token still its own, the
+   * recipe running, and its combination's recipe (what `plan` was made from) unchanged. The job
+   * takes the recipe's name and owner as they are now. Undefined when the check fails: nothing
+   * is written, and the caller takes the recipe afresh.
+   */
+  async createForWebhook(input: {
+    token: string;
+    recipeId: number;
+    combinationId: number;
+    /** the combination's recipe as read with the plan (JSON text; null: none); unused for the starter */
+    catalogueRecipe: string | null;
+    plan: PlannedStep[];
+    payload: TriggerPayload;
+    triggerSummary: string;
+  }): Promise<string | undefined> {
+    const id = randomUUID();
+    const steps = JSON.stringify(input.plan.map((s) => ({ index: s.index, provider: s.provider, action: s.action, name: s.name })));
+    const same =
+      input.combinationId === 0
+        ? sql`true` // the starter's template is the engine's own (STARTER_TEMPLATE)
+        : sql`co.recipe is not distinct from cast(${input.catalogueRecipe}::text as jsonb)`;
+    const { rows } = await sql<{ created: number }>`
+      with r as (
+        select ur.id, ur.managed_user_id, u.id as user_id, ur.combination_id, ur.name
+        from user_recipes ur
+        join managed_users m on m.id = ur.managed_user_id
+        join users u on u.id = m.user_id
+        left join combinations co on co.id = ur.combination_id
+        where ur.webhook_token = ${input.token} and ur.id = ${input.recipeId} and ur.combination_id = ${input.combinationId}
+          and ur.running and ${same}
+      ),
+      j as (
+        insert into automation_jobs (id, managed_user_id, user_id, recipe_id, combination_id, status, title, trigger_summary, trigger_payload)
+        select ${id}, r.managed_user_id, r.user_id, r.id, r.combination_id, 'queued', r.name, ${input.triggerSummary}, cast(${json(input.payload)}::text as jsonb)
+        from r
+        returning id, trigger_payload, created_at
+      ),
+      s as (
+        insert into automation_steps (job_id, index, provider, action, name, status, input_summary, output_summary, output, attempts, started_at, completed_at)
+        select j.id, s.index, s.provider, s.action, s.name,
+               case when s.index = 0 then 'succeeded' else 'pending' end,
+               case when s.index = 0 then ${input.triggerSummary} end,
+               case when s.index = 0 then ${input.triggerSummary} end,
+               case when s.index = 0 then j.trigger_payload end,
+               case when s.index = 0 then 1 else 0 end,
+               case when s.index = 0 then j.created_at end,
+               case when s.index = 0 then j.created_at end
+        from j cross join jsonb_to_recordset(cast(${steps}::text as jsonb)) as s(index integer, provider text, action text, name text)
+      )
+      select count(*)::int as created from j`.execute(this.db);
+    return Number(rows[0]?.created ?? 0) > 0 ? id : undefined;
   }
 
   async job(id: string): Promise<JobRow | undefined> {

@@ -96,7 +96,7 @@ async function payloadOf(request: FastifyRequest, recipe: RecipeRow, source: Tri
   const entries = Object.entries(body as Record<string, unknown>);
   if (entries.length > MAX_FIELDS) throw badRequest(`A call may carry at most ${MAX_FIELDS} fields.`);
   for (const [key, value] of entries) {
-    if (/binary$/i.test(key) && typeof value === 'string' && value.length > 0) {
+    if (isFileField(key, value)) {
       const nameField = (body as Record<string, unknown>)[key.replace(/binary$/i, 'name')];
       await store(decodeBase64(value, key), typeof nameField === 'string' ? nameField : key);
       continue;
@@ -104,6 +104,30 @@ async function payloadOf(request: FastifyRequest, recipe: RecipeRow, source: Tri
     data[key] = value;
   }
   return { source, data, files };
+}
+
+/** A JSON field that carries a file (base64): "…binary". */
+function isFileField(key: string, value: unknown): value is string {
+  return /binary$/i.test(key) && typeof value === 'string' && value.length > 0;
+}
+
+/**
+ * The payload of a JSON body of fields only, as payloadOf makes it, without reading the recipe;
+ * undefined for any other body (files, a multipart form, or one payloadOf refuses).
+ */
+function plainPayloadOf(request: FastifyRequest, source: TriggerSource): TriggerPayload | undefined {
+  if (request.isMultipart()) return undefined;
+  const body = request.body;
+  if (body === undefined || body === null || body === '') return { source, data: {}, files: [] };
+  if (typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (entries.length > MAX_FIELDS) return undefined;
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    if (isFileField(key, value)) return undefined;
+    data[key] = value;
+  }
+  return { source, data, files: [] };
 }
 
 function requireRunning(recipe: RecipeRow): void {
@@ -186,12 +210,21 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
       },
     },
     async (request) => {
-      const recipe = await engine.recipes.byToken(String((request.params as { token: string }).token));
-      if (!recipe) throw notFound('Webhook not found.');
+      const token = String((request.params as { token: string }).token);
+      // a plain call to a webhook that ran before: one statement checks the recipe and records the job
+      if (engine.knowsWebhook(token) && !isSetupCall(request.body)) {
+        const plain = plainPayloadOf(request, 'webhook');
+        const known = plain && (await engine.runKnownWebhook(token, plain));
+        if (known) return { status: 'ok', job_id: known.jobId };
+      }
+      const found = await engine.recipes.webhookRecipe(token);
+      if (!found) throw notFound('Webhook not found.');
+      const { recipe } = found;
       if (!request.isMultipart() && isSetupCall(request.body)) return engine.setupCall(recipe, request.body);
       requireRunning(recipe);
       const payload = await payloadOf(request, recipe, 'webhook', deps);
       const { jobId } = await engine.run(recipe, payload);
+      engine.rememberWebhook(token, recipe, found.catalogueRecipe);
       return { status: 'ok', job_id: jobId };
     },
   );

@@ -149,9 +149,19 @@ export class UserRecipes {
 
   /** The recipe a webhook token belongs to. */
   async byToken(token: string): Promise<RecipeRow | undefined> {
+    return (await this.webhookRecipe(token))?.recipe;
+  }
+
+  /**
+   * The recipe a webhook token belongs to, with its combination's recipe as stored (JSON text,
+   * null when it has none): what the engine checks a later call against (JobStore.createForWebhook).
+   */
+  async webhookRecipe(token: string): Promise<{ recipe: RecipeRow; catalogueRecipe: string | null } | undefined> {
     if (!/^[0-9a-f]{64}$/.test(token)) return undefined;
     const r = await this.baseQuery().where('ur.webhook_token', '=', token).executeTakeFirst();
-    return r && recipeRowOf(r);
+    if (!r) return undefined;
+    const catalogueRecipe = r.recipe === null || r.recipe === undefined ? null : typeof r.recipe === 'string' ? r.recipe : JSON.stringify(r.recipe);
+    return { recipe: recipeRowOf(r), catalogueRecipe };
   }
 
   /** The managed user's record of a combination (0: the starter recipe). */

@@ -88,6 +88,17 @@ interface Registered {
   handler: JobHandler;
   concurrency: number;
   running: number;
+  /** slots promised to claims under way (a poll, or an add that starts its job itself) */
+  reserved: number;
+}
+
+/** A try that succeeded, waiting to be written with the next claim (see poll). */
+interface Completion {
+  job: ClaimedRow;
+  result: string | null;
+  /** true when written, false when the job's lock had been taken over meanwhile */
+  settle(written: boolean): void;
+  fail(e: unknown): void;
 }
 
 interface ClaimedRow {
@@ -129,10 +140,20 @@ function nonNegativeInt(name: string, value: number | undefined, fallback: numbe
  * A job that failed is tried again after backoffMs * 2^(tries so far - 1) until `attempts`
  * tries were made; a completed job is never run again. A job left active by a process that
  * stopped is taken up again once its lock runs out (up to maxStalls times).
+ *
+ * Few statements per job: a job added here while a handler slot is free and nothing else is
+ * known to be due is inserted already claimed by this process and started at once (no poll);
+ * a try that succeeded is written in the statement that claims the next jobs for the slots it
+ * frees (and those of any other tries that ended meanwhile), so a busy queue costs one statement
+ * to add a job and about one to complete it and take the next.
  */
 export class DbQueue implements JobQueue {
   private readonly handlers = new Map<string, Registered>();
   private readonly running = new Set<Promise<void>>();
+  /** adds that start their job here, still writing it (close() waits for them) */
+  private readonly starting = new Set<Promise<unknown>>();
+  /** tries that succeeded, written by the next poll */
+  private completions: Completion[] = [];
   private readonly worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly pollMs: number;
   private readonly lockMs: number;
@@ -164,6 +185,10 @@ export class DbQueue implements JobQueue {
     const backoffMs = nonNegativeInt('backoffMs', opts.backoffMs, DEFAULTS.backoffMs);
     const delayMs = nonNegativeInt('delayMs', opts.delayMs, 0);
     const id = `${name}/${opts.jobId ?? randomUUID()}`;
+    const reg = this.handlers.get(name);
+    if (reg && delayMs === 0 && this.started && !this.closing && !this.mayHaveWork && reg.running + reg.reserved < reg.concurrency) {
+      return this.addAndStart(id, name, data, attempts, backoffMs, reg);
+    }
     await sql`insert into jobs (id, name, data, attempts, backoff_ms, run_at)
       values (${id}, ${name}, cast(${toJson(data) ?? 'null'}::text as jsonb), ${attempts}, ${backoffMs},
               now() + ${delayMs}::double precision * interval '1 millisecond')
@@ -175,11 +200,43 @@ export class DbQueue implements JobQueue {
     return id;
   }
 
+  /**
+   * Adds a job already claimed by this process and runs it at once: for a job due now, when a
+   * handler slot is free and the last look found nothing else due (so it jumps no queue). The
+   * row is written active under this process's lock, as a claim would leave it, so a crash
+   * before it ends is recovered like any other. An existing jobId adds and starts nothing.
+   */
+  private async addAndStart(id: string, name: string, data: unknown, attempts: number, backoffMs: number, reg: Registered): Promise<string> {
+    reg.reserved += 1;
+    const insert = sql<ClaimedRow>`insert into jobs (id, name, data, attempts, backoff_ms, status, locked_by, locked_until, run_at)
+      values (${id}, ${name}, cast(${toJson(data) ?? 'null'}::text as jsonb), ${attempts}, ${backoffMs}, 'active', ${this.worker},
+              now() + ${this.lockMs}::double precision * interval '1 millisecond', now())
+      on conflict (id) do nothing
+      returning id, name, data, attempts, backoff_ms, attempts_made, stalls`.execute(this.db);
+    const started = insert.then(async ({ rows }) => {
+      reg.reserved -= 1;
+      const job = rows[0];
+      if (!job) this.nudge(); // the jobId was taken: that job is left to the poll, as add() always did
+      else if (this.closing) await this.release(job); // asked to stop meanwhile: give it back
+      else this.run(job);
+    }, (e) => {
+      reg.reserved -= 1;
+      throw e;
+    });
+    this.starting.add(started);
+    try {
+      await started;
+    } finally {
+      this.starting.delete(started);
+    }
+    return id;
+  }
+
   process(name: string, handler: JobHandler, opts: { concurrency?: number } = {}): void {
     const concurrency = opts.concurrency ?? 1;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a whole number >= 1, got ${concurrency}`);
     if (this.handlers.has(name)) throw new Error(`A handler for job "${name}" is already registered`);
-    this.handlers.set(name, { handler, concurrency, running: 0 });
+    this.handlers.set(name, { handler, concurrency, running: 0, reserved: 0 });
     if (this.started) this.nudge();
   }
 
@@ -259,7 +316,9 @@ export class DbQueue implements JobQueue {
     for (const t of this.delayTimers) clearTimeout(t);
     this.delayTimers.clear();
     this.timer = undefined;
+    await Promise.allSettled([...this.starting]);
     await this.polling;
+    // running handlers' successes are still written (poll runs for them while closing)
     while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
@@ -280,9 +339,10 @@ export class DbQueue implements JobQueue {
     this.delayTimers.add(t);
   }
 
-  /** Looks for due jobs now (coalesces calls while a look is under way). */
+  /** Looks for due jobs now, and writes the tries that succeeded (coalesces calls while a look is under way). */
   private wake(): void {
-    if (!this.started || this.closing || (!this.mayHaveWork && !this.stalledDue)) return;
+    if (!this.started) return;
+    if (!this.completions.length && (this.closing || (!this.mayHaveWork && !this.stalledDue))) return;
     if (this.polling) {
       this.pollAgain = true;
       return;
@@ -303,16 +363,38 @@ export class DbQueue implements JobQueue {
    * fills every slot asked for it; a claim short for every name means nothing more is due now, so no
    * further look is made until a job is added, one falls due or the poll timer ticks. Jobs left
    * active by a stopped process are looked for apart (at start, then every stalledCheckMs), so
-   * each look uses its own partial index rather than scanning the finished jobs.
+   * each look uses its own partial index rather than scanning the finished jobs. The same statement
+   * writes the tries that succeeded since the last one, and claims for the slots they free: a
+   * freed slot always looks again (on PostgreSQL a claim can come back short while other
+   * processes' or not-yet-visible jobs wait; measured: waiting for the timer halves throughput).
+   * While closing, only the successes are written.
    */
   private async poll(): Promise<void> {
-    while (!this.closing && (this.mayHaveWork || this.stalledDue)) {
-      const free = [...this.handlers].filter(([, h]) => h.running < h.concurrency).map(([n, h]) => ({ name: n, slots: h.concurrency - h.running }));
-      if (!free.length) return; // a handler that finishes looks again
-      const stalled = this.stalledDue;
-      if (stalled) this.stalledDue = false;
-      else this.mayHaveWork = false;
-      const jobs = await this.claim(free, stalled);
+    while (this.completions.length || (!this.closing && (this.mayHaveWork || this.stalledDue))) {
+      const batch = this.completions;
+      this.completions = [];
+      // a success's slot was freed when its handler returned (see complete)
+      const free = this.closing
+        ? []
+        : [...this.handlers].map(([name, h]) => ({ name, reg: h, slots: h.concurrency - h.running - h.reserved })).filter((f) => f.slots > 0);
+      if (!free.length && !batch.length) return; // a handler that finishes looks again
+      const stalled = free.length > 0 && this.stalledDue;
+      if (free.length) {
+        if (stalled) this.stalledDue = false;
+        else this.mayHaveWork = false;
+      }
+      for (const f of free) f.reg.reserved += f.slots;
+      let result: { claimed: ClaimedRow[]; written: Set<string> };
+      try {
+        result = await this.claim(free, stalled, batch);
+      } catch (e) {
+        for (const c of batch) c.fail(e); // their handlers' finally looks again
+        throw e;
+      } finally {
+        for (const f of free) f.reg.reserved -= f.slots;
+      }
+      const jobs = result.claimed;
+      for (const c of batch) c.settle(result.written.has(c.job.id));
       // a name that got every slot it asked for may have more due: look again
       if (free.some((f) => jobs.filter((j) => j.name === f.name).length >= f.slots)) {
         if (stalled) this.stalledDue = true;
@@ -321,18 +403,37 @@ export class DbQueue implements JobQueue {
       if (this.closing) {
         // claimed just as we were asked to stop: give them back untouched
         await Promise.all(jobs.map((job) => this.release(job)));
-        return;
+        continue; // successes that came in meanwhile are still written
       }
       for (const job of jobs) this.run(job);
     }
   }
 
-  /** Claims up to `slots` jobs of each name: due waiting ones, or (stalled) active ones whose lock ran out. */
-  private async claim(free: Array<{ name: string; slots: number }>, stalled: boolean): Promise<ClaimedRow[]> {
+  /**
+   * Claims up to `slots` jobs of each name: due waiting ones, or (stalled) active ones whose lock
+   * ran out; and writes the successes in `done` (those whose lock this process still holds).
+   */
+  private async claim(
+    free: Array<{ name: string; slots: number }>,
+    stalled: boolean,
+    done: Completion[],
+  ): Promise<{ claimed: ClaimedRow[]; written: Set<string> }> {
+    const doneIds = done.map((c) => c.job.id);
+    const complete = sql`update jobs set status = 'completed', attempts_made = attempts_made + 1,
+        result = cast(d.result as jsonb), error = null, progress = 100,
+        locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
+      from unnest(cast(${doneIds} as text[]), cast(${done.map((c) => c.result)} as text[])) as d(id, result)
+      where jobs.id = d.id and jobs.locked_by = ${this.worker} and jobs.status = 'active'
+      returning jobs.id`;
+    if (!free.length) {
+      const { rows } = await sql<{ id: string }>`${complete}`.execute(this.db);
+      return { claimed: [], written: new Set(rows.map((r) => r.id)) };
+    }
     const due = stalled ? sql`status = 'active' and locked_until < now()` : sql`status = 'waiting' and run_at <= now()`;
     const order = stalled ? sql`locked_until` : sql`run_at, created_at`;
-    const { rows } = await sql<ClaimedRow>`
-      update jobs set
+    // the jobs being completed are not claimed again (a stalled look could see their lock run out)
+    const notDone = doneIds.length ? sql`and not (id = any(cast(${doneIds} as text[])))` : sql``;
+    const claim = sql`update jobs set
         status = 'active',
         stalls = stalls + case when status = 'active' then 1 else 0 end,
         locked_by = ${this.worker},
@@ -343,15 +444,24 @@ export class DbQueue implements JobQueue {
         from unnest(cast(${free.map((f) => f.name)} as text[]), cast(${free.map((f) => f.slots)} as integer[])) as n(name, slots)
         cross join lateral (
           select id from jobs
-          where name = n.name and ${due}
+          where name = n.name and ${due} ${notDone}
           order by ${order}
           limit n.slots
           for update skip locked
         ) d
       ))
       and ${due}
-      returning id, name, data, attempts, backoff_ms, attempts_made, stalls`.execute(this.db);
-    return rows;
+      returning id, name, data, attempts, backoff_ms, attempts_made, stalls`;
+    if (!done.length) {
+      const { rows } = await sql<ClaimedRow>`${claim}`.execute(this.db);
+      return { claimed: rows, written: new Set() };
+    }
+    const { rows } = await sql<ClaimedRow & { claimed: boolean }>`
+      with c as (${claim}), w as (${complete})
+      select true as claimed, id, name, data, attempts, backoff_ms, attempts_made, stalls from c
+      union all
+      select false, id, null, null, null, null, null, null from w`.execute(this.db);
+    return { claimed: rows.filter((r) => r.claimed).map(({ claimed: _, ...job }) => job), written: new Set(rows.filter((r) => !r.claimed).map((r) => r.id)) };
   }
 
   /** Puts a job claimed during close() back as it was (its stall count included). */
@@ -363,22 +473,44 @@ export class DbQueue implements JobQueue {
   private run(job: ClaimedRow): void {
     const reg = this.handlers.get(job.name)!;
     reg.running += 1;
-    const task = this.execute(job, reg.handler)
+    let freed = false;
+    const free = () => {
+      if (freed) return;
+      freed = true;
+      reg.running -= 1;
+    };
+    let looked = false;
+    const task = this.execute(job, reg.handler, free)
+      .then((l) => {
+        looked = l;
+      })
       .catch((e) => this.opts.log?.error({ err: e, jobId: job.id }, `Job ${job.id} could not be recorded: ${errorText(e)}`))
       .finally(() => {
-        reg.running -= 1;
+        free();
         this.running.delete(task);
-        // a freed slot always looks again: on PostgreSQL a claim can come back short while other
-        // processes' or not-yet-visible jobs wait (measured: waiting for the timer halves throughput)
-        this.nudge();
+        // a freed slot always looks again (see poll): a success was written with that look already
+        if (!looked) this.nudge();
       });
     this.running.add(task);
   }
 
-  private async execute(job: ClaimedRow, handler: JobHandler): Promise<void> {
+  /**
+   * Frees the handler slot of a try that succeeded and has the next poll write it (claiming for
+   * the slot in the same statement); resolves when written (true) or found taken over (false).
+   */
+  private complete(job: ClaimedRow, result: string | null, freeSlot: () => void): Promise<boolean> {
+    return new Promise<boolean>((settle, fail) => {
+      freeSlot();
+      this.completions.push({ job, result, settle, fail });
+      this.wake();
+    });
+  }
+
+  /** Runs one try and records it; true when its end was written along with a look for more jobs. */
+  private async execute(job: ClaimedRow, handler: JobHandler, freeSlot: () => void): Promise<boolean> {
     if (job.stalls > this.maxStalls) {
       await this.finishFailed(job, `The job was taken up again after its process stopped more than ${this.maxStalls} times`, true);
-      return;
+      return false;
     }
     const heartbeat = setInterval(() => {
       sql`update jobs set locked_until = now() + ${this.lockMs}::double precision * interval '1 millisecond'
@@ -409,15 +541,12 @@ export class DbQueue implements JobQueue {
     }
     if (failed) {
       await this.finishFailed(job, errorText(failure), false);
-      return;
+      return false;
     }
-    const done = await sql`update jobs set status = 'completed', attempts_made = attempts_made + 1,
-        result = cast(${result}::text as jsonb), error = null, progress = 100,
-        locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
-      where id = ${job.id} and locked_by = ${this.worker} and status = 'active'`.execute(this.db);
-    if (!Number(done.numAffectedRows ?? 0)) {
+    if (!(await this.complete(job, result, freeSlot))) {
       this.opts.log?.warn({ jobId: job.id }, `Job ${job.id} finished after its lock was taken over; its result was not recorded`);
     }
+    return true;
   }
 
   private async finishFailed(job: ClaimedRow, message: string, final: boolean): Promise<void> {
