@@ -51,10 +51,7 @@ export class InvalidatingCache<K, V> {
 
   /** Clears this cache whenever one of `tables` changes; returns an unsubscribe. */
   clearOn(feed: TableChangeFeed, tables: string[]): () => void {
-    const watched = new Set(tables);
-    return feed.subscribe((changed) => {
-      if (changed.some((t) => watched.has(t))) this.clear();
-    });
+    return feed.subscribeTo(tables, () => this.clear());
   }
 }
 
@@ -62,7 +59,7 @@ export const CACHE_CHANNEL = 'flowmatic:table-changes';
 
 /**
  * Shares table changes between server processes through Redis pub/sub: what this process writes
- * is published, what others write clears the caches here. Needed whenever more than one process
+ * to a table some cache watches is published, what others write clears the caches here. Needed whenever more than one process
  * serves one database (otherwise each process only sees its own writes).
  */
 export class RedisChangeBridge {
@@ -82,7 +79,10 @@ export class RedisChangeBridge {
     this.pub.on('error', onError);
     this.sub.on('error', onError);
     this.sub.on('message', (_channel, raw: string) => this.receive(raw));
-    this.unsubscribe = feed.subscribeLocal((tables) => {
+    // only tables some cache watches: the engine's writes (jobs, steps) would cost a publish each
+    this.unsubscribe = feed.subscribeLocal((written) => {
+      const tables = feed.watchedOf(written);
+      if (!tables.length) return;
       this.pub.publish(CACHE_CHANNEL, JSON.stringify({ origin: this.origin, tables })).catch((e: Error) => this.onError(e));
     });
   }

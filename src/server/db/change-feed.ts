@@ -21,10 +21,30 @@ export class TableChangeFeed {
     this.emitter.setMaxListeners(100);
   }
 
+  /** Tables some listener here watches by name (subscribeTo): the ones worth telling other processes about. */
+  private readonly watched = new Set<string>();
+
   /** Calls `listener` with the changed table names after every committed write; returns an unsubscribe. */
   subscribe(listener: (tables: string[]) => void): () => void {
     this.emitter.on('change', listener);
     return () => this.emitter.off('change', listener);
+  }
+
+  /**
+   * Calls `listener` after a committed write to one of `tables` (here or, through a bridge, in
+   * another process); returns an unsubscribe. The tables count as watched from then on.
+   */
+  subscribeTo(tables: string[], listener: () => void): () => void {
+    const mine = new Set(tables);
+    for (const t of mine) this.watched.add(t);
+    return this.subscribe((changed) => {
+      if (changed.some((t) => mine.has(t))) listener();
+    });
+  }
+
+  /** The tables of `tables` that some listener watches by name (every server process runs the same code, so the same ones). */
+  watchedOf(tables: string[]): string[] {
+    return tables.filter((t) => this.watched.has(t));
   }
 
   /** Announces tables this process changed: to the caches here and to the bridges (Redis). */
