@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import { CACHE_CHANNEL } from '../../src/server/catalogue/cache';
 import { discoverServerPlugins } from '../../src/server/plugin-loader';
-import { createUser, startTestServer, type TestServer, type TestUser } from '../support/server';
+import { createUser, login, startTestServer, type TestServer, type TestUser } from '../support/server';
 import { PLUGINS_DIR } from '../server/catalogue/support';
 
 /**
@@ -70,6 +70,14 @@ describe('cache invalidation across server processes through Redis', () => {
     expect((await a.call('POST', '/api/platform/votes', { token: alice.access, body: { combination_id: 12 } })).status).toBe(201);
     const after = await eventually(() => card(b, 12), (c) => c.votes === 1);
     expect(after).toMatchObject({ votes: 1, my_vote: true });
+  });
+
+  it('a log out through one server ends the session on the other, whose token cache held it', async () => {
+    const session = await login(a, alice.email, alice.password);
+    const me = () => b.call('GET', '/api/platform/userId', { token: session.access });
+    expect((await me()).status).toBe(200); // b now holds the session as valid
+    expect((await a.call('POST', '/api/platform/logout', { token: session.access, body: { refresh: session.refresh } })).status).toBe(200);
+    expect((await eventually(me, (r) => r.status === 401)).status).toBe(401);
   });
 
   it('publishes only tables some cache watches', async () => {
