@@ -101,6 +101,14 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       // and @rjsf/utils's URI library (for $ref into a 2020-12 bundle) a small RFC 3986 resolver
       // checked against it (src/app/forms/uri.ts, tests/unit/forms/uri.test.ts)
       alias: {
+        // react-router 7's package exports name only its development build (warnings on, dev-only
+        // checks kept; remix-run/react-router#12532, #14102): the production build it ships beside it
+        ...(mode === 'production'
+          ? {
+              'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+            }
+          : {}),
         'markdown-to-jsx/react$': path.resolve(__dirname, 'src/app/forms/light-markdown.tsx'),
         'fast-uri$': path.resolve(__dirname, 'src/app/forms/uri.ts'),
       },
@@ -119,11 +127,30 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     plugins: [
       new HtmlWebpackPlugin({ template: './src/app/index.html' }),
       new PublicFilesPlugin(path.resolve(__dirname, 'src/app/public')),
+      // rjsf's default registry (every field, widget and template it has) through our own index
+      // files, which load the parts no first screen shows (arrays, layout grids, date/colour/file/
+      // rating widgets…) on first use: src/app/forms/rjsf-registry/ (issue 7, 'Speed')
+      new webpack.NormalModuleReplacementPlugin(/^\.\/components\/(fields|widgets|templates)\/index\.js$/, (resource: { context: string; request: string }) => {
+        const kind = /^\.\/components\/(fields|widgets|templates)\//.exec(resource.request)?.[1];
+        if (kind && /[\\/]@rjsf[\\/]core[\\/]lib$/.test(resource.context)) {
+          resource.request = path.resolve(__dirname, `src/app/forms/rjsf-registry/${kind}.ts`);
+        }
+      }),
       new webpack.DefinePlugin(
         Object.fromEntries(Object.entries(publicEnv).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)])),
       ),
     ],
-    optimization: { minimizer: [new EsbuildPlugin({ target: 'es2020' }), new TerserPassPlugin()] },
+    optimization: {
+      minimizer: [new EsbuildPlugin({ target: 'es2020' }), new TerserPassPlugin()],
+      splitChunks: {
+        cacheGroups: {
+          // Fluent's Badge (the header's Beta badge, every card's status) is under splitChunks'
+          // 20 kB minimum on its own, so webpack copied it into each chunk that shares it and the
+          // setup screen downloaded it twice: one chunk of its own
+          badge: { test: /[\\/]node_modules[\\/]@fluentui[\\/]react-badge[\\/]/, name: 'fluent-badge', chunks: 'async', enforce: true },
+        },
+      },
+    },
     performance: { hints: false },
     devServer: {
       port: 8080,

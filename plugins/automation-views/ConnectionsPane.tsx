@@ -14,7 +14,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { PlugConnected20Regular } from '@fluentui/react-icons';
+import { PlugConnected20Regular } from '@fluentui/react-icons/svg/plug-connected';
 import { useRegistry } from '../../src/app';
 import { connectorNeedsAuthorisation, authorisationSourceFrom, type Connector, type ProviderConnection } from '../../src/core';
 import { TEXT, TILE_TEXT, tileStatus } from './setup-rules';

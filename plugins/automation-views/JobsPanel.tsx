@@ -11,7 +11,9 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowLeft20Regular, ArrowClockwise20Regular, ArrowRepeatAll20Regular } from '@fluentui/react-icons';
+import { ArrowLeft20Regular } from '@fluentui/react-icons/svg/arrow-left';
+import { ArrowClockwise20Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
+import { ArrowRepeatAll20Regular } from '@fluentui/react-icons/svg/arrow-repeat-all';
 import { useApi } from '../../src/app';
 import { jobOf, jobsOf, rerunJob, retryJob, type JobStatus, type JobStep, type JobSummary, type StepStatus } from './automation-api';
 import { formatDuration, formatInZone, type ZoneOffset } from './time-zone';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Body1, Button, Caption1, Card, MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { Play20Regular, Stop20Regular } from '@fluentui/react-icons';
+import { Play20Regular } from '@fluentui/react-icons/svg/play';
+import { Stop20Regular } from '@fluentui/react-icons/svg/stop';
 import { TEXT, panelState, startStopLabel, type PanelState } from './setup-rules';
 import type { SetupFlow } from './use-setup-flow';
 import { formatInZone, type ZoneOffset } from './time-zone';

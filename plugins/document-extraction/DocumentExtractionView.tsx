@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Body1, Button, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { DocumentSearch20Regular } from '@fluentui/react-icons';
+import { DocumentSearch20Regular } from '@fluentui/react-icons/svg/document-search';
 import { useApi, type WorkflowViewProps } from '../../src/app';
 import { DocumentUploadForm, type UploadState } from './ui/DocumentUploadForm';
 import { JobProgress } from './ui/JobProgress';

@@ -1,14 +1,12 @@
 import { tokens } from '@fluentui/react-components';
 import type { FluentIcon } from '@fluentui/react-icons';
-import {
-  EmojiAngry24Regular,
-  EmojiLaugh24Regular,
-  EmojiMeh24Regular,
-  EmojiSad24Regular,
-  EmojiSadSlight24Regular,
-  EmojiSurprise24Regular,
-  Warning24Regular,
-} from '@fluentui/react-icons';
+import { EmojiAngry24Regular } from '@fluentui/react-icons/svg/emoji-angry';
+import { EmojiLaugh24Regular } from '@fluentui/react-icons/svg/emoji-laugh';
+import { EmojiMeh24Regular } from '@fluentui/react-icons/svg/emoji-meh';
+import { EmojiSad24Regular } from '@fluentui/react-icons/svg/emoji-sad';
+import { EmojiSadSlight24Regular } from '@fluentui/react-icons/svg/emoji-sad-slight';
+import { EmojiSurprise24Regular } from '@fluentui/react-icons/svg/emoji-surprise';
+import { Warning24Regular } from '@fluentui/react-icons/svg/warning';
 
 /** The seven labels the server returns (Ekman's six plus neutral). */
 export type EmotionName = 'anger' | 'disgust' | 'fear' | 'joy' | 'sadness' | 'surprise' | 'neutral';

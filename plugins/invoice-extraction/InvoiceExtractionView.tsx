@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { DocumentSearch20Regular, Play20Regular } from '@fluentui/react-icons';
+import { DocumentSearch20Regular } from '@fluentui/react-icons/svg/document-search';
+import { Play20Regular } from '@fluentui/react-icons/svg/play';
 import { useApi, useSession, type WorkflowViewProps } from '../../src/app';
 import { DocumentUploadForm, type UploadState } from '../document-extraction/ui/DocumentUploadForm';
 import { useExtractionFiles } from '../document-extraction/ui/extraction-files';

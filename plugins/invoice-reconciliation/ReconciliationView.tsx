@@ -1,12 +1,16 @@
-import { useMemo, useState, type ChangeEvent } from 'react';
-import { Caption1, Card, Field, MessageBar, MessageBarBody, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { Suspense, lazy, useMemo, useState, type ChangeEvent } from 'react';
+import { Caption1, Card, Field, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { ConfigCard, NOT_SET_UP, RUN_STARTED, fileToBase64, runWorkflow, saveBase64, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps } from '../../src/app';
 import { toPythonLiteral } from '../../src/core';
 import configSchema from '../../schemas/invoice-reconciliation/config.schema.json';
 import type { ComparisonResult } from './engine/compare';
 import type { ReconciliationConfig } from './engine/compare';
-import { ComparisonResults, type SideName, type TableName } from './ui/ComparisonResults';
+import type { SideName, TableName } from './ui/ComparisonResults';
 import { csvHeaderRow } from './ui/files';
+
+/** The results (tabs, tables) show only after Test Configuration: they load when a test starts. */
+const loadResults = () => import(/* webpackChunkName: "reconciliation-results" */ './ui/ComparisonResults');
+const ComparisonResults = lazy(() => loadResults().then((m) => ({ default: m.ComparisonResults })));
 
 export const CONFIG_PATH = '/api/platform/invoiceReconciliationConfig';
 export const COMPARISON_PATH = '/api/platform/invoice_reconciliation/comparison';
@@ -113,6 +117,7 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
 
   async function test() {
     if (!invoice) return;
+    void loadResults().catch(() => undefined);
     setTesting(true);
     setError(undefined);
     setNotice(undefined);
@@ -207,7 +212,11 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
-      {result && !testing && <ComparisonResults result={result} onDownload={(side, format, table) => void download(side, format, table)} downloading={downloading} />}
+      {result && !testing && (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <ComparisonResults result={result} onDownload={(side, format, table) => void download(side, format, table)} downloading={downloading} />
+        </Suspense>
+      )}
     </div>
   );
 }

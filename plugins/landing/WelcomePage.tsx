@@ -1,6 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Body1, Card, CardHeader, Text, Title1, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { DocumentText24Regular, Megaphone24Regular, Play24Regular } from '@fluentui/react-icons';
+import { DocumentText24Regular } from '@fluentui/react-icons/svg/document-text';
+import { Megaphone24Regular } from '@fluentui/react-icons/svg/megaphone';
+import { Play24Regular } from '@fluentui/react-icons/svg/play';
 import { ButtonLink, Logo } from '../../src/app';
 
 const useStyles = makeStyles({

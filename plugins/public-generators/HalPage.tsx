@@ -15,7 +15,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Dismiss24Regular } from '@fluentui/react-icons';
+import { Dismiss24Regular } from '@fluentui/react-icons/svg/dismiss';
 import { useApi, useService } from '../../src/app';
 import { T } from '../../src/app';
 import { EMAIL_PATTERN, PublicFrame, errorMessage } from './ui/PublicFrame';

@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import 'reflect-metadata/lite';
 import { EventBus } from '../core/event-bus';
 import { ServiceContainer } from '../core/di';
 import { resolveEnvironment } from '../core/environment';

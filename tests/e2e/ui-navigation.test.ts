@@ -106,6 +106,8 @@ describe('navigation, dead ends and not-found states', () => {
     await more.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await more.click();
+    // the menu is a chunk loaded on the first click (issue 7): wait for it to open
+    await page.getByRole('menuitem').first().waitFor();
     expect(await page.getByRole('menuitem').count()).toBeGreaterThan(0);
     await app.screenshot('ui-breadcrumb-overflow-390');
     await page.keyboard.press('Escape');

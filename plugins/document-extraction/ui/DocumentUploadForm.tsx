@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Caption1, Field, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowUpload20Regular, DocumentArrowUp20Regular } from '@fluentui/react-icons';
+import { ArrowUpload20Regular } from '@fluentui/react-icons/svg/arrow-upload';
+import { DocumentArrowUp20Regular } from '@fluentui/react-icons/svg/document-arrow-up';
 import { useExtractionFiles, type UploadedFile } from './extraction-files';
 import { checkDocumentFile, DOCUMENT_ACCEPT } from './file-checks';
 

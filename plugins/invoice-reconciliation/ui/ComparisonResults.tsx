@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Body1, Button, Caption1, Card, CardHeader, Subtitle2, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownload20Regular } from '@fluentui/react-icons';
+import { ArrowDownload20Regular } from '@fluentui/react-icons/svg/arrow-download';
 import type { ComparisonResult, ComparisonSide } from '../engine/compare';
 import type { Discrepancy, UnmatchedRecord } from '../engine/matcher';
 import type { EmailDraft } from '../engine/emails';

@@ -14,7 +14,8 @@ import {
   tokens,
   type InputProps,
 } from '@fluentui/react-components';
-import { Eye20Regular, EyeOff20Regular } from '@fluentui/react-icons';
+import { Eye20Regular } from '@fluentui/react-icons/svg/eye';
+import { EyeOff20Regular } from '@fluentui/react-icons/svg/eye-off';
 import {
   ariaDescribedByIds,
   getInputProps,

@@ -4,17 +4,19 @@ import {
   Badge,
   Button,
   Title3,
-  Tooltip,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { AppsList24Regular, Person24Regular, SignOut24Regular } from '@fluentui/react-icons';
+import { AppsList24Regular } from '@fluentui/react-icons/svg/apps-list';
+import { Person24Regular } from '@fluentui/react-icons/svg/person';
+import { SignOut24Regular } from '@fluentui/react-icons/svg/sign-out';
 import { useApi, useEventBus, useSession, useSessionState } from '../hooks';
 import { loadProfile } from '../services/profile-loader';
 import { Logo } from './Logo';
 import { FeedbackTab } from './FeedbackTab';
 import { BreadcrumbHistory, BreadcrumbTrail } from './BreadcrumbTrail';
 import { SkipLink, MAIN_CONTENT_ID } from './SkipLink';
+import { LazyTooltip } from '../components/LazyTooltip';
 
 export const BETA_TOOLTIP =
   'The platform is in Beta Testing mode. Please share your feedback with us via the Feedback tab on the right.';
@@ -146,11 +148,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <BreadcrumbTrail />
             <div className={s.greeting}>
               <Title3 as="p" className={s.name}>Welcome {name}</Title3>
-              <Tooltip content={BETA_TOOLTIP} relationship="description" withArrow>
+              <LazyTooltip content={BETA_TOOLTIP} relationship="description" withArrow>
                 <Badge appearance="tint" color="brand" tabIndex={0} role="note" aria-label="Beta">
                   Beta
                 </Badge>
-              </Tooltip>
+              </LazyTooltip>
             </div>
           </div>
         </header>

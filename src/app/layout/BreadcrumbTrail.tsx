@@ -1,22 +1,22 @@
-import { Fragment, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, Suspense, lazy, useEffect, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import {
   Breadcrumb,
   BreadcrumbButton,
   BreadcrumbDivider,
   BreadcrumbItem,
-  Menu,
-  MenuItemLink,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   makeStyles,
 } from '@fluentui/react-components';
-import { MoreHorizontal20Regular } from '@fluentui/react-icons';
+import { MoreHorizontal20Regular } from '@fluentui/react-icons/svg/more-horizontal';
 import * as T from '../tokens';
 import { useObservable, useService } from '../hooks';
 import type { Breadcrumbs, Crumb } from '../services/breadcrumbs';
 import { useInAppLink } from '../components/useInAppLink';
+import { ChunkBoundary } from '../components/ChunkBoundary';
+
+/** The overflow menu's chunk (issue 7: the menu and its positioning are not part of any first load). */
+const loadOverflowMenu = () => import(/* webpackChunkName: "breadcrumb-menu" */ './BreadcrumbOverflowMenu');
+const BreadcrumbOverflowMenu = lazy(loadOverflowMenu);
 
 const useStyles = makeStyles({
   list: { '& ol': { flexWrap: 'wrap' }, minWidth: 0, maxWidth: '100%' },
@@ -41,19 +41,41 @@ function CrumbLink({ to, onFollow, children, title }: { to: string; onFollow: ()
   );
 }
 
-/** A hidden crumb inside the overflow menu. */
-function OverflowItem({ crumb, onFollow }: { crumb: Crumb; onFollow: () => void }) {
-  const link = useInAppLink(crumb.path);
+/**
+ * The '…' crumb with the hidden middle of the trail. Until first used it is the button alone
+ * (with the menu trigger's aria-haspopup); a click or ArrowDown loads the menu, which opens at
+ * once, and from then on it is Fluent's Menu. Pointing at or focusing it starts the download.
+ */
+function OverflowCrumbs({ crumbs, onFollow }: { crumbs: Array<{ crumb: Crumb; index: number }>; onFollow: (index: number) => void }) {
+  const [wanted, setWanted] = useState(false);
+  const preload = () => void loadOverflowMenu().catch(() => undefined);
+  const trigger = (
+    <BreadcrumbButton icon={<MoreHorizontal20Regular />} aria-label={`${crumbs.length} more breadcrumb items`} />
+  );
+  if (wanted) {
+    return (
+      <ChunkBoundary fallback={trigger}>
+        <Suspense fallback={trigger}>
+          <BreadcrumbOverflowMenu trigger={trigger} crumbs={crumbs} onFollow={onFollow} />
+        </Suspense>
+      </ChunkBoundary>
+    );
+  }
   return (
-    <MenuItemLink
-      href={link.href}
-      onClick={(e: MouseEvent<HTMLAnchorElement>) => {
-        onFollow();
-        link.onClick(e);
+    <BreadcrumbButton
+      icon={<MoreHorizontal20Regular />}
+      aria-label={`${crumbs.length} more breadcrumb items`}
+      aria-haspopup="menu"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setWanted(true)}
+      onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
+        if (e.key === 'ArrowDown') {
+          e.preventDefault();
+          setWanted(true);
+        }
       }}
-    >
-      {crumb.label}
-    </MenuItemLink>
+    />
   );
 }
 
@@ -118,18 +140,7 @@ export function BreadcrumbTrail() {
         <Fragment key={i === 'more' ? 'more' : trail[i].path}>
           <BreadcrumbItem>
             {i === 'more' ? (
-              <Menu>
-                <MenuTrigger disableButtonEnhancement>
-                  <BreadcrumbButton icon={<MoreHorizontal20Regular />} aria-label={`${hidden.length} more breadcrumb items`} />
-                </MenuTrigger>
-                <MenuPopover>
-                  <MenuList>
-                    {hidden.map((h) => (
-                      <OverflowItem key={trail[h].path} crumb={trail[h]} onFollow={() => crumbs.cutTo(h)} />
-                    ))}
-                  </MenuList>
-                </MenuPopover>
-              </Menu>
+              <OverflowCrumbs crumbs={hidden.map((h) => ({ crumb: trail[h], index: h }))} onFollow={(h) => crumbs.cutTo(h)} />
             ) : (
               item(i)
             )}

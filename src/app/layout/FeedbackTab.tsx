@@ -1,22 +1,7 @@
-import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { PersonFeedback20Regular } from '@fluentui/react-icons';
-import { useApi } from '../hooks';
+import { Suspense, lazy, useState } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { PersonFeedback20Regular } from '@fluentui/react-icons/svg/person-feedback';
+import { ChunkBoundary } from '../components/ChunkBoundary';
 
 const useStyles = makeStyles({
   tab: {
@@ -43,66 +28,41 @@ const useStyles = makeStyles({
   },
 });
 
-const MAX = 2000;
+/** The dialog's chunk (issue 7: no first load carries a dialog nobody has opened yet). */
+const loadDialog = () => import(/* webpackChunkName: "feedback-dialog" */ './FeedbackDialog');
+const FeedbackDialog = lazy(loadDialog);
 
-/** The Beta feedback tab on the right edge of every signed-in page. */
+/**
+ * The Beta feedback tab on the right edge of every signed-in page. The dialog loads on the first
+ * click; pointing at or focusing the tab starts the download, so it is there by the click.
+ */
 export function FeedbackTab() {
   const s = useStyles();
-  const api = useApi();
-  const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ intent: 'success' | 'error'; text: string } | null>(null);
-
-  const send = async () => {
-    setBusy(true);
-    setResult(null);
-    try {
-      const reply = await api.post<{ message: string }>('/api/platform/feedback', { message: text.trim(), page: location.pathname });
-      setResult({ intent: 'success', text: reply.message });
-      setText('');
-    } catch (e) {
-      setResult({ intent: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const [opened, setOpened] = useState(false);
+  const preload = () => void loadDialog().catch(() => undefined);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(_e, d) => {
-        setOpen(d.open);
-        if (!d.open) setResult(null);
-      }}
-    >
-      <Button className={s.tab} appearance="primary" icon={<PersonFeedback20Regular />} onClick={() => setOpen(true)}>
+    <>
+      <Button
+        className={s.tab}
+        appearance="primary"
+        icon={<PersonFeedback20Regular />}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         Feedback
       </Button>
-      <DialogSurface aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>Tell us what you think</DialogTitle>
-          <DialogContent style={{ display: 'grid', gap: 12 }}>
-            {result && (
-              <MessageBar intent={result.intent}>
-                <MessageBarBody>{result.text}</MessageBarBody>
-              </MessageBar>
-            )}
-            <Field label="Your feedback" hint={`${text.length} / ${MAX}`}>
-              <Textarea value={text} maxLength={MAX} rows={5} resize="vertical" onChange={(_e, d) => setText(d.value)} placeholder="What works well, what gets in your way, what you wish it did…" />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={() => setOpen(false)}>
-              Close
-            </Button>
-            <Button appearance="primary" disabled={busy || !text.trim()} onClick={send}>
-              {busy ? 'Sending…' : 'Send feedback'}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      {opened && (
+        <ChunkBoundary>
+          <Suspense fallback={null}>
+            <FeedbackDialog open={open} onOpenChange={setOpen} />
+          </Suspense>
+        </ChunkBoundary>
+      )}
+    </>
   );
 }

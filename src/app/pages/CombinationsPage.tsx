@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Spinner, Subtitle1, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowLeft24Regular } from '@fluentui/react-icons';
+import { ArrowLeft24Regular } from '@fluentui/react-icons/svg/arrow-left';
 import type { Workflow } from '../../core/domain';
 import { sortCombinations } from '../../core/catalogue';
 import { useApi, useBreadcrumb } from '../hooks';

@@ -7,7 +7,9 @@ import {
   Spinner,
   makeStyles,
 } from '@fluentui/react-components';
-import { PlugConnected24Regular, Apps24Regular, Vote24Regular } from '@fluentui/react-icons';
+import { PlugConnected24Regular } from '@fluentui/react-icons/svg/plug-connected';
+import { Apps24Regular } from '@fluentui/react-icons/svg/apps';
+import { Vote24Regular } from '@fluentui/react-icons/svg/vote';
 import type { Combination } from '../../core/domain';
 import {
   activeCombinations,

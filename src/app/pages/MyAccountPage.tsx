@@ -1,15 +1,24 @@
-import { useState, type ReactElement } from 'react';
-import { Body1, Tab, TabList, Title2, makeStyles, tokens, type SelectTabData, type SelectTabEvent } from '@fluentui/react-components';
-import { Key20Regular, Money20Regular, PeopleTeam20Regular, Person20Regular, Receipt20Regular } from '@fluentui/react-icons';
+import { Suspense, lazy, useState, type ReactElement } from 'react';
+import { Body1, Spinner, Tab, TabList, Title2, makeStyles, tokens, type SelectTabData, type SelectTabEvent } from '@fluentui/react-components';
+import { Key20Regular } from '@fluentui/react-icons/svg/key';
+import { Money20Regular } from '@fluentui/react-icons/svg/money';
+import { PeopleTeam20Regular } from '@fluentui/react-icons/svg/people-team';
+import { Person20Regular } from '@fluentui/react-icons/svg/person';
+import { Receipt20Regular } from '@fluentui/react-icons/svg/receipt';
 import * as T from '../tokens';
 import { useBreadcrumb, useService } from '../hooks';
 import type { PageNavigator } from '../services/navigator';
 import { DEFAULT_ACCOUNT_TAB, type AccountTab } from './account/account-form';
-import { BillingTab } from './account/BillingTab';
 import { DetailsTab } from './account/DetailsTab';
-import { PasswordTab } from './account/PasswordTab';
-import { PlanTab } from './account/PlanTab';
-import { TeamTab } from './account/TeamTab';
+
+/** The other tabs load when first chosen (./account/other-tabs says why). */
+const loadOtherTabs = () => import(/* webpackChunkName: "account-tabs" */ './account/other-tabs');
+const PlanTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.PlanTab })));
+const BillingTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.BillingTab })));
+const PasswordTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.PasswordTab })));
+const TeamTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.TeamTab })));
+/** pointing at or focusing the tab list starts the download, so a chosen tab is there at once */
+const preloadOtherTabs = () => void loadOtherTabs().catch(() => undefined);
 
 const TABS: Array<{ value: AccountTab; label: string; icon: ReactElement }> = [
   { value: 'my-details', label: 'My details', icon: <Person20Regular /> },
@@ -58,7 +67,14 @@ export default function MyAccountPage() {
         </Body1>
       </div>
       <div className={s.surface}>
-        <TabList className={s.tabs} selectedValue={tab} onTabSelect={onTabSelect} aria-label="Account sections">
+        <TabList
+          className={s.tabs}
+          selectedValue={tab}
+          onTabSelect={onTabSelect}
+          aria-label="Account sections"
+          onPointerEnter={preloadOtherTabs}
+          onFocus={preloadOtherTabs}
+        >
           {TABS.map((t) => (
             <Tab key={t.value} value={t.value} icon={t.icon} id={`account-tab-${t.value}`} aria-controls="account-panel">
               {t.label}
@@ -67,10 +83,12 @@ export default function MyAccountPage() {
         </TabList>
         <div className={s.panel} role="tabpanel" id="account-panel" aria-labelledby={`account-tab-${tab}`}>
           {tab === 'my-details' && <DetailsTab />}
-          {tab === 'my-plan' && <PlanTab />}
-          {tab === 'my-billing' && <BillingTab />}
-          {tab === 'password-form' && <PasswordTab />}
-          {tab === 'my-team' && <TeamTab />}
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            {tab === 'my-plan' && <PlanTab />}
+            {tab === 'my-billing' && <BillingTab />}
+            {tab === 'password-form' && <PasswordTab />}
+            {tab === 'my-team' && <TeamTab />}
+          </Suspense>
         </div>
       </div>
     </div>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Body1, makeStyles, tokens } from '@fluentui/react-components';
 import { SchemaForm } from '../forms';
 import registerForm from '../forms/precompiled/auth-register-form';
-import { SelectWidget } from '../forms/choice-widgets';
+import { SelectWidget } from '../forms/select-widget';
 import { useApi } from '../hooks';
 import { AppLink } from './auth/AppLink';
 import { AuthHeading, AuthSplitLayout } from './auth/AuthLayout';

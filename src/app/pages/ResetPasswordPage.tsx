@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
-import { LockClosed24Regular, MailCheckmark24Regular, Key24Regular } from '@fluentui/react-icons';
+import { LockClosed24Regular } from '@fluentui/react-icons/svg/lock-closed';
+import { MailCheckmark24Regular } from '@fluentui/react-icons/svg/mail-checkmark';
+import { Key24Regular } from '@fluentui/react-icons/svg/key';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import forgetSchema from '../../../schemas/auth/forget-password.schema.json';
 import { SchemaForm } from '../forms';

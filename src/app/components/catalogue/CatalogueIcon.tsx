@@ -1,28 +1,26 @@
 import type { FluentIcon } from '@fluentui/react-icons';
-import {
-  Apps24Regular,
-  ArrowSync24Regular,
-  BuildingFactory24Regular,
-  ChartMultiple24Regular,
-  Chat24Regular,
-  ClipboardTaskListLtr24Regular,
-  Clock24Regular,
-  DataTrending24Regular,
-  DocumentSearch24Regular,
-  DocumentText24Regular,
-  EmojiSmileSlight24Regular,
-  Flow24Regular,
-  Lightbulb24Regular,
-  Mail24Regular,
-  Money24Regular,
-  PeopleCommunity24Regular,
-  Receipt24Regular,
-  ReceiptMoney24Regular,
-  Settings24Regular,
-  Sparkle24Regular,
-  TagMultiple24Regular,
-  VideoClip24Regular,
-} from '@fluentui/react-icons';
+import { Apps24Regular } from '@fluentui/react-icons/svg/apps';
+import { ArrowSync24Regular } from '@fluentui/react-icons/svg/arrow-sync';
+import { BuildingFactory24Regular } from '@fluentui/react-icons/svg/building-factory';
+import { ChartMultiple24Regular } from '@fluentui/react-icons/svg/chart-multiple';
+import { Chat24Regular } from '@fluentui/react-icons/svg/chat';
+import { ClipboardTaskListLtr24Regular } from '@fluentui/react-icons/svg/clipboard-task-list-ltr';
+import { Clock24Regular } from '@fluentui/react-icons/svg/clock';
+import { DataTrending24Regular } from '@fluentui/react-icons/svg/data-trending';
+import { DocumentSearch24Regular } from '@fluentui/react-icons/svg/document-search';
+import { DocumentText24Regular } from '@fluentui/react-icons/svg/document-text';
+import { EmojiSmileSlight24Regular } from '@fluentui/react-icons/svg/emoji-smile-slight';
+import { Flow24Regular } from '@fluentui/react-icons/svg/flow';
+import { Lightbulb24Regular } from '@fluentui/react-icons/svg/lightbulb';
+import { Mail24Regular } from '@fluentui/react-icons/svg/mail';
+import { Money24Regular } from '@fluentui/react-icons/svg/money';
+import { PeopleCommunity24Regular } from '@fluentui/react-icons/svg/people-community';
+import { Receipt24Regular } from '@fluentui/react-icons/svg/receipt';
+import { ReceiptMoney24Regular } from '@fluentui/react-icons/svg/receipt-money';
+import { Settings24Regular } from '@fluentui/react-icons/svg/settings';
+import { Sparkle24Regular } from '@fluentui/react-icons/svg/sparkle';
+import { TagMultiple24Regular } from '@fluentui/react-icons/svg/tag-multiple';
+import { VideoClip24Regular } from '@fluentui/react-icons/svg/video-clip';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({

@@ -11,7 +11,9 @@ import {
   tokens,
   type BadgeProps,
 } from '@fluentui/react-components';
-import { ArrowDownload16Regular, Checkmark16Regular, ThumbLike16Regular } from '@fluentui/react-icons';
+import { ArrowDownload16Regular } from '@fluentui/react-icons/svg/arrow-download';
+import { Checkmark16Regular } from '@fluentui/react-icons/svg/checkmark';
+import { ThumbLike16Regular } from '@fluentui/react-icons/svg/thumb-like';
 import type { Combination } from '../../../core/domain';
 import { CombinationLinks } from '../../../core/plugin';
 import {

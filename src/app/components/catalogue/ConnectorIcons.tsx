@@ -1,8 +1,9 @@
-import { Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import type { Connector } from '../../../core/domain';
 import { sortConnectors } from '../../../core/catalogue';
 import { useRegistry } from '../../hooks';
 import { isImageRef } from './CatalogueIcon';
+import { LazyTooltip } from '../LazyTooltip';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: '6px', alignItems: 'center', margin: 0, padding: 0, listStyleType: 'none' },
@@ -34,11 +35,11 @@ export function ConnectorIcons({ connectors }: { connectors: Connector[] | undef
         const src = contributed?.icon ?? (isImageRef(c.icon) ? c.icon : undefined);
         return (
           <li key={`${c.id}-${i}`}>
-            <Tooltip content={name} relationship="label" withArrow>
+            <LazyTooltip content={name} relationship="label" withArrow>
               <span className={s.chip} tabIndex={0} role="img" aria-label={name}>
                 {src ? <img src={src} alt="" width={22} height={22} /> : name.slice(0, 1).toUpperCase()}
               </span>
-            </Tooltip>
+            </LazyTooltip>
           </li>
         );
       })}

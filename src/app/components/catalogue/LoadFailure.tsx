@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@fluentui/react-components';
-import { ArrowLeft20Regular, ArrowClockwise20Regular } from '@fluentui/react-icons';
+import { ArrowLeft20Regular } from '@fluentui/react-icons/svg/arrow-left';
+import { ArrowClockwise20Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ApiError } from '../../services/http';
 import { EmptyState, LOAD_ERROR, LoadError } from './Notice';
 

@@ -1,5 +1,5 @@
 import { Body1, Card, CardFooter, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Add24Regular } from '@fluentui/react-icons';
+import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { ButtonLink } from './ButtonLink';
 import type { Combination } from '../../../core/domain';
 import { IconTile } from './CatalogueIcon';

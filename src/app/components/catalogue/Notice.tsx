@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Body1, makeStyles, tokens } from '@fluentui/react-components';
-import { Warning20Regular } from '@fluentui/react-icons';
+import { Warning20Regular } from '@fluentui/react-icons/svg/warning';
 
 const useStyles = makeStyles({
   empty: {

@@ -1,5 +1,5 @@
 import { Body1, Card, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { Clock24Regular } from '@fluentui/react-icons';
+import { Clock24Regular } from '@fluentui/react-icons/svg/clock';
 
 const useStyles = makeStyles({
   card: { padding: '24px', display: 'flex', flexDirection: 'row', gap: '16px', alignItems: 'flex-start' },

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import * as T from '../../tokens';
 import { SchemaForm } from '../../forms';
 import detailsForm from '../../forms/precompiled/account-details-form';
-import { SelectWidget } from '../../forms/choice-widgets';
+import { SelectWidget } from '../../forms/select-widget';
 import { useApi, useEventBus, useService, useSessionState } from '../../hooks';
 import { forgetProfile, loadProfile } from '../../services/profile-loader';
 import { StorageKeys, type KeyValueStorage } from '../../services/storage';
@@ -20,8 +20,13 @@ import {
   type EmailChangePayload,
   type UpdatePayload,
 } from './account-form';
-import { ConfirmPasswordDialog } from './ConfirmPasswordDialog';
+import { ChunkBoundary } from '../../components/ChunkBoundary';
 import { useTimedNotice } from './useTimedNotice';
+
+/** The password dialog of an e-mail change is a chunk of its own, loaded when first needed. */
+const ConfirmPasswordDialog = lazy(() =>
+  import(/* webpackChunkName: "confirm-password-dialog" */ './ConfirmPasswordDialog').then((m) => ({ default: m.ConfirmPasswordDialog })),
+);
 
 /** The role, currency and time-zone lists show at once: their widget comes with the page. */
 const detailsWidgets = { SelectWidget, select: SelectWidget };
@@ -47,6 +52,11 @@ export function DetailsTab() {
   const [profile, setProfile] = useState<AccountProfile | null>(null);
   // an update that changes the e-mail, waiting for the current password
   const [awaitingPassword, setAwaitingPassword] = useState<UpdatePayload | null>(null);
+  // the dialog stays mounted once it has been asked for, so it closes with its animation as before
+  const [dialogWanted, setDialogWanted] = useState(false);
+  useEffect(() => {
+    if (awaitingPassword) setDialogWanted(true);
+  }, [awaitingPassword]);
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [banner, showBanner] = useTimedNotice(ACCOUNT_BANNER_MS);
@@ -144,7 +154,13 @@ export function DetailsTab() {
         submitText="Save"
         busy={saving}
       />
-      <ConfirmPasswordDialog newEmail={awaitingPassword?.email ?? null} onConfirm={saveWithPassword} onCancel={() => setAwaitingPassword(null)} />
+      {(dialogWanted || awaitingPassword) && (
+        <ChunkBoundary>
+          <Suspense fallback={null}>
+            <ConfirmPasswordDialog newEmail={awaitingPassword?.email ?? null} onConfirm={saveWithPassword} onCancel={() => setAwaitingPassword(null)} />
+          </Suspense>
+        </ChunkBoundary>
+      )}
     </div>
   );
 }

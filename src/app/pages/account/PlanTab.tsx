@@ -1,5 +1,5 @@
 import { Body1, Caption1, Card, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Checkmark16Regular } from '@fluentui/react-icons';
+import { Checkmark16Regular } from '@fluentui/react-icons/svg/checkmark';
 import { PLAN_TIERS } from './plans';
 
 const useStyles = makeStyles({

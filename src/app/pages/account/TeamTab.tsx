@@ -1,5 +1,5 @@
 import { Body1, makeStyles, tokens } from '@fluentui/react-components';
-import { PeopleTeam48Regular } from '@fluentui/react-icons';
+import { PeopleTeam48Regular } from '@fluentui/react-icons/svg/people-team';
 import { AccountText } from './account-form';
 
 const useStyles = makeStyles({

@@ -9,7 +9,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Sparkle24Regular } from '@fluentui/react-icons';
+import { Sparkle24Regular } from '@fluentui/react-icons/svg/sparkle';
 import * as T from '../../tokens';
 import { useApi, useService } from '../../hooks';
 import { StorageKeys, type KeyValueStorage } from '../../services/storage';
