@@ -7,6 +7,7 @@
  */
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
+import { webcrypto } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,7 +81,8 @@ export function runLoad(url: string, token: string, opts: { connections?: number
 /** A bare Fastify server that verifies the same JWT and answers the same body. */
 async function startBareServer(secret: string, body: string): Promise<{ url: string; close(): Promise<void> }> {
   const app = Fastify({ logger: false });
-  const key = new TextEncoder().encode(secret);
+  // the key imported once, as the product's TokenService does (raw bytes would be imported per call)
+  const key = await webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   app.get('/api/platform/combinations', async (request, reply) => {
     const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!token) return reply.code(401).send({ status: 'error' });
