@@ -18,6 +18,7 @@ export {
 } from './hooks';
 export { ApiError } from './services/http';
 export { Placeholder } from './components/Placeholder';
+export { ChunkBoundary } from './components/ChunkBoundary';
 export { PlannedView } from './components/catalogue/PlannedView';
 export { LazyView } from './components/LazyView';
 export { Logo } from './layout/Logo';

@@ -1,6 +1,6 @@
-import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Body1, Button, Caption1, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { ButtonLink, useApi } from '../../../src/app';
+import { ButtonLink, ChunkBoundary, useApi } from '../../../src/app';
 import type { MonitoringRecord } from '../records';
 import { readRecords, toSeries, totalsOf } from '../series';
 
@@ -36,26 +36,6 @@ const useStyles = makeStyles({
 });
 
 type View = { state: 'loading' } | { state: 'error' } | { state: 'ready'; records: MonitoringRecord[] };
-
-/** Shows an error instead of the chart when its chunk cannot be loaded or plotly throws. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  componentDidCatch(e: unknown) {
-    console.log(e);
-  }
-  render() {
-    return this.state.failed ? (
-      <MessageBar intent="error">
-        <MessageBarBody>The chart could not be drawn. Reload the page to try again.</MessageBarBody>
-      </MessageBar>
-    ) : (
-      this.props.children
-    );
-  }
-}
 
 function Stat({ figure, label }: { figure: string; label: string }) {
   const s = useStyles();
@@ -130,11 +110,17 @@ export function WorkflowMonitor({ workflowId, workflowName }: { workflowId: numb
         </Card>
       ) : (
         <Card className={s.chart}>
-          <ChartBoundary>
+          <ChunkBoundary
+            fallback={
+              <MessageBar intent="error">
+                <MessageBarBody>The chart could not be drawn. Reload the page to try again.</MessageBarBody>
+              </MessageBar>
+            }
+          >
             <Suspense fallback={<Spinner label="Loading the chart..." />}>
               <MonitoringChart series={toSeries(view.records)} title={`${workflowName}: runs per day`} />
             </Suspense>
-          </ChartBoundary>
+          </ChunkBoundary>
         </Card>
       )}
     </div>

@@ -1,6 +1,7 @@
-import { Component, Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import { LoadError } from './catalogue/Notice';
+import { ChunkBoundary } from './ChunkBoundary';
 import type { ViewLoader } from '../../core/plugin';
 import type { View } from '../plugin';
 
@@ -15,30 +16,14 @@ function lazyOf(loader: ViewLoader<View>): ComponentType<any> {
   return c;
 }
 
-class ViewErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-  render() {
-    if (this.state.failed) {
-      return <LoadError>This part of the page could not be loaded. Reload the page to try again.</LoadError>;
-    }
-    return this.props.children;
-  }
-}
-
 /** Renders a plugin's lazily loaded view, with a spinner while it loads and a message if it fails. */
 export function LazyView({ loader, props }: { loader: ViewLoader<View>; props?: Record<string, unknown> }) {
   const C = lazyOf(loader);
   return (
-    <ViewErrorBoundary>
+    <ChunkBoundary fallback={<LoadError>This part of the page could not be loaded. Reload the page to try again.</LoadError>}>
       <Suspense fallback={<Spinner label="Loading..." />}>
         <C {...props} />
       </Suspense>
-    </ViewErrorBoundary>
+    </ChunkBoundary>
   );
 }

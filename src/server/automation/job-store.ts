@@ -98,6 +98,25 @@ const JOB_COLUMNS = [
 
 const json = (v: unknown): string => JSON.stringify(v ?? null);
 
+/**
+ * Inserts a new job's steps, for use after a CTE `j` that inserted the job (returning id,
+ * trigger_payload, created_at): the trigger step (index 0) has succeeded with the payload as its
+ * output, the actions wait.
+ */
+function insertSteps(plan: PlannedStep[], triggerSummary: string) {
+  const steps = JSON.stringify(plan.map((s) => ({ index: s.index, provider: s.provider, action: s.action, name: s.name })));
+  return sql`insert into automation_steps (job_id, index, provider, action, name, status, input_summary, output_summary, output, attempts, started_at, completed_at)
+    select j.id, s.index, s.provider, s.action, s.name,
+           case when s.index = 0 then 'succeeded' else 'pending' end,
+           case when s.index = 0 then ${triggerSummary} end,
+           case when s.index = 0 then ${triggerSummary} end,
+           case when s.index = 0 then j.trigger_payload end,
+           case when s.index = 0 then 1 else 0 end,
+           case when s.index = 0 then j.created_at end,
+           case when s.index = 0 then j.created_at end
+    from j cross join jsonb_to_recordset(cast(${steps}::text as jsonb)) as s(index integer, provider text, action text, name text)`;
+}
+
 /** The job and step records of the engine (automation_jobs, automation_steps). */
 export class JobStore {
   constructor(private readonly db: Db) {}
@@ -114,7 +133,6 @@ export class JobStore {
     triggerSummary: string;
   }): Promise<string> {
     const id = randomUUID();
-    const steps = JSON.stringify(input.plan.map((s) => ({ index: s.index, provider: s.provider, action: s.action, name: s.name })));
     await sql`
       with j as (
         insert into automation_jobs (id, managed_user_id, user_id, recipe_id, combination_id, status, title, trigger_summary, trigger_payload)
@@ -122,16 +140,7 @@ export class JobStore {
                 ${input.title}, ${input.triggerSummary}, cast(${json(input.payload)}::text as jsonb))
         returning id, trigger_payload, created_at
       )
-      insert into automation_steps (job_id, index, provider, action, name, status, input_summary, output_summary, output, attempts, started_at, completed_at)
-      select j.id, s.index, s.provider, s.action, s.name,
-             case when s.index = 0 then 'succeeded' else 'pending' end,
-             case when s.index = 0 then ${input.triggerSummary} end,
-             case when s.index = 0 then ${input.triggerSummary} end,
-             case when s.index = 0 then j.trigger_payload end,
-             case when s.index = 0 then 1 else 0 end,
-             case when s.index = 0 then j.created_at end,
-             case when s.index = 0 then j.created_at end
-      from j cross join jsonb_to_recordset(cast(${steps}::text as jsonb)) as s(index integer, provider text, action text, name text)`.execute(this.db);
+      ${insertSteps(input.plan, input.triggerSummary)}`.execute(this.db);
     return id;
   }
 
@@ -153,7 +162,6 @@ export class JobStore {
     triggerSummary: string;
   }): Promise<string | undefined> {
     const id = randomUUID();
-    const steps = JSON.stringify(input.plan.map((s) => ({ index: s.index, provider: s.provider, action: s.action, name: s.name })));
     const same =
       input.combinationId === 0
         ? sql`true` // the starter's template is the engine's own (STARTER_TEMPLATE)
@@ -175,16 +183,7 @@ export class JobStore {
         returning id, trigger_payload, created_at
       ),
       s as (
-        insert into automation_steps (job_id, index, provider, action, name, status, input_summary, output_summary, output, attempts, started_at, completed_at)
-        select j.id, s.index, s.provider, s.action, s.name,
-               case when s.index = 0 then 'succeeded' else 'pending' end,
-               case when s.index = 0 then ${input.triggerSummary} end,
-               case when s.index = 0 then ${input.triggerSummary} end,
-               case when s.index = 0 then j.trigger_payload end,
-               case when s.index = 0 then 1 else 0 end,
-               case when s.index = 0 then j.created_at end,
-               case when s.index = 0 then j.created_at end
-        from j cross join jsonb_to_recordset(cast(${steps}::text as jsonb)) as s(index integer, provider text, action text, name text)
+        ${insertSteps(input.plan, input.triggerSummary)}
       )
       select count(*)::int as created from j`.execute(this.db);
     return Number(rows[0]?.created ?? 0) > 0 ? id : undefined;
