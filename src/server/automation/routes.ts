@@ -77,6 +77,8 @@ function decodeBase64(value: string, field: string): Buffer {
  * fields turned into files). Files go to the recipe owner's FileStore, bucket 'automation'.
  */
 async function payloadOf(request: FastifyRequest, recipe: RecipeRow, source: TriggerSource, deps: AutomationRouteDeps): Promise<TriggerPayload> {
+  const plain = plainPayloadOf(request, source);
+  if (plain) return plain;
   const data: Record<string, unknown> = {};
   const files: FileRef[] = [];
   const store = async (content: Readable | Buffer, name: string) => {
@@ -90,9 +92,9 @@ async function payloadOf(request: FastifyRequest, recipe: RecipeRow, source: Tri
     }
     return { source, data, files };
   }
+  // a JSON body with files, or one that is refused (an empty one is plain)
   const body = request.body;
-  if (body === undefined || body === null || body === '') return { source, data, files };
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object or a multipart form.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The body must be a JSON object or a multipart form.');
   const entries = Object.entries(body as Record<string, unknown>);
   if (entries.length > MAX_FIELDS) throw badRequest(`A call may carry at most ${MAX_FIELDS} fields.`);
   for (const [key, value] of entries) {
@@ -112,8 +114,9 @@ function isFileField(key: string, value: unknown): value is string {
 }
 
 /**
- * The payload of a JSON body of fields only, as payloadOf makes it, without reading the recipe;
- * undefined for any other body (files, a multipart form, or one payloadOf refuses).
+ * The payload of an empty body or a JSON body of fields only, which needs no recipe (the
+ * remembered-webhook path and payloadOf both take it); undefined for any other body (files, a
+ * multipart form, or one payloadOf refuses).
  */
 function plainPayloadOf(request: FastifyRequest, source: TriggerSource): TriggerPayload | undefined {
   if (request.isMultipart()) return undefined;
