@@ -1,4 +1,4 @@
-import { createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { callApi, createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
 import * as ServerTokens from '../../src/server/tokens';
 import { AutomationActions, type ActionDefinition } from '../../src/server/automation/kinds';
 
@@ -40,12 +40,7 @@ describe('automation: setup screen, start/stop, jobs', () => {
   afterAll(() => app?.close());
 
   /** A GET of the API as the logged-in user, from the page (so it carries the user's token). */
-  const apiGet = <T>(path: string): Promise<T> =>
-    app.page.evaluate(async (p) => {
-      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}');
-      const res = await fetch(p, { headers: { Authorization: `Bearer ${auth.token}` } });
-      return res.json();
-    }, path) as Promise<T>;
+  const apiGet = <T>(path: string): Promise<T> => callApi<T>(app, 'GET', path);
 
   interface Rec {
     recipe_id: number;

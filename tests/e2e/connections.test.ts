@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
-import { ARTIFACTS, createVerifiedUser, freePort, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { ARTIFACTS, callApi, createVerifiedUser, freePort, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
 import { renderInvoicePdf, type GeneratedInvoice } from '../support/invoices/render';
 
 jest.setTimeout(300_000);
@@ -42,12 +42,7 @@ describe('connections: combination 1 and combination 9 end to end with the sandb
   });
   afterAll(() => app?.close());
 
-  const apiGet = <T>(path: string): Promise<T> =>
-    app.page.evaluate(async (p) => {
-      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}');
-      const res = await fetch(p, { headers: { Authorization: `Bearer ${auth.token}` } });
-      return res.json();
-    }, path) as Promise<T>;
+  const apiGet = <T>(path: string): Promise<T> => callApi<T>(app, 'GET', path);
   const workatoId = () => app.page.evaluate(() => Number(localStorage.getItem('workatoId')));
   const recordOf = async (combination: number) =>
     (await apiGet<{ workato_recipes: Array<{ recipe_id: number; combination: number; status: string }> }>(`/api/platform/userByWorkatoRecipe/${await workatoId()}/`)).workato_recipes.find((r) => r.combination === combination)!;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import * as ServerTokens from '../../src/server/tokens';
 import { AutomationActions, type ActionDefinition } from '../../src/server/automation/kinds';
 import type { Db } from '../../src/server/db/database';
-import { createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { callApi, createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
 
 jest.setTimeout(240_000);
 
@@ -19,22 +19,7 @@ describe("monitoring: the dashboard draws the day's real runs", () => {
   const FAIL_COMBINATION = 913002;
   let workflow: { id: number; name: string };
 
-  const apiCall = <T>(method: string, path: string, body?: unknown): Promise<T> =>
-    app.page.evaluate(
-      async ({ m, p, b }) => {
-        const auth = JSON.parse(localStorage.getItem('auth') ?? '{}');
-        const res = await fetch(p, {
-          method: m,
-          headers: {
-            Authorization: `Bearer ${auth.token}`,
-            ...(b ? { 'Content-Type': 'application/json' } : {}),
-          },
-          body: b ? JSON.stringify(b) : undefined,
-        });
-        return res.json();
-      },
-      { m: method, p: path, b: body },
-    ) as Promise<T>;
+  const apiCall = <T>(method: string, path: string, body?: unknown): Promise<T> => callApi<T>(app, method, path, body);
 
   beforeAll(async () => {
     app = await startE2EApp();

@@ -95,6 +95,28 @@ export async function logInThroughUi(app: E2EApp, email: string, password: strin
   await page.waitForURL('**/home');
 }
 
+/**
+ * Calls the API as the logged-in user, from the page (so the call carries the user's token);
+ * resolves with the parsed reply.
+ */
+export function callApi<T>(app: E2EApp, method: string, path: string, body?: unknown): Promise<T> {
+  return app.page.evaluate(
+    async ({ m, p, b }) => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}');
+      const res = await fetch(p, {
+        method: m,
+        headers: {
+          Authorization: `Bearer ${auth.token}`,
+          ...(b ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: b ? JSON.stringify(b) : undefined,
+      });
+      return res.json();
+    },
+    { m: method, p: path, b: body },
+  ) as Promise<T>;
+}
+
 /** A port nobody listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
