@@ -11,6 +11,10 @@
  * Run it after editing a form schema: `npm run forms:validators`
  * (tests/unit/forms/precompiled-validators.test.ts fails while a file is stale; `npm run build`
  * runs it first). A plugin's form is found by its file name (see pluginForms) and needs a `$id`.
+ *
+ * A form source may name shared constants (`shared`): JSON values the app ships anyway, such as
+ * the 419 time zone labels. Where the standalone code holds a constant's exact JSON text, the
+ * module imports the constant instead, so the page and its validator share one copy.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,11 +29,24 @@ import type { PrecompiledForm } from '../src/app/forms/precompiled-form';
 const repo = path.resolve(__dirname, '..');
 export const OUT_DIR = path.join(repo, 'src/app/forms/precompiled');
 
+/** An exported constant of a module of the app: a JSON array or object. */
+export interface SharedConstant {
+  /** the module, from the repository root (a TypeScript module under src/) */
+  module: string;
+  /** the export */
+  name: string;
+}
+
 export interface FormSchemaSource {
   /** the module, from the repository root (JSON files by their default export) */
   module: string;
   /** the export holding the schema, for TypeScript modules */
   name?: string;
+  /**
+   * Constants the generated module imports wherever their JSON text would be (see
+   * shareConstants): large values the app's bundle holds already, kept out of the validator.
+   */
+  shared?: SharedConstant[];
 }
 
 /** Every rjsf form's schema. */
@@ -40,7 +57,12 @@ const CORE_FORMS: FormSchemaSource[] = [
   { module: 'src/app/pages/auth/register-form.ts', name: 'registerFormSchema' },
   { module: 'src/app/pages/auth/reset-form.ts', name: 'resetFormSchema' },
   { module: 'src/app/pages/account/account-form.ts', name: 'passwordSchema' },
-  { module: 'src/app/pages/account/account-form.ts', name: 'baseDetailsSchema' },
+  // the time zone list is the page's own (issue 7: it shipped twice on /my-account)
+  {
+    module: 'src/app/pages/account/account-form.ts',
+    name: 'baseDetailsSchema',
+    shared: [{ module: 'src/core/account-schemas.ts', name: 'TIME_ZONE_LABELS' }],
+  },
 ];
 
 /**
@@ -108,6 +130,14 @@ export async function loadFormSchema(source: FormSchemaSource): Promise<RJSFSche
   return schema;
 }
 
+/** A shared constant's value, as plain JSON (an array or an object). */
+export async function loadSharedConstant(constant: SharedConstant): Promise<unknown> {
+  const mod = (await import(path.join(repo, constant.module))) as Record<string, unknown>;
+  const value = mod[constant.name];
+  if (!value || typeof value !== 'object') throw new Error(`${constant.module} exports no JSON array or object ${constant.name}`);
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
 /** The module file of a form, from its $id: "auth/login" → "auth-login.ts". */
 export function moduleName(id: string): string {
   return `${id.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.ts`;
@@ -140,21 +170,76 @@ function rootSchemaVariable(code: string, exportName: string): string {
   return variable;
 }
 
-/** The source of one form's module. */
-export function formModule(source: FormSchemaSource, schema: RJSFSchema): string {
+/** How Ajv's code generation writes a value into the standalone code (ajv/dist/compile/codegen `stringify`). */
+function ajvJson(value: unknown): string {
+  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Whether `code` has a value between `from` and `to`: after `:`, `,`, `[`, `(` or `=`, before `,`, `}`, `]`, `)` or `;`. */
+function atValue(code: string, from: number, to: number): boolean {
+  const before = /[:,[(=]\s*$/.test(code.slice(Math.max(0, from - 8), from));
+  const after = /^\s*[,}\]);]/.test(code.slice(to, to + 8));
+  return before && after;
+}
+
+/**
+ * The standalone code with every exact JSON text of a shared constant, where it stands as a
+ * value, replaced by the constant imported from its module: `{"enum":["(GMT-11:00) Pacific/Midway",...]}`
+ * becomes `{"enum":shared_TIME_ZONE_LABELS}`. Only arrays and objects are shared (a string's or a
+ * number's text could stand inside another value), and each must be found at least once, or the
+ * source names it for nothing. Ajv only reads the schema values it keeps (the enum check, an
+ * error's `schema` and `parentSchema`), so the validator behaves the same; the schema the module
+ * exports holds the constant itself (equal to what was compiled, as the tests check).
+ */
+export function shareConstants(code: string, shared: ReadonlyArray<{ constant: SharedConstant; value: unknown }>): string {
+  const imports: string[] = [];
+  let body = code;
+  for (const { constant, value } of shared) {
+    if (!/^[A-Za-z_]\w*$/.test(constant.name)) throw new Error(`The shared constant "${constant.name}" is not an identifier`);
+    if (!value || typeof value !== 'object') throw new Error(`The shared constant ${constant.name} is not a JSON array or object`);
+    const local = `shared_${constant.name}`;
+    if (new RegExp(`\\b${local}\\b`).test(body)) throw new Error(`The standalone code already has a ${local}`);
+    const text = ajvJson(value);
+    let out = '';
+    let from = 0;
+    let found = 0;
+    for (let at = body.indexOf(text); at >= 0; at = body.indexOf(text, at + 1)) {
+      if (at < from || !atValue(body, at, at + text.length)) continue;
+      out += body.slice(from, at) + local;
+      from = at + text.length;
+      found++;
+    }
+    if (!found) throw new Error(`The standalone code holds no copy of ${constant.name} (${constant.module}): drop it from the form's shared constants`);
+    body = out + body.slice(from);
+    const target = path.relative(OUT_DIR, path.join(repo, constant.module)).replace(/\\/g, '/').replace(/\.tsx?$/, '');
+    imports.push(`import { ${constant.name} as ${local} } from ${JSON.stringify(target.startsWith('.') ? target : `./${target}`)};`);
+  }
+  return imports.length ? `${imports.join('\n')}\n${body}` : body;
+}
+
+/** The generated module's header line on its shared constants, if any. */
+function sharedNote(source: FormSchemaSource): string {
+  const names = (source.shared ?? []).map((c) => `${c.name} (${c.module})`);
+  return names.length ? `\n * Imports ${names.join(', ')} where the schema holds it, rather than a copy.` : '';
+}
+
+/** The source of one form's module (`shared`: the values of the source's shared constants, in order). */
+export function formModule(source: FormSchemaSource, schema: RJSFSchema, shared: unknown[] = []): string {
   const map = schemaMap(schema);
   const keys = Object.keys(map);
   const ajv = formAjv({ source: true, esm: true, lines: false });
   ajv.addSchema(Object.values(map));
   const exportNames = Object.fromEntries(keys.map((k, i) => [`validate_${i}`, k]));
-  const code = importRuntime(standaloneCode(ajv, exportNames));
+  const constants = (source.shared ?? []).map((constant, i) => ({ constant, value: shared[i] }));
+  if (constants.some((c) => c.value === undefined)) throw new Error(`The shared constants of ${source.module} were not loaded`);
+  const code = shareConstants(importRuntime(standaloneCode(ajv, exportNames)), constants);
   const schemaVar = rootSchemaVariable(code, `validate_${keys.indexOf(schema.$id!)}`);
   const fns = keys.map((k, i) => `    ${JSON.stringify(k)}: validate_${i},`).join('\n');
   return `// @ts-nocheck
 /* eslint-disable */
 /**
  * Generated by schemas/generate-form-validators.ts (npm run forms:validators) from
- * ${source.module}${source.name ? ` (${source.name})` : ''}: do not edit.
+ * ${source.module}${source.name ? ` (${source.name})` : ''}: do not edit.${sharedNote(source)}
  */
 ${code}
 
@@ -191,7 +276,8 @@ export async function generateFormValidators(): Promise<Map<string, string>> {
     const schema = await loadFormSchema(source);
     if (ids.includes(schema.$id!)) throw new Error(`Two form schemas share the $id ${schema.$id}`);
     ids.push(schema.$id!);
-    files.set(moduleName(schema.$id!), formModule(source, schema));
+    const shared = await Promise.all((source.shared ?? []).map(loadSharedConstant));
+    files.set(moduleName(schema.$id!), formModule(source, schema, shared));
   }
   files.set('index.ts', indexModule(ids));
   return files;

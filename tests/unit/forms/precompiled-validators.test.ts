@@ -10,6 +10,7 @@ import { PRECOMPILED_FORMS } from '../../../src/app/forms/precompiled';
 import detailsForm from '../../../src/app/forms/precompiled/account-details-form';
 import reconciliationForm from '../../../src/app/forms/precompiled/invoice-reconciliation-config';
 import { baseDetailsSchema, detailsSchema } from '../../../src/app/pages/account/account-form';
+import { TIME_ZONE_LABELS } from '../../../src/core/account-schemas';
 import reconciliationSchema from '../../../schemas/invoice-reconciliation/config.schema.json';
 
 const repo = path.resolve(__dirname, '../../..');
@@ -79,6 +80,20 @@ describe('precompiled form validators', () => {
     const added = (schema.properties!.role as RJSFSchema).oneOf!.at(-1) as RJSFSchema;
     expect(v.isValid(added, 77, schema)).toBe(true);
     expect(v.isValid(added, 78, schema)).toBe(false);
+  });
+
+  it('imports the time zone list the page ships rather than a copy, and still refuses an unknown time zone', () => {
+    const code = readFileSync(path.join(OUT_DIR, 'account-details-form.ts'), 'utf8');
+    expect(code).toContain('import { TIME_ZONE_LABELS as shared_TIME_ZONE_LABELS } from "../../../core/account-schemas";');
+    // not one label of the list is written out in the module
+    expect(TIME_ZONE_LABELS.filter((label) => code.includes(JSON.stringify(label)))).toEqual([]);
+    expect((detailsForm.schema.properties!.time_zone as RJSFSchema).enum).toBe(TIME_ZONE_LABELS);
+    const data = { name: 'Ada', email: 'ada@example.com', currency: 'EUR', role: 1 };
+    expect(messages(detailsForm, baseDetailsSchema, { ...data, time_zone: TIME_ZONE_LABELS[7] })).toEqual([]);
+    const wrong = { ...data, time_zone: 'Mars/Olympus_Mons' };
+    const ours = messages(detailsForm, baseDetailsSchema, wrong);
+    expect(ours).toContainEqual(['.time_zone', 'Please choose one of the options.']);
+    expect(ours).toEqual(messages(compileForm(baseDetailsSchema), baseDetailsSchema, wrong));
   });
 
   it('checks the key columns of an uploaded file as choices (the reconciliation config form)', () => {
