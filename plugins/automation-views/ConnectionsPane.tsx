@@ -9,13 +9,11 @@ import {
   DialogSurface,
   DialogTitle,
   DialogTrigger,
-  Tab,
-  TabList,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { PlugConnected20Regular } from '@fluentui/react-icons/svg/plug-connected';
-import { useRegistry } from '../../src/app';
+import { RovingTab, RovingTabList, useRegistry } from '../../src/app';
 import { connectorNeedsAuthorisation, authorisationSourceFrom, type Connector, type ProviderConnection } from '../../src/core';
 import { TEXT, TILE_TEXT, tileStatus } from './setup-rules';
 import { ConnectionWidgetFrame, type WidgetConnectionState } from './ConnectionWidgetFrame';
@@ -76,13 +74,13 @@ export function ConnectionsPane({
   const status = tileStatus({ provider: current.provider, needsAuthorisation: needs, connections: known, installed: undefined });
   return (
     <div className={s.root}>
-      <TabList className={s.tabs} selectedValue={current.provider} onTabSelect={(_, d) => setSelected(String(d.value))} aria-label="Connectors">
+      <RovingTabList className={s.tabs} selectedValue={current.provider} onTabSelect={(_, d) => setSelected(String(d.value))} aria-label="Connectors">
         {list.map((c) => (
-          <Tab key={c.provider} value={c.provider} id={`${idPrefix}-tab-${c.provider}`}>
+          <RovingTab key={c.provider} value={c.provider} id={`${idPrefix}-tab-${c.provider}`}>
             {c.name}
-          </Tab>
+          </RovingTab>
         ))}
-      </TabList>
+      </RovingTabList>
       <div className={s.pane} role="tabpanel" aria-labelledby={`${idPrefix}-tab-${current.provider}`}>
         <div className={s.head}>
           <ConnectorIcon provider={current.provider} />

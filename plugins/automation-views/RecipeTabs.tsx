@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Tab, TabList, makeStyles } from '@fluentui/react-components';
-import { T, useService } from '../../src/app';
+import { makeStyles } from '@fluentui/react-components';
+import { T, useService, RovingTab, RovingTabList } from '../../src/app';
 import type { Connector } from '../../src/core';
 import { ConnectionsPane } from './ConnectionsPane';
 import { JobsPanel } from './JobsPanel';
@@ -65,17 +65,17 @@ export function RecipeTabs({ flow, connectors, recipeContent, idPrefix }: { flow
 
   return (
     <div className={s.root}>
-      <TabList className={s.tabs} selectedValue={current} onTabSelect={(_, d) => select(d.value as RecipeTab)} aria-label="Recipe">
-        <Tab value="recipe" id={`${idPrefix}-recipe-tab`}>
+      <RovingTabList className={s.tabs} selectedValue={current} onTabSelect={(_, d) => select(d.value as RecipeTab)} aria-label="Recipe">
+        <RovingTab value="recipe" id={`${idPrefix}-recipe-tab`}>
           recipe
-        </Tab>
-        <Tab value="jobs" id={`${idPrefix}-jobs-tab`}>
+        </RovingTab>
+        <RovingTab value="jobs" id={`${idPrefix}-jobs-tab`}>
           jobs
-        </Tab>
-        <Tab value="connections" id={`${idPrefix}-connections-tab`}>
+        </RovingTab>
+        <RovingTab value="connections" id={`${idPrefix}-connections-tab`}>
           connections
-        </Tab>
-      </TabList>
+        </RovingTab>
+      </RovingTabList>
       <div className={s.pane} role="tabpanel" aria-labelledby={`${idPrefix}-${current}-tab`}>
         {current === 'recipe' && recipeContent}
         {current === 'jobs' && recipeId !== undefined && (

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Body1, Spinner, Tab, TabList } from '@fluentui/react-components';
-import { useRegistry, type CombinationViewProps } from '../../src/app';
+import { Body1, Spinner } from '@fluentui/react-components';
+import { useRegistry, type CombinationViewProps, RovingTab, RovingTabList } from '../../src/app';
 import { authorisationSourceFrom } from '../../src/core';
 import { ActivateSwitch } from './ActivateSwitch';
 import { ConnectionsPane, SetupConnectionsModal } from './ConnectionsPane';
@@ -55,14 +55,14 @@ function TriggerConnectorBody({ flow }: { flow: SetupFlow }) {
           <HeaderStatus flow={flow} />
         </div>
       </div>
-      <TabList className={s.tabs} selectedValue={topTab} onTabSelect={(_, d) => setTopTab(d.value as 'workflow' | 'connections')} aria-label="Setup">
-        <Tab value="workflow" id="setup-workflow-tab">
+      <RovingTabList className={s.tabs} selectedValue={topTab} onTabSelect={(_, d) => setTopTab(d.value as 'workflow' | 'connections')} aria-label="Setup">
+        <RovingTab value="workflow" id="setup-workflow-tab">
           Workflow
-        </Tab>
-        <Tab value="connections" id="setup-connections-tab">
+        </RovingTab>
+        <RovingTab value="connections" id="setup-connections-tab">
           Connections
-        </Tab>
-      </TabList>
+        </RovingTab>
+      </RovingTabList>
       {topTab === 'workflow' ? (
         <div className={s.columns} role="tabpanel" aria-labelledby="setup-workflow-tab">
           <StepColumn

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Body1, Button, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text, Title3 } from '@fluentui/react-components';
+import { Badge, Body1, Button, MessageBar, MessageBarBody, Spinner, Text, Title3 } from '@fluentui/react-components';
+import { RovingTab, RovingTabList } from '../../src/app';
 import { CONNECT_CHANNEL, CONNECTIONS_CHANGED, connectUrl, disconnect, fetchConnections, type WidgetConnection } from './connections-api';
 
 /** How often the widget re-reads the connections while open (spec: connection polling every 10 s). */
@@ -94,13 +95,13 @@ export default function ConnectionsWidget() {
   return (
     <section aria-label="Connections" style={{ display: 'grid', gap: 16, padding: only.length ? 8 : 16 }}>
       {connections.length > 1 && (
-        <TabList selectedValue={current?.provider} onTabSelect={(_, d) => setSelected(String(d.value))}>
+        <RovingTabList selectedValue={current?.provider} onTabSelect={(_, d) => setSelected(String(d.value))}>
           {connections.map((c) => (
-            <Tab key={c.provider} value={c.provider}>
+            <RovingTab key={c.provider} value={c.provider}>
               {c.name}
-            </Tab>
+            </RovingTab>
           ))}
-        </TabList>
+        </RovingTabList>
       )}
       {connections.length === 0 && <Body1>This connector cannot be connected on this server.</Body1>}
       {error && (

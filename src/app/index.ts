@@ -19,6 +19,7 @@ export {
 export { ApiError } from './services/http';
 export { Placeholder } from './components/Placeholder';
 export { ChunkBoundary } from './components/ChunkBoundary';
+export { RovingTab, RovingTabList } from './components/RovingTabs';
 export { PlannedView } from './components/catalogue/PlannedView';
 export { LazyView } from './components/LazyView';
 export { Logo } from './layout/Logo';

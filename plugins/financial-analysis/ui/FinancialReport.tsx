@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
-import { Badge, Body1, Caption1, Card, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, Subtitle2, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Caption1, Card, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import type { AnalysisReport, Finding } from '../engine/analysis';
-import { SortableTable, type Column } from '../../../src/app';
+import { SortableTable, type Column, RovingTab, RovingTabList } from '../../../src/app';
 
 const PlotlyChart = lazy(() => import(/* webpackChunkName: "plotly-chart" */ './PlotlyChart'));
 
@@ -147,10 +147,10 @@ export function FinancialReport({ report }: { report: { default: AnalysisReport 
   return (
     <section aria-label="Financial report" style={{ display: 'grid', gap: 12 }}>
       {report.default && (
-        <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'custom_config' | 'default')} aria-label="Report">
-          <Tab value="custom_config">Custom config</Tab>
-          <Tab value="default">Default</Tab>
-        </TabList>
+        <RovingTabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'custom_config' | 'default')} aria-label="Report">
+          <RovingTab value="custom_config">Custom config</RovingTab>
+          <RovingTab value="default">Default</RovingTab>
+        </RovingTabList>
       )}
       <ReportBody report={shown} />
     </section>

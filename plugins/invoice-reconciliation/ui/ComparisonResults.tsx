@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Badge, Body1, Button, Caption1, Card, CardHeader, Subtitle2, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Button, Caption1, Card, CardHeader, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons/svg/arrow-download';
 import type { ComparisonResult, ComparisonSide } from '../engine/compare';
 import type { Discrepancy, UnmatchedRecord } from '../engine/matcher';
 import type { EmailDraft } from '../engine/emails';
-import { SortableTable, type Column } from '../../../src/app';
+import { SortableTable, type Column, RovingTab, RovingTabList } from '../../../src/app';
 
 export type SideName = 'default' | 'custom_config';
 export type TableName = 'metadata' | 'discrepancies' | 'unmatched' | 'emails';
@@ -153,10 +153,10 @@ export function ComparisonResults({ result, onDownload, downloading = false }: {
   const [tab, setTab] = useState<SideName>('custom_config');
   return (
     <section aria-label="Comparison results" style={{ display: 'grid', gap: 12 }}>
-      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as SideName)} aria-label="Result">
-        <Tab value="custom_config">Custom config</Tab>
-        <Tab value="default">Default</Tab>
-      </TabList>
+      <RovingTabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as SideName)} aria-label="Result">
+        <RovingTab value="custom_config">Custom config</RovingTab>
+        <RovingTab value="default">Default</RovingTab>
+      </RovingTabList>
       <Text as="p" size={200} style={{ margin: 0, color: tokens.colorNeutralForeground3 }}>
         {tab === 'default' ? 'Keys detected from the header rows, default e-mail settings.' : 'Your saved config: keys, tones of voice and e-mail choices.'}
       </Text>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle1, Tab, TabList, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { useApi, useBreadcrumb } from '../../../src/app';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle1, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useApi, useBreadcrumb, RovingTab, RovingTabList } from '../../../src/app';
 import { WorkflowMonitor } from './WorkflowMonitor';
 
 /** The heading of the screen (spec section 1: 'ML Monitoring Dashboard'). */
@@ -109,13 +109,13 @@ export default function MonitoringPage() {
       {view.state === 'ready' && view.workflows.length > 0 && (
         <div className={s.body}>
           <nav className={s.sidebar} aria-label="Workflows">
-            <TabList vertical className={s.tabs} selectedValue={selected} onTabSelect={(_, data) => setSelected(data.value as number)}>
+            <RovingTabList vertical className={s.tabs} selectedValue={selected} onTabSelect={(_, data) => setSelected(data.value as number)}>
               {view.workflows.map((w) => (
-                <Tab key={w.id} value={w.id} className={s.tab}>
+                <RovingTab key={w.id} value={w.id} className={s.tab}>
                   {w.name}
-                </Tab>
+                </RovingTab>
               ))}
-            </TabList>
+            </RovingTabList>
           </nav>
           {workflow && <WorkflowMonitor key={workflow.id} workflowId={workflow.id} workflowName={workflow.name} />}
         </div>

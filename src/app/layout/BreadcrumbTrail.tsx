@@ -1,7 +1,6 @@
 import { Fragment, Suspense, lazy, useEffect, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import {
-  Breadcrumb,
   BreadcrumbButton,
   BreadcrumbDivider,
   BreadcrumbItem,
@@ -13,6 +12,7 @@ import { useObservable, useService } from '../hooks';
 import type { Breadcrumbs, Crumb } from '../services/breadcrumbs';
 import { useInAppLink } from '../components/useInAppLink';
 import { ChunkBoundary } from '../components/ChunkBoundary';
+import { TabBreadcrumb } from './TabBreadcrumb';
 
 /** The overflow menu's chunk (issue 7: the menu and its positioning are not part of any first load). */
 const loadOverflowMenu = () => import(/* webpackChunkName: "breadcrumb-menu" */ './BreadcrumbOverflowMenu');
@@ -135,7 +135,7 @@ export function BreadcrumbTrail() {
     );
   const shown: Array<number | 'more'> = hidden.length ? [...head, 'more', ...tail] : head;
   return (
-    <Breadcrumb aria-label="Breadcrumb" className={s.list}>
+    <TabBreadcrumb aria-label="Breadcrumb" className={s.list}>
       {shown.map((i, n) => (
         <Fragment key={i === 'more' ? 'more' : trail[i].path}>
           <BreadcrumbItem>
@@ -148,6 +148,6 @@ export function BreadcrumbTrail() {
           {n < shown.length - 1 && <BreadcrumbDivider />}
         </Fragment>
       ))}
-    </Breadcrumb>
+    </TabBreadcrumb>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState, type ReactElement } from 'react';
-import { Body1, Spinner, Tab, TabList, Title2, makeStyles, tokens, type SelectTabData, type SelectTabEvent } from '@fluentui/react-components';
+import { Body1, Spinner, Title2, makeStyles, tokens, type SelectTabData, type SelectTabEvent } from '@fluentui/react-components';
+import { RovingTab, RovingTabList } from '../components/RovingTabs';
 import { Key20Regular } from '@fluentui/react-icons/svg/key';
 import { Money20Regular } from '@fluentui/react-icons/svg/money';
 import { PeopleTeam20Regular } from '@fluentui/react-icons/svg/people-team';
@@ -67,7 +68,7 @@ export default function MyAccountPage() {
         </Body1>
       </div>
       <div className={s.surface}>
-        <TabList
+        <RovingTabList
           className={s.tabs}
           selectedValue={tab}
           onTabSelect={onTabSelect}
@@ -76,11 +77,11 @@ export default function MyAccountPage() {
           onFocus={preloadOtherTabs}
         >
           {TABS.map((t) => (
-            <Tab key={t.value} value={t.value} icon={t.icon} id={`account-tab-${t.value}`} aria-controls="account-panel">
+            <RovingTab key={t.value} value={t.value} icon={t.icon} id={`account-tab-${t.value}`} aria-controls="account-panel">
               {t.label}
-            </Tab>
+            </RovingTab>
           ))}
-        </TabList>
+        </RovingTabList>
         <div className={s.panel} role="tabpanel" id="account-panel" aria-labelledby={`account-tab-${tab}`}>
           {tab === 'my-details' && <DetailsTab />}
           <Suspense fallback={<Spinner label="Loading..." />}>
