@@ -152,6 +152,16 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           resource.request = path.resolve(__dirname, `src/app/forms/rjsf-registry/${kind}.ts`);
         }
       }),
+      // @rjsf/utils' deepEquals (fast-equals' createCustomEqual with rjsf's options, ~2.5 KB gzip):
+      // the same comparison in a small module (src/app/forms/deep-equals.ts, checked against
+      // fast-equals in tests/unit/forms/deep-equals.test.ts); and its allOf merger
+      // (@x0k/json-schema-merge, ~3.6 KB gzip): a stand-in, the real one is a chunk <SchemaForm>
+      // loads for a schema with allOf (src/app/forms/all-of-merge-stub.ts, all-of.ts)
+      new webpack.NormalModuleReplacementPlugin(/^\.\.?\/(schema\/)?(deepEquals|shallowAllOfMerge)\.js$/, (resource: { context: string; request: string }) => {
+        const file = path.join(resource.context, resource.request).split(path.sep).join('/');
+        if (file.endsWith('/@rjsf/utils/lib/deepEquals.js')) resource.request = path.resolve(__dirname, 'src/app/forms/deep-equals.ts');
+        if (file.endsWith('/@rjsf/utils/lib/schema/shallowAllOfMerge.js')) resource.request = path.resolve(__dirname, 'src/app/forms/all-of-merge-stub.ts');
+      }),
       new webpack.DefinePlugin(
         Object.fromEntries(Object.entries(publicEnv).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)])),
       ),

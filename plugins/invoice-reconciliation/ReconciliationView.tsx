@@ -1,6 +1,6 @@
 import { Suspense, lazy, useMemo, useState, type ChangeEvent } from 'react';
-import { Caption1, Card, Field, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { ConfigCard, NOT_SET_UP, RUN_STARTED, fileToBase64, runWorkflow, saveBase64, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps } from '../../src/app';
+import { Caption1, Field, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { ConfigCard, NOT_SET_UP, Panel, RUN_STARTED, fileToBase64, runWorkflow, saveBase64, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps } from '../../src/app';
 import { toPythonLiteral } from '../../src/core';
 import configSchema from '../../schemas/invoice-reconciliation/config.schema.json';
 import type { ComparisonResult } from './engine/compare';
@@ -179,14 +179,15 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
 
   return (
     <div className={s.root}>
-      <Card className={s.card}>
+      {/* a plain surface (the file inputs are its only controls): Panel, without Card's code */}
+      <Panel className={s.card}>
         <Subtitle1 as="h2">Files</Subtitle1>
         <div className={s.files}>
           {fileField('invoice', 'Invoice file (.csv)', invoice)}
           {fileField('orders', 'Purchase-order file (.csv)', orders)}
         </div>
         <Caption1 className={s.hint}>The header row of each file gives the key choices below. With only the invoice file, the test checks that file on its own.</Caption1>
-      </Card>
+      </Panel>
 
       <ConfigCard<Config>
         config={config}

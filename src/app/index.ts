@@ -20,6 +20,7 @@ export { ApiError } from './services/http';
 export { Placeholder } from './components/Placeholder';
 export { ChunkBoundary } from './components/ChunkBoundary';
 export { RovingTab, RovingTabList } from './components/RovingTabs';
+export { Panel, type PanelProps } from './components/Panel';
 export { PlannedView } from './components/catalogue/PlannedView';
 export { LazyView } from './components/LazyView';
 export { Logo } from './layout/Logo';

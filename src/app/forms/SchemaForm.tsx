@@ -5,6 +5,7 @@ import type { ErrorSchema, FormValidation, RJSFSchema, RegistryFieldsType, Regis
 import { fluentTemplates, FluentSubmit } from './templates';
 import { fluentWidgets, loadChoiceWidgets } from './widgets';
 import { precompiledValidator, type PrecompiledForm } from './validator';
+import { useAllOfMerge } from './all-of';
 import { PRECOMPILED_FORMS } from './precompiled';
 import { ContainerContext } from '../hooks';
 import { PluginRegistry } from '../tokens';
@@ -22,6 +23,11 @@ export const fluentTheme: ThemeProps = {
   templates: fluentTemplates,
 };
 
+/**
+ * rjsf's Form with the theme alone. It does not load the `allOf` merger the browser build leaves
+ * out (./all-of-merge-stub.ts): render a schema with `allOf` through <SchemaForm>, or pass
+ * `experimental_customMergeAllOf={await loadAllOfMerge()}` (./all-of.ts).
+ */
 export const FluentForm = withTheme(fluentTheme);
 
 /** The errors are on screen already; without a handler rjsf also logs them to the console. */
@@ -151,6 +157,9 @@ export function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
     precompiled,
   } = props;
   const validator = useSchemaValidator(schema, precompiled, props.validator);
+  // rjsf's allOf merger is not in the form chunk (./all-of-merge-stub.ts): a schema with `allOf`
+  // waits for it (loaded alongside the validator) and hands it to rjsf; any other schema does not
+  const allOfMerge = useAllOfMerge(schema);
   const contributed = useContributedFormParts();
   const [data, setData] = useState<Partial<T>>(() => ({ ...(formData ?? {}) }) as Partial<T>);
   const latest = useRef(data);
@@ -184,7 +193,7 @@ export function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
     return Object.keys(out).length ? (out as ErrorSchema<Partial<T>>) : undefined;
   }, [extraKey]);
 
-  if (!validator) return <Spinner size="small" label="Loading the form..." />;
+  if (!validator || allOfMerge === undefined) return <Spinner size="small" label="Loading the form..." />;
 
   return (
     <FluentForm
@@ -201,6 +210,7 @@ export function SchemaForm<T extends object>(props: SchemaFormProps<T>) {
       extraErrors={extraErrors}
       noHtml5Validate
       experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
+      {...(allOfMerge ? { experimental_customMergeAllOf: allOfMerge } : {})}
       focusOnFirstError
       showErrorList="top"
       disabled={disabled}

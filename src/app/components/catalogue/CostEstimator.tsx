@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { Caption1, Card, Label, Slider, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1, Label, Slider, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
   CALLS_MAX,
   CALLS_MIN,
@@ -11,6 +11,7 @@ import {
   perRequestFor,
 } from '../../../core/catalogue';
 import { useRegistry } from '../../hooks';
+import { Panel } from '../Panel';
 
 const useStyles = makeStyles({
   card: { padding: '16px', display: 'grid', gap: '10px' },
@@ -42,7 +43,8 @@ export function CostEstimator({ combinationId }: { combinationId: number }) {
   const est = estimate(shownCalls, tiers, perRequest);
 
   return (
-    <Card className={s.card} aria-labelledby={`${sliderId}-title`}>
+    // a plain surface, not a Card (nothing in it is a card action): Panel, without Card's code
+    <Panel className={s.card} aria-labelledby={`${sliderId}-title`}>
       <Subtitle2 as="h3" id={`${sliderId}-title`} className={s.title}>
         Cost estimator
       </Subtitle2>
@@ -84,6 +86,6 @@ export function CostEstimator({ combinationId }: { combinationId: number }) {
       ) : (
         <Caption1>Pricing is not available at the moment.</Caption1>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -1,7 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { Button, Caption1, Card, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { SchemaForm } from '../../forms';
+import { Panel } from '../Panel';
 import type { SavedConfig } from './use-saved-config';
 
 /** A button next to "Save config" (Test, Run Workflow...). */
@@ -65,7 +66,8 @@ export function ConfigCard<T extends object>({ config, schema, uiSchema, idPrefi
   }
 
   return (
-    <Card className={s.card}>
+    // a plain surface (the form is its only control): Panel, without Card's code
+    <Panel className={s.card}>
       <Subtitle1 as="h2">{title}</Subtitle1>
       {config.status === 'loading' && <Spinner size="small" label="Loading your config..." />}
       {config.status === 'error' && <Bar intent="error">{config.error}</Bar>}
@@ -96,6 +98,6 @@ export function ConfigCard<T extends object>({ config, schema, uiSchema, idPrefi
       {config.status === 'ready' && config.error && <Bar intent="error">{config.error}</Bar>}
       {config.status === 'ready' && hint && <Caption1 className={s.hint}>{hint}</Caption1>}
       {notice && <Bar intent={notice.intent}>{notice.text}</Bar>}
-    </Card>
+    </Panel>
   );
 }

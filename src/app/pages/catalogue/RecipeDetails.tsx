@@ -1,5 +1,6 @@
-import { Badge, Caption1, Card, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Caption1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import type { Combination, UserRecipeRecord } from '../../../core/domain';
+import { Panel } from '../../components/Panel';
 
 const useStyles = makeStyles({
   card: { padding: '16px', display: 'grid', gap: '10px' },
@@ -35,7 +36,8 @@ export function RecipeDetails({
 }) {
   const s = useStyles();
   return (
-    <Card className={s.card} aria-labelledby="recipe-details-title">
+    // a plain surface, not a Card (nothing in it is a card action): Panel, without Card's code
+    <Panel className={s.card} aria-labelledby="recipe-details-title">
       <Subtitle2 as="h3" id="recipe-details-title" className={s.title}>
         Recipe details
       </Subtitle2>
@@ -68,6 +70,6 @@ export function RecipeDetails({
       ) : (
         <Caption1 className={s.muted}>No recipe has been set up for this combination yet.</Caption1>
       )}
-    </Card>
+    </Panel>
   );
 }
