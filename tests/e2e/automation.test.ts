@@ -77,7 +77,7 @@ describe('automation: setup screen, start/stop, jobs', () => {
     expect((await recordOf()).status).toBe('no started');
     await page.goto(`/solutions/combinations/basic-workflow/${combinationId}`);
     await page.getByRole('heading', { name: 'Invoice Data Extraction', level: 1 }).waitFor();
-    await page.getByRole('heading', { name: 'Action' }).waitFor();
+    await page.getByRole('heading', { name: 'Action', exact: true }).waitFor();
     // the setup call moved the record on (the page reloaded once it answered ok); the starter
     // recipe prepares the combination and, for a basic variant, setup is then complete
     await page.getByRole('switch').waitFor({ timeout: 60_000 });
@@ -210,7 +210,7 @@ describe('automation: setup screen, start/stop, jobs', () => {
 
     await page.setViewportSize({ width: 320, height: 800 });
     await page.goto(`/solutions/combinations/basic-workflow/${combinationId}`);
-    await page.getByRole('heading', { name: 'Action' }).waitFor();
+    await page.getByRole('heading', { name: 'Action', exact: true }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await app.screenshot('automation-basic-320');
     expect(overflow).toBeLessThanOrEqual(0);
