@@ -1,4 +1,5 @@
-import { Body1, Card, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Panel } from '../../src/app';
 import { ConnectorIcon } from './ConnectorIcon';
 import { RunForm } from './RunForm';
 import { TargetPicker, type TargetKind } from './TargetPicker';
@@ -55,7 +56,7 @@ export function StepDetail({
   const uploadTrigger = item.group === 'trigger' && item.provider === 'manual_upload' && missing.length === 0;
   const target = targetKindOf(item);
   return (
-    <Card className={s.card} aria-labelledby="step-detail-title">
+    <Panel className={s.card} aria-labelledby="step-detail-title">
       <div className={s.head}>
         {item.icon && <ConnectorIcon provider={item.icon} />}
         <Subtitle2 as="h3" id="step-detail-title" className={s.title}>
@@ -89,6 +90,6 @@ export function StepDetail({
         <RunForm recipeId={recipeId} acceptsText={item.steps.some((st) => st.action === 'text_submitted')} onQueued={onQueued} />
       )}
       {uploadTrigger && running === false && <Body1 className={s.muted}>Start the workflow to run it with a file.</Body1>}
-    </Card>
+    </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Body1, Button, Caption1, Card, MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Button, Caption1, MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Panel } from '../../src/app';
 import { Play20Regular } from '@fluentui/react-icons/svg/play';
 import { Stop20Regular } from '@fluentui/react-icons/svg/stop';
 import { TEXT, panelState, startStopLabel, type PanelState } from './setup-rules';
@@ -54,13 +55,13 @@ export function WorkflowPanel({ flow, zone, children }: { flow: SetupFlow; zone:
     <div className={s.root}>
       {checking && <Spinner size="tiny" label="Checking your connections..." />}
       {panel && (
-        <Card className={s.panel} role="status">
+        <Panel className={s.panel} role="status">
           <Subtitle2 as="h3" className={s.title}>
             {panel.title}
           </Subtitle2>
           <Body1 className={s.muted}>{panel.body}</Body1>
           {state === 'getting-ready' && <Spinner size="tiny" />}
-        </Card>
+        </Panel>
       )}
       {flow.status === 'complete' && flow.authorised && (
         <div>
@@ -83,7 +84,7 @@ export function RecipeCard({ flow, zone }: { flow: SetupFlow; zone: ZoneOffset |
   const s = useStyles();
   const e = flow.engine;
   return (
-    <Card className={s.card} aria-labelledby="recipe-card-title">
+    <Panel className={s.card} aria-labelledby="recipe-card-title">
       <Subtitle2 as="h3" id="recipe-card-title" className={s.title}>
         Recipe
       </Subtitle2>
@@ -122,6 +123,6 @@ export function RecipeCard({ flow, zone }: { flow: SetupFlow; zone: ZoneOffset |
           </>
         )}
       </dl>
-    </Card>
+    </Panel>
   );
 }

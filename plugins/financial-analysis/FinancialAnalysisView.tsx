@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Card, Field, MessageBar, MessageBarBody, MessageBarTitle, Subtitle1, makeStyles } from '@fluentui/react-components';
-import { ConfigCard, NOT_SET_UP, RUN_STARTED, fileToBase64, runWorkflow, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps } from '../../src/app';
+import { Suspense, lazy, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, makeStyles } from '@fluentui/react-components';
+import { ChunkBoundary, ConfigCard, fileToBase64, NOT_SET_UP, Panel, RUN_STARTED, runWorkflow, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps } from '../../src/app';
 import configSchema from '../../schemas/financial-analysis/config.schema.json';
 import type { AnalysisReport, FocusArea } from './engine/analysis';
-import { FinancialReport } from './ui/FinancialReport';
+
+/** The report (tabs, tables, findings) shows only after an analysis: it loads when one starts. */
+const loadReport = () => import(/* webpackChunkName: "financial-report" */ './ui/FinancialReport');
+const FinancialReport = lazy(() => loadReport().then((m) => ({ default: m.FinancialReport })));
 
 export const CONFIG_PATH = '/api/platform/financialAnalysisConfig';
 export const START_PATH = '/api/platform/financial_analysis/start_comparison';
@@ -97,6 +100,7 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
     if (!file) return;
     clearTimeout(timer.current);
     setPhase('starting');
+    void loadReport().catch(() => undefined);
     setFailure(undefined);
     setReport(undefined);
     setNotice(undefined);
@@ -135,7 +139,7 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
   const busy = phase !== 'idle';
   return (
     <div className={s.root}>
-      <Card className={s.card}>
+      <Panel className={s.card}>
         <Subtitle1 as="h2">Statement</Subtitle1>
         <Field
           label="Financial statement (CSV, XLSX or PDF)"
@@ -145,7 +149,7 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
         >
           <input className={s.input} type="file" accept=".csv,.xlsx,.pdf,text/csv,application/pdf,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-label="Financial statement" onChange={choose} />
         </Field>
-      </Card>
+      </Panel>
 
       <ConfigCard<Config>
         config={config}
@@ -173,7 +177,19 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
           </MessageBarBody>
         </MessageBar>
       )}
-      {report && !busy && <FinancialReport report={report} />}
+      {report && !busy && (
+        <ChunkBoundary
+          fallback={
+            <MessageBar intent="error" layout="multiline">
+              <MessageBarBody>The report could not be loaded: reload the page to see it.</MessageBarBody>
+            </MessageBar>
+          }
+        >
+          <Suspense fallback={<Spinner label="Loading the report..." />}>
+            <FinancialReport report={report} />
+          </Suspense>
+        </ChunkBoundary>
+      )}
     </div>
   );
 }

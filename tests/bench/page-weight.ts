@@ -17,9 +17,27 @@ const repo = path.resolve(__dirname, '../..');
 /** the built client measured: dist/, or CLIENT_DIR */
 const clientDir = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : path.join(repo, 'dist');
 
-/** Routes measured logged out and (after the login) logged in. */
-const PUBLIC = ['/welcome', '/login', '/register', '/reset-password', '/mia', '/hal'];
-const SIGNED_IN = ['/home', '/solutions', '/solution/1', '/solutions/combinations/10004', '/solutions/combinations/workflow/10', '/workflow/10004', '/my-account'];
+/** Routes measured logged out and (after the login) logged in: every kind of page, one of each. */
+const PUBLIC = ['/welcome', '/teaser', '/login', '/register', '/reset-password', '/mia', '/hal', '/connections/widget'];
+const SIGNED_IN = [
+  '/home',
+  '/solutions',
+  '/solution/1',
+  '/solutions/combinations/10004',
+  // the setup screens: each plugin's combination view (reconciliation, financial analysis, the
+  // trigger/connector view) and the basic view
+  '/solutions/combinations/workflow/10',
+  '/solutions/combinations/workflow/11',
+  '/solutions/combinations/workflow/1',
+  '/solutions/combinations/basic-workflow/2',
+  // the workflow pages: each AI plugin's view
+  '/workflow/10004',
+  '/workflow/10006',
+  '/workflow/10002',
+  '/workflow/10011',
+  '/monitoring/workflow/10004',
+  '/my-account',
+];
 
 interface Load {
   route: string;

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
-import { Badge, Body1, Caption1, Card, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import type { AnalysisReport, Finding } from '../engine/analysis';
-import { SortableTable, type Column, RovingTab, RovingTabList } from '../../../src/app';
+import { Panel, RovingTab, RovingTabList, SortableTable, type Column } from '../../../src/app';
 
 const PlotlyChart = lazy(() => import(/* webpackChunkName: "plotly-chart" */ './PlotlyChart'));
 
@@ -91,7 +91,7 @@ export function ReportBody({ report }: { report: AnalysisReport }) {
         {report.findings.length ? (
           <div className={s.findings}>
             {report.findings.map((f, i) => (
-              <Card key={i} className={s.finding} role="article" aria-label={f.title}>
+              <Panel key={i} className={s.finding} role="article" aria-label={f.title}>
                 <div>
                   <Badge appearance="tint" color={SEVERITY_COLOURS[f.severity]}>
                     {f.severity}
@@ -99,7 +99,7 @@ export function ReportBody({ report }: { report: AnalysisReport }) {
                   <Subtitle2>{f.title}</Subtitle2>
                 </div>
                 <Body1>{f.detail}</Body1>
-              </Card>
+              </Panel>
             ))}
           </div>
         ) : (
