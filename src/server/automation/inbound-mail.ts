@@ -46,6 +46,11 @@ function addressesOf(a: AddressObject | AddressObject[] | undefined): string {
   return (Array.isArray(a) ? a : [a]).map((x) => x.text).join(', ');
 }
 
+/** Whether the e-mail trigger can receive mail now, and why not (for the setup screens). */
+export type InboundMailState =
+  | { listening: true; port: number }
+  | { listening: false; reason: string };
+
 /**
  * The manual_email trigger: a real SMTP listener. Mail to recipe-<id>@INBOUND_MAIL_DOMAIN runs
  * that recipe with the message's from, to, subject and text as fields and its attachments,
@@ -55,8 +60,14 @@ function addressesOf(a: AddressObject | AddressObject[] | undefined): string {
  */
 export class InboundMailListener {
   private server: SMTPServer | undefined;
+  private current: InboundMailState = { listening: false, reason: 'E-mail triggers are turned off on this server.' };
 
   constructor(private readonly deps: InboundMailDeps) {}
+
+  /** Listening (and on which port), or not and why: the setup status shows it. */
+  state(): InboundMailState {
+    return this.current;
+  }
 
   /** Listens (port 0: a free port); resolves with the port taken. */
   async start(opts: { port: number; host: string }): Promise<number> {
@@ -77,20 +88,30 @@ export class InboundMailListener {
       },
     });
     server.on('error', (e) => this.deps.log.warn({ err: e }, `Inbound mail: ${e.message}`));
-    await new Promise<void>((resolve, reject) => {
-      server.server.once('error', reject);
-      server.listen(opts.port, opts.host, () => {
-        server.server.off('error', reject);
-        resolve();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.server.once('error', reject);
+        server.listen(opts.port, opts.host, () => {
+          server.server.off('error', reject);
+          resolve();
+        });
       });
-    });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === 'EADDRINUSE' ? `port ${opts.port} is already in use` : code === 'EACCES' ? `no permission to use port ${opts.port}` : 'the port could not be opened';
+      this.current = { listening: false, reason: `The server cannot receive e-mail: ${why}.` };
+      throw e;
+    }
     this.server = server;
-    return (server.server.address() as AddressInfo).port;
+    const port = (server.server.address() as AddressInfo).port;
+    this.current = { listening: true, port };
+    return port;
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
+    this.current = { listening: false, reason: 'E-mail triggers are turned off on this server.' };
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
