@@ -66,6 +66,8 @@ export function findAmounts(text: string): ParsedAmount[] {
     if (/[\w/:#-]/.test(before) && !pre) continue;
     if (/[\w/:%°-]/.test(after) && !post) continue;
     if (/^\s*\d+\s*$/.test(whole) && whole.trim().length > 9) continue;
+    // A bare year ("2026", "© 2014") is never an amount; with a currency or cents it may be.
+    if (!pre && !post && /^(?:19|20)\d{2}$/.test(num)) continue;
     const preCode = currencyCode(pre);
     const postCode = currencyCode(post);
     if (pre && !preCode && /^[A-Z]{3}$/.test(pre)) continue;

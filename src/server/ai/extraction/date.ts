@@ -88,20 +88,46 @@ export function parseDate(text: string, order: DateOrder = 'DMY'): ParsedDate | 
   return first ? { iso: first.iso, raw: first.raw, ambiguous: first.ambiguous } : undefined;
 }
 
+/** Why a document's numeric dates are read in the order they are. */
+export type DateOrderBasis = 'dates' | 'language' | 'currency' | 'default';
+
+export interface DateOrderDecision {
+  order: DateOrder;
+  basis: DateOrderBasis;
+}
+
+// Words that only a European-language invoice uses: all of them write the day first.
+const DAY_FIRST_WORDS = /\b(?:rechnung|rechnungsdatum|datum|betrag|umsatzsteuer|mwst|netto|gesamt|facture|montant|tva|échéance|factuur|btw|bedrag|totaal|factura|importe|iva|fecha|fattura|importo|totale|scadenza|data)\b/giu;
+const ENGLISH_WORDS = /\b(?:invoice|amount|total|date|due|tax|bill|payment|quantity|description)\b/gi;
+/** Currencies of countries that write dates month-first. */
+const MONTH_FIRST_CURRENCIES = new Set(['USD']);
+
 /**
- * Decides the day-month order of a document's numeric dates: an unambiguous date anywhere in
- * the document settles it (13/02/2026 is day-first); otherwise US dollars suggest month-first
- * and anything else day-first.
+ * Decides the day-month order of a document's numeric dates from the document itself, strongest
+ * evidence first: an unambiguous date anywhere on it (13/02/2026 is day-first; a dotted date is
+ * day-first), then its language (a German, French, Dutch, Spanish or Italian invoice writes the
+ * day first), then its currency (US dollars month-first, others day-first), else day-first.
+ * The basis says how sure that is: only 'dates' settles an ambiguous date beyond doubt.
  */
-export function inferDateOrder(text: string, currency?: string): DateOrder {
-  const re = /\b(\d{1,2})[-/](\d{1,2})[-/](\d{4}|\d{2})\b/g;
+export function decideDateOrder(text: string, currency?: string): DateOrderDecision {
+  const re = /\b(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})\b/g;
   let dmy = 0;
   let mdy = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
-    if (+m[1] > 12 && +m[2] <= 12) dmy++;
-    else if (+m[2] > 12 && +m[1] <= 12) mdy++;
+    if (+m[1] > 12 && +m[3] <= 12) dmy++;
+    else if (+m[3] > 12 && +m[1] <= 12) mdy++;
+    else if (m[2] === '.' && +m[1] <= 31 && +m[3] <= 12) dmy += 0.5;
   }
-  if (dmy !== mdy) return dmy > mdy ? 'DMY' : 'MDY';
-  return currency === 'USD' ? 'MDY' : 'DMY';
+  if (dmy !== mdy) return { order: dmy > mdy ? 'DMY' : 'MDY', basis: 'dates' };
+  const european = (text.match(DAY_FIRST_WORDS) ?? []).length;
+  const english = (text.match(ENGLISH_WORDS) ?? []).length;
+  if (european > english) return { order: 'DMY', basis: 'language' };
+  if (currency) return { order: MONTH_FIRST_CURRENCIES.has(currency) ? 'MDY' : 'DMY', basis: 'currency' };
+  return { order: 'DMY', basis: 'default' };
+}
+
+/** The day-month order of a document's numeric dates (see decideDateOrder). */
+export function inferDateOrder(text: string, currency?: string): DateOrder {
+  return decideDateOrder(text, currency).order;
 }

@@ -1,10 +1,10 @@
 import { median } from '../layout/geometry';
 import type { LayoutPage, LayoutPhrase } from '../layout/types';
 import { cents, currencyCode, findAmounts, parseAmount, type ParsedAmount } from './amount';
-import { findDates, inferDateOrder, type DateOrder } from './date';
-import { INVOICE_FIELDS, matchLabel, TITLE_WORDS, type InvoiceFieldName, type LabelSpec, type ValueKind } from './labels';
+import { decideDateOrder, findDates, type DateOrder, type DateOrderDecision } from './date';
+import { INVOICE_FIELDS, matchLabel, TITLE_WITH_ID, TITLE_WORDS, type InvoiceFieldName, type LabelSpec, type ValueKind } from './labels';
 import { findLineItems, type LineItem } from './line-items';
-import { below, blockBelow, indexPhrases, rightOf, type PhraseIndex } from './phrases';
+import { below, blockBelow, indexPhrases, lineOf, rightOf, type PhraseIndex } from './phrases';
 
 /** One extracted value: dates as YYYY-MM-DD, amounts as numbers, the rest as text. */
 export interface ExtractedField {
@@ -13,6 +13,12 @@ export interface ExtractedField {
   confidence: number;
   /** The text it was read from, when it differs from the value. */
   raw?: string;
+  /**
+   * Set when the value failed a cross-check (totals that do not add up, a due date before the
+   * issue date, a day-month order the document does not settle): the page should ask for a look.
+   * Such a field's confidence is kept below the page's "check this" line.
+   */
+  needs_review?: boolean;
 }
 
 export interface InvoiceExtraction {
@@ -29,30 +35,32 @@ interface Candidate {
   score: number;
   phrase: LayoutPhrase;
   currency?: string;
+  /** A numeric date whose day and month could be swapped. */
+  ambiguous?: boolean;
 }
 
 const ID_RE = /^[A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*$|^\d[A-Z0-9\-/_.]*$/i;
 const CONTACT_RE = /@|https?:|www\.|\b(?:tel|phone|fax|mobile|e-?mail|vat\s*(?:no|reg|id)|tax\s*id|abn|ein|iban|swift|bic)\b|^\+?[\d\s()\-]{8,}$/i;
 
-function readValue(kind: ValueKind, text: string, order: DateOrder): { value: string | number; raw: string; currency?: string } | undefined {
+function readValue(kind: ValueKind, text: string, order: DateOrder): { value: string | number; raw: string; currency?: string; ambiguous?: boolean } | undefined {
   const t = text.trim();
   if (!t) return undefined;
   switch (kind) {
     case 'date': {
       const [d] = findDates(t, order);
-      return d ? { value: d.iso, raw: d.raw } : undefined;
+      return d ? { value: d.iso, raw: d.raw, ambiguous: d.ambiguous } : undefined;
     }
     case 'amount': {
       const a = parseAmount(t);
       return a ? { value: cents(a.value), raw: a.raw, currency: a.currency } : undefined;
     }
     case 'id': {
-      const token = t.split(/\s+/).find((w) => ID_RE.test(w.replace(/[,;]$/, '')));
+      const token = t.split(/\s+/).find((w) => ID_RE.test(w.replace(/[,;]$/, '')) && !/^\d+(?:[.,]\d+)?%$/.test(w));
       if (!token || findDates(token, order).length) return undefined;
       return { value: token.replace(/[,;.]$/, ''), raw: token };
     }
     case 'currency': {
-      const code = currencyCode(t.split(/\s+/)[0]);
+      const code = t.split(/[\s()[\]/,]+/).map((w) => currencyCode(w)).find(Boolean);
       return code ? { value: code, raw: t } : undefined;
     }
     case 'text':
@@ -79,6 +87,18 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     }
     const under = below(index, phrase);
     if (under && !exclude.has(under)) tries.push([under.text, 0.85, under]);
+    // An amount label may name the currency ("Total (EUR)", "Gesamt/€").
+    if (spec.kind === 'amount') {
+      const named = /[(/]\s*([A-Z]{3}|[$€£])\s*\)?$|\s([$€£])(?:\s|$)/.exec(phrase.text.slice(0, label.length));
+      const code = currencyCode(named?.[1] ?? named?.[2]);
+      if (code) out.push({ field: 'currency', value: code, raw: phrase.text, phrase, score: 0.8 * phrase.confidence });
+    }
+    // "Rechnung Nr. 42 vom 05.03.2018", "Invoice no. 7 of 1 March 2026": the issue date follows the number.
+    if (spec.field === 'invoice_number' && rest) {
+      const dated = /\b(?:vom|von|du|of|dated|del|van|d\.d\.)\s+(.+)$/i.exec(rest);
+      const [d] = dated ? findDates(dated[1], order) : [];
+      if (d) out.push({ field: 'invoice_date', value: d.iso, raw: d.raw, phrase, score: 0.9 * phrase.confidence, ambiguous: d.ambiguous });
+    }
     for (const [text, weight, source] of tries) {
       // Free text right after its label is taken as it stands ("Terms: Due on receipt").
       const v = spec.kind === 'text' && weight === 1 ? { value: text, raw: text } : readValue(spec.kind, text, order);
@@ -87,7 +107,7 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
         if (weight === 1 && text.split(/\s+/).length > 3) break;
         continue;
       }
-      out.push({ field: spec.field, value: v.value, raw: v.raw, currency: v.currency, phrase: source, score: spec.weight * weight * source.confidence });
+      out.push({ field: spec.field, value: v.value, raw: v.raw, currency: v.currency, phrase: source, score: spec.weight * weight * source.confidence, ambiguous: v.ambiguous });
       break;
     }
   }
@@ -101,15 +121,55 @@ interface Party {
 
 const isStop = (q: LayoutPhrase) => Boolean(matchLabel(q.text)) || CONTACT_RE.test(q.text);
 
-/** A name and address block: the rest of the label's phrase or the phrase under it, then lines below. */
+const KEY_VALUE_RE = /^[\p{L}][\p{L}\s.\-/()]{0,40}\s?:(?:\s|$)/u;
+const NAME_LABEL_RE = /^(?:name|nom|naam|nombre|nome|firma|raison\s+sociale|company)\s*:?\s*(.*)$/iu;
+const SALUTATION_RE = /^(?:herr|frau|mr\.?|mrs\.?|ms\.?|m\.|mme\.?|monsieur|madame|dhr\.?|mevr\.?|sr\.?|sra\.?|sig\.?|sig\.ra)$/i;
+/** A company's legal form at the end of a name: a strong sign the phrase names a party. */
+const LEGAL_FORM_RE = /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?)$/i;
+
+/** Phrases under a party heading that are not its name: labels, "Key: value" pairs, numbers, salutations. */
+function notAName(q: LayoutPhrase): boolean {
+  const t = q.text.trim();
+  return Boolean(matchLabel(t)) || KEY_VALUE_RE.test(t) || /[:：]$/.test(t) || !/\p{L}{2}/u.test(t) || SALUTATION_RE.test(t) || CONTACT_RE.test(t) || TITLE_WITH_ID.test(t);
+}
+
+/**
+ * A party's name and address under (or after) its heading: the rest of the heading's phrase, a
+ * "Name:" row in the block under it, or the first phrase under it that is not a label, a
+ * "Key: value" pair, a number or a salutation; then the lines below it as the address.
+ */
 function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: LabelSpec, field: 'vendor' | 'customer'): Party {
   let namePhrase: LayoutPhrase | undefined;
-  let name = rest;
+  let name = rest && !KEY_VALUE_RE.test(rest) ? rest : '';
   if (!name) {
-    const right = rightOf(index, label)[0];
-    const under = below(index, label, 1);
-    namePhrase = under && !isStop(under) ? under : right && !isStop(right) && right.x - label.x - label.width < 3 * index.textHeight ? right : undefined;
-    name = namePhrase?.text ?? '';
+    const page = index.lines[label.pageNumber - 1];
+    const h = Math.max(label.height, index.textHeight);
+    for (let i = label.lineIndex + 1; i < page.length && i <= label.lineIndex + 8 && !namePhrase; i++) {
+      const inColumn = page[i].filter((q) => q.x >= label.x - 2 * h && q.x < label.x + Math.max(label.width, 12 * h));
+      if (inColumn.some((q) => matchLabel(q.text)?.spec.kind === 'party')) break;
+      for (const q of inColumn) {
+        const named = NAME_LABEL_RE.exec(q.text.trim());
+        if (named) {
+          const value = named[1] || rightOf(index, q)[0]?.text;
+          if (value) {
+            namePhrase = named[1] ? q : rightOf(index, q)[0];
+            name = value.trim();
+          }
+          break;
+        }
+        if (notAName(q)) break;
+        namePhrase = q;
+        name = q.text.trim();
+        break;
+      }
+    }
+    if (!namePhrase) {
+      const right = rightOf(index, label)[0];
+      if (right && !notAName(right) && right.x - label.x - label.width < 3 * index.textHeight) {
+        namePhrase = right;
+        name = right.text;
+      }
+    }
   }
   if (!name) return {};
   const anchor = namePhrase ?? label;
@@ -125,6 +185,31 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
   };
 }
 
+/**
+ * The sender's return-address line over the window of a letter ("Acme GmbH | Europa-Allee 1 |
+ * 60486 Frankfurt"): its first part names the vendor, and the block under it is the customer's
+ * name and address.
+ */
+function returnAddressLine(index: PhraseIndex): Party[] {
+  for (const line of (index.lines[0] ?? []).slice(0, 40)) {
+    const text = line.map((p) => p.text).join(' ');
+    const parts = text.split(/\s*[|•●·]\s*/).filter(Boolean);
+    if (parts.length < 3 || !/\b\d{4,5}\b/.test(text) || !/\p{L}{2}/u.test(parts[0])) continue;
+    const name = parts[0].replace(/[,;]$/, '').trim();
+    const anchor = line[0];
+    const parties: Party[] = [{ name: { field: 'vendor_name', value: name, raw: name, phrase: anchor, score: 0.85 * anchor.confidence } }];
+    const page = index.lines[0];
+    for (let i = anchor.lineIndex + 1; i < page.length && i <= anchor.lineIndex + 4; i++) {
+      const q = page[i].find((c) => Math.abs(c.x - anchor.x) < 3 * index.textHeight);
+      if (!q || SALUTATION_RE.test(q.text.trim())) continue;
+      if (!notAName(q)) parties.push({ name: { field: 'customer_name', value: q.text.trim(), raw: q.text, phrase: q, score: 0.6 * q.confidence } });
+      break;
+    }
+    return parties;
+  }
+  return [];
+}
+
 /** The sender when no label names it: the most prominent non-title phrase at the top of page 1. */
 function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party {
   const firstPage = index.lines[0] ?? [];
@@ -132,64 +217,109 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
   if (phrases.length === 0) return {};
   const pageBottom = Math.max(...phrases.map((p) => p.y + p.height));
   const top = phrases.filter(
-    (p) => p.y < pageBottom * 0.3 && !exclude.has(p) && !TITLE_WORDS.test(p.text.trim()) && !matchLabel(p.text) && !CONTACT_RE.test(p.text) && /[a-z]{2}/i.test(p.text) && !findDates(p.text).length,
+    (p) => p.y < pageBottom * 0.3 && !exclude.has(p) && !TITLE_WORDS.test(p.text.trim()) && !notAName(p) && /[a-z]{2}/i.test(p.text) && !findDates(p.text).length,
   );
   if (top.length === 0) return {};
   // Prominence by the median word height: a phrase's box grows with skew and descenders.
   const size = (p: LayoutPhrase) => median(p.words.map((w) => w.height));
   const tallest = Math.max(...top.map(size));
+  const legal = top.filter((p) => LEGAL_FORM_RE.test(p.text.trim()));
   const prominent = top.filter((p) => size(p) >= tallest * 0.9).sort((a, b) => a.y - b.y || a.x - b.x)[0];
-  const block = blockBelow(index, prominent, 4, isStop);
-  const bigger = size(prominent) > index.textHeight * 1.15;
+  const pick = legal.length && !LEGAL_FORM_RE.test(prominent.text.trim()) ? legal.sort((a, b) => size(b) - size(a) || a.y - b.y)[0] : prominent;
+  const block = blockBelow(index, pick, 4, isStop);
+  const bigger = size(pick) > index.textHeight * 1.15;
+  const score = (bigger ? 0.8 : 0.55) + (LEGAL_FORM_RE.test(pick.text.trim()) ? 0.05 : 0);
   return {
-    name: { field: 'vendor_name', value: prominent.text, raw: prominent.text, phrase: prominent, score: (bigger ? 0.8 : 0.55) * prominent.confidence },
+    name: { field: 'vendor_name', value: pick.text, raw: pick.text, phrase: pick, score: score * pick.confidence },
     address: block.length
       ? { field: 'vendor_address', value: block.map((p) => p.text).join(', '), raw: block.map((p) => p.text).join('\n'), phrase: block[0], score: 0.7 * Math.min(...block.map((p) => p.confidence)) }
       : undefined,
   };
 }
 
+// VAT identification numbers of the EU, the UK and Switzerland, by their published shapes.
+const VAT_ID_RE = /\b(ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10})\b(?![\d])/g;
+const BUYER_CONTEXT = /\b(?:client|customer|buyer|kunde|kunden|k[äa]ufer|empf[äa]nger|acheteur|klant|afnemer|cliente|comprador|committente|cessionario|destinatari[oa])/i;
+const IBAN_CONTEXT = /\b(?:iban|bic|swift|konto|compte|rekening|cuenta|conto)\b/i;
+
+/**
+ * VAT ids by shape. One in a buyer's context (its line names the client, or it stands in the
+ * block of a buyer heading) is the buyer's; the others are the vendor's, the most repeated first.
+ */
+function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[]): Candidate[] {
+  const vendor = new Map<string, { n: number; phrase: LayoutPhrase }>();
+  const out: Candidate[] = [];
+  for (const p of index.all) {
+    VAT_ID_RE.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = VAT_ID_RE.exec(p.text))) {
+      const before = p.text.slice(0, m.index);
+      const line = lineOf(index, p).filter((q) => q.x <= p.x);
+      const context = `${line.map((q) => (q === p ? before : q.text)).join(' ')}`;
+      if (IBAN_CONTEXT.test(context)) continue;
+      const id = m[1].replace(/[\s.-]/g, '');
+      const buyer = BUYER_CONTEXT.test(context) || buyerBlocks.some((b) => b.pageNumber === p.pageNumber && p.y > b.y && p.y - b.y < 12 * index.textHeight && Math.abs(p.x - b.x) < 6 * index.textHeight && p.x >= b.x - index.textHeight);
+      if (buyer) {
+        if (!out.some((c) => c.field === 'customer_vat_id')) out.push({ field: 'customer_vat_id', value: id, raw: m[1], phrase: p, score: 0.8 * p.confidence });
+      } else {
+        const cur = vendor.get(id);
+        vendor.set(id, { n: (cur?.n ?? 0) + 1, phrase: cur?.phrase ?? p });
+      }
+    }
+  }
+  const buyerId = out.find((c) => c.field === 'customer_vat_id')?.value;
+  const ranked = [...vendor.entries()].filter(([id]) => id !== buyerId).sort((a, b) => b[1].n - a[1].n);
+  if (ranked[0]) out.push({ field: 'vendor_vat_id', value: ranked[0][0], raw: ranked[0][0], phrase: ranked[0][1].phrase, score: 0.8 * ranked[0][1].phrase.confidence });
+  return out;
+}
+
 const PAYMENT_TERMS_RE = /\b(?:net\s?\d{1,3}(?:\s*days)?|due\s+(?:up)?on\s+receipt|\d{1,3}\s+days(?:\s+net)?|cash\s+on\s+delivery|end\s+of\s+month|eom)\b/i;
 
 /**
  * Extracts an invoice's fields and line items from its read pages. Fields are found by label
- * (many synonyms; the value after the label, to its right or under it), parties as name and
- * address blocks, the line-item table by its header row. Dates become YYYY-MM-DD, amounts
- * numbers; totals are cross-checked and disagreements reported as warnings.
+ * (synonyms in English, German, French, Dutch, Spanish and Italian; the value after the label, to
+ * its right or under it), parties as name and address blocks, VAT ids by their shapes, the
+ * line-item table by its header row. Dates become YYYY-MM-DD (day or month first as the document
+ * shows), amounts numbers; subtotal, tax and total are chosen together so that they add up, and a
+ * value that fails a check is marked `needs_review` with a warning.
  */
 export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction {
   const index = indexPhrases(pages);
   const table = findLineItems(index.lines);
   const docCurrency = dominantCurrency(index.text);
-  const order = inferDateOrder(index.text, docCurrency);
-  const candidates = labelledCandidates(index, table.phrases, order);
+  const decision = decideDateOrder(index.text, docCurrency);
+  const candidates = labelledCandidates(index, table.phrases, decision.order);
 
   const parties: Party[] = [];
+  const buyerHeadings: LayoutPhrase[] = [];
   for (const phrase of index.all) {
     if (table.phrases.has(phrase)) continue;
     const label = matchLabel(phrase.text);
     if (!label || label.spec.kind !== 'party') continue;
-    parties.push(readParty(index, phrase, label.rest, label.spec, label.spec.field === 'vendor_name' ? 'vendor' : 'customer'));
+    const side = label.spec.field === 'vendor_name' ? 'vendor' : 'customer';
+    if (side === 'customer') buyerHeadings.push(phrase);
+    parties.push(readParty(index, phrase, label.rest, label.spec, side));
   }
-  parties.push(unlabelledVendor(index, table.phrases));
+  parties.push(...returnAddressLine(index), unlabelledVendor(index, table.phrases));
   for (const p of parties) {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
   }
+  candidates.push(...vatIds(index, buyerHeadings));
 
   const fields: InvoiceExtraction['fields'] = {};
+  const chosen = new Map<InvoiceFieldName, Candidate>();
   for (const field of INVOICE_FIELDS) {
+    if (field === 'subtotal' || field === 'tax' || field === 'total') continue;
     const mine = candidates.filter((c) => c.field === field);
     if (mine.length === 0) continue;
-    // Totals are at the end of a document; everything else is announced first.
-    const late = field === 'total' || field === 'subtotal' || field === 'tax';
-    const best = mine.reduce((a, b) => {
-      if (b.score > a.score + 1e-9) return b;
-      if (Math.abs(b.score - a.score) <= 1e-9 && late && b.phrase.pageNumber * 1e6 + b.phrase.y > a.phrase.pageNumber * 1e6 + a.phrase.y) return b;
-      return a;
-    });
-    fields[field] = { value: best.value, confidence: round(best.score), ...(String(best.raw) !== String(best.value) ? { raw: best.raw } : {}) };
+    const best = mine.reduce((a, b) => (b.score > a.score + 1e-9 ? b : a));
+    // Found twice, from two places, with one value: corroborated.
+    const twice = mine.some((c) => c !== best && c.phrase !== best.phrase && String(c.value) === String(best.value));
+    chosen.set(field, best);
+    fields[field] = { value: best.value, confidence: round(twice ? Math.max(best.score, 0.95) : Math.min(best.score, UNCHECKED)), ...(String(best.raw) !== String(best.value) ? { raw: best.raw } : {}) };
   }
+  Object.assign(fields, chooseTotals(candidates));
   // The vendor cannot be the customer: when both came out the same, drop the weaker vendor guess.
   if (fields.vendor_name && fields.customer_name && fields.vendor_name.value === fields.customer_name.value) {
     delete fields.vendor_name;
@@ -206,11 +336,126 @@ export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction 
   }
   const moneyCurrency = candidates.find((c) => c.field === 'total' && c.currency)?.currency ?? candidates.find((c) => c.currency)?.currency;
   if (!fields.currency && (moneyCurrency || docCurrency)) {
-    fields.currency = { value: (moneyCurrency ?? docCurrency)!, confidence: moneyCurrency ? 0.9 : 0.7 };
+    fields.currency = { value: (moneyCurrency ?? docCurrency)!, confidence: moneyCurrency ? 0.85 : 0.7 };
   }
 
-  const warnings = crossCheck(fields, table.items);
+  const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, table.items)];
   return { fields, lineItems: table.items, warnings };
+}
+
+/** The highest confidence a value gets from its label alone, with nothing to check it against. */
+const UNCHECKED = 0.85;
+/** The confidence of a value that failed a check: under the page's "check this" line (0.6). */
+const REVIEW = 0.55;
+
+function flag(f: ExtractedField | undefined): void {
+  if (!f) return;
+  f.needs_review = true;
+  f.confidence = round(Math.min(f.confidence, REVIEW));
+}
+
+/**
+ * Chooses subtotal, tax and total together among every labelled candidate: the best-scored trio
+ * where subtotal + tax = total (or subtotal = total with no tax) wins, even over a better-scored
+ * value that adds up with nothing; those values are certain. When no trio adds up, each field
+ * takes its best candidate (the later one on a tie: totals come last) and is left for the
+ * cross-check to flag.
+ */
+function chooseTotals(candidates: readonly Candidate[]): InvoiceExtraction['fields'] {
+  const of = (field: InvoiceFieldName) => {
+    const best = new Map<number, Candidate>();
+    for (const c of candidates) {
+      if (c.field !== field || typeof c.value !== 'number') continue;
+      const cur = best.get(c.value);
+      if (!cur || c.score > cur.score) best.set(c.value, c);
+    }
+    return [...best.values()];
+  };
+  const subtotals = of('subtotal');
+  const taxes = of('tax');
+  const totals = of('total');
+  const near = (a: number, b: number) => Math.abs(a - b) <= 0.011;
+  let trio: { s: Candidate; t?: Candidate; T: Candidate; score: number } | undefined;
+  for (const T of totals) {
+    for (const s of subtotals) {
+      const options: (Candidate | undefined)[] = [...taxes, undefined];
+      for (const t of options) {
+        const tax = t ? (t.value as number) : 0;
+        if (!near((s.value as number) + tax, T.value as number)) continue;
+        if (!t && T.value === s.value && taxes.some((x) => x.value !== 0)) continue;
+        const score = s.score + T.score + (t ? t.score : 0.5);
+        if (!trio || score > trio.score + 1e-9) trio = { s, t, T, score };
+      }
+    }
+  }
+  const out: InvoiceExtraction['fields'] = {};
+  const field = (c: Candidate, confidence: number): ExtractedField => ({ value: c.value, confidence: round(confidence), ...(String(c.raw) !== String(c.value) ? { raw: c.raw } : {}) });
+  if (trio) {
+    out.subtotal = field(trio.s, 0.97);
+    out.total = field(trio.T, 0.97);
+    if (trio.t) out.tax = field(trio.t, 0.97);
+    return out;
+  }
+  const late = (a: Candidate, b: Candidate) =>
+    b.score > a.score + 1e-9 || (Math.abs(b.score - a.score) <= 1e-9 && b.phrase.pageNumber * 1e6 + b.phrase.y > a.phrase.pageNumber * 1e6 + a.phrase.y) ? b : a;
+  for (const [name, list] of [['subtotal', subtotals], ['tax', taxes], ['total', totals]] as const) {
+    if (list.length) out[name] = field(list.reduce(late), Math.min(list.reduce(late).score, UNCHECKED));
+  }
+  return out;
+}
+
+const swapDayMonth = (iso: string): string | undefined => {
+  const [y, m, d] = iso.split('-').map(Number);
+  if (d > 12 || m === d) return undefined;
+  return `${y}-${String(d).padStart(2, '0')}-${String(m).padStart(2, '0')}`;
+};
+
+/**
+ * Checks the issue and due dates (issue 19): a numeric date whose day and month could be swapped
+ * is only certain when another date on the document settles the order; read by the document's
+ * language or currency it is plausible, by nothing at all it needs a look. A due date before the
+ * issue date is impossible: when swapping an ambiguous date's day and month (against a weak basis)
+ * repairs it, the swap is made; either way both dates are flagged and a warning says why.
+ */
+export function checkDates(
+  fields: InvoiceExtraction['fields'],
+  chosen: ReadonlyMap<InvoiceFieldName, Pick<Candidate, 'ambiguous'>>,
+  decision: DateOrderDecision,
+): string[] {
+  const warnings: string[] = [];
+  const issue = fields.invoice_date;
+  const due = fields.due_date;
+  const ambiguous = (name: 'invoice_date' | 'due_date') => Boolean(fields[name] && chosen.get(name)?.ambiguous);
+  for (const name of ['invoice_date', 'due_date'] as const) {
+    const f = fields[name];
+    if (!f || !ambiguous(name) || decision.basis === 'dates') continue;
+    if (decision.basis === 'default') {
+      flag(f);
+      warnings.push(`The ${name === 'invoice_date' ? 'invoice' : 'due'} date ${f.raw ?? f.value} could be day-first or month-first, and nothing on the document says which; it was read as ${f.value}.`);
+    } else f.confidence = round(Math.min(f.confidence, 0.8));
+  }
+  if (issue && due && typeof issue.value === 'string' && typeof due.value === 'string' && due.value < issue.value) {
+    const tries: [string, string][] = [];
+    if (decision.basis !== 'dates') {
+      const si = ambiguous('invoice_date') ? swapDayMonth(issue.value) : undefined;
+      const sd = ambiguous('due_date') ? swapDayMonth(due.value) : undefined;
+      if (si && sd) tries.push([si, sd]);
+      if (si) tries.push([si, due.value]);
+      if (sd) tries.push([issue.value, sd]);
+    }
+    const fixed = tries.find(([i, d]) => d >= i);
+    const before = `${issue.value} / ${due.value}`;
+    if (fixed) {
+      issue.value = fixed[0];
+      due.value = fixed[1];
+      warnings.push(`Read day-first and month-first the other way round (${before} → ${fixed[0]} / ${fixed[1]}), because a due date cannot be before the invoice date; please check both dates.`);
+    } else {
+      warnings.push(`The due date ${due.value} is before the invoice date ${issue.value}; please check both dates.`);
+    }
+    flag(issue);
+    flag(due);
+  }
+  return warnings;
 }
 
 function dominantCurrency(text: string): string | undefined {
@@ -239,7 +484,10 @@ export function crossCheck(fields: InvoiceExtraction['fields'], items: readonly 
   if (subtotal !== undefined && total !== undefined) {
     const expected = subtotal + (tax ?? 0);
     if (near(expected, total)) boost(fields.subtotal, fields.tax, fields.total);
-    else warnings.push(`Subtotal ${money(subtotal)}${tax !== undefined ? ` + tax ${money(tax)}` : ''} = ${money(expected)}, but the total is ${money(total)}.`);
+    else {
+      [fields.subtotal, fields.tax, fields.total].forEach(flag);
+      warnings.push(`Subtotal ${money(subtotal)}${tax !== undefined ? ` + tax ${money(tax)}` : ''} = ${money(expected)}, but the total is ${money(total)}.`);
+    }
   }
   const amounts = items.map((i) => i.amount).filter((a): a is number => a !== undefined);
   if (amounts.length > 0) {
