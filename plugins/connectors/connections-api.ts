@@ -37,3 +37,18 @@ export async function disconnect(token: string, id: number): Promise<void> {
 export function connectUrl(token: string, provider: string): string {
   return `/api/connections/connect/${encodeURIComponent(provider)}?token=${encodeURIComponent(token)}`;
 }
+
+/** What POST /api/connections/complete answers when the Connect is finished for the signed-in user. */
+export interface CompletedConnect {
+  provider: string;
+  name: string;
+  account: string;
+}
+
+/**
+ * Finishes the Connect that came back to this browser, as the signed-in user (the done page; the
+ * session's bearer token and the HttpOnly Connect cookie both go with it).
+ */
+export function completeConnect(api: { post<T>(path: string, body?: unknown): Promise<T> }): Promise<CompletedConnect> {
+  return api.post<CompletedConnect>('/api/connections/complete', {});
+}

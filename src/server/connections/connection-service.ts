@@ -53,6 +53,10 @@ interface CredentialRow {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** The parameters of a provider's redirect that finishing a Connect reads (RFC 6749 4.1.2, RFC 9207 iss). */
+const ANSWER_PARAMS = new Set(['code', 'state', 'error', 'error_description', 'error_uri', 'iss']);
+const notStarted = () =>
+  new ConnectFailedError('This sign-in does not match a Connect started in this browser (it may have expired): press Connect again.', 400, 'not_started');
 const contextOf = (connectionId: number) => `connection:${connectionId}`;
 
 /**
@@ -157,21 +161,52 @@ export class ConnectionService {
   }
 
   /**
-   * Finishes a Connect from the provider's redirect: the cookie finds the pending Connect (used
-   * once), the state must match it, the code is redeemed with its verifier, and the tokens are
-   * sealed beside the user's connection row, marked 'success'.
+   * The provider's redirect came back to this browser: the cookie finds the pending Connect, the
+   * state must match it (a mismatch uses the Connect up), and the answer is parked, sealed, until
+   * the signed-in user confirms it (`complete`). Nothing is redeemed and no grant is stored here:
+   * the callback cannot see who is signed in (sessions are bearer tokens, not cookies).
    */
-  async complete(cookie: string | undefined, callback: URLSearchParams): Promise<{ provider: string; name: string; accountName: string; managedUserId: number }> {
-    if (!cookie) throw new ConnectFailedError('This sign-in does not match a Connect started in this browser (it may have expired): press Connect again.');
+  async returned(cookie: string | undefined, callback: URLSearchParams): Promise<{ provider: string }> {
+    if (!cookie) throw notStarted();
     const id = sha256(cookie);
-    const pending = await this.deps.db.deleteFrom('oauth_pending').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!pending || new Date(pending.expires_at).getTime() < this.now()) {
-      throw new ConnectFailedError('This sign-in does not match a Connect started in this browser (it may have expired): press Connect again.');
+    const pending = await this.deps.db.selectFrom('oauth_pending').selectAll().where('id', '=', id).where('callback', 'is', null).executeTakeFirst();
+    if (!pending || new Date(pending.expires_at).getTime() < this.now()) throw notStarted();
+    if (sha256(callback.get('state') ?? '') !== pending.state_hash) {
+      await this.deps.db.deleteFrom('oauth_pending').where('id', '=', id).execute();
+      throw new ConnectFailedError('The sign-in came back with a state that does not match your Connect, so it was refused: press Connect again.', 400, 'state_mismatch');
     }
+    const answer = new URLSearchParams();
+    for (const [k, v] of callback) if (ANSWER_PARAMS.has(k)) answer.set(k, v.slice(0, 2000));
+    await this.deps.db
+      .updateTable('oauth_pending')
+      .set({ callback: this.deps.cipher.seal(answer.toString(), `callback:${id}`) })
+      .where('id', '=', id)
+      .where('callback', 'is', null)
+      .execute();
+    return { provider: pending.provider };
+  }
+
+  /**
+   * Finishes a Connect for the signed-in user of the browser it came back to: the cookie finds
+   * the pending Connect (used once), which must have been started by this same user (a Connect
+   * link opened by anyone else is refused and nothing is stored); then the code is redeemed with
+   * its verifier and the tokens are sealed beside the user's connection row, marked 'success'.
+   */
+  async complete(cookie: string | undefined, signedIn: { userId: number }): Promise<{ provider: string; name: string; accountName: string; managedUserId: number }> {
+    if (!cookie) throw notStarted();
+    const id = sha256(cookie);
+    const pending = await this.deps.db.deleteFrom('oauth_pending').where('id', '=', id).where('callback', 'is not', null).returningAll().executeTakeFirst();
+    if (!pending || !pending.callback || new Date(pending.expires_at).getTime() < this.now()) throw notStarted();
+    if (pending.user_id !== signedIn.userId) {
+      this.deps.log.warn({ provider: pending.provider, startedBy: pending.user_id, signedIn: signedIn.userId }, 'a Connect started by another user was refused');
+      throw new ConnectFailedError(
+        'This Connect was started by another Flowmatic account, so nothing was connected. Sign in as the account that pressed Connect, then press Connect again.',
+        403,
+        'other_account',
+      );
+    }
+    const callback = new URLSearchParams(this.deps.cipher.open(pending.callback, `callback:${id}`));
     const state = callback.get('state') ?? '';
-    if (sha256(state) !== pending.state_hash) {
-      throw new ConnectFailedError('The sign-in came back with a state that does not match your Connect, so it was refused: press Connect again.');
-    }
     const { definition, settings } = this.settingsOf(pending.provider);
     const verifier = this.deps.cipher.open(pending.verifier, `pending:${id}`);
     let tokens: TokenSet;

@@ -16,10 +16,16 @@ export class TokenTamperedError extends Error {
   }
 }
 
-/** Connecting failed: a refused consent, a forged or expired state, a provider error. */
+/**
+ * Why a Connect failed, as the /connections/done page names it (that page shows only these
+ * known outcomes, never text from its address).
+ */
+export type ConnectFailure = 'not_started' | 'state_mismatch' | 'other_account' | 'provider';
+
+/** Connecting failed: a refused consent, a forged or expired state, another signed-in user, a provider error. */
 export class ConnectFailedError extends HttpError {
-  constructor(message: string, status = 400) {
-    super(status, message);
+  constructor(message: string, status = 400, readonly reason: ConnectFailure = 'provider') {
+    super(status, message, { reason });
     this.name = 'ConnectFailedError';
   }
 }

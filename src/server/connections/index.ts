@@ -6,6 +6,8 @@ import * as T from '../tokens';
 import { ConnectionService, PENDING_CONNECT_TTL_SECONDS } from './connection-service';
 import { connectionMigrations } from './migrations';
 import { TokenCipher } from './token-cipher';
+import { userOf } from '../auth/guard';
+import { ConnectFailedError } from './errors';
 import { cookieValue, widgetCaller } from './widget-auth';
 
 /** The connections service (token store, Connect, refresh, Disconnect). */
@@ -24,7 +26,8 @@ const COOKIE = 'fm_connect';
  * register the providers they know), and the widget's API, authorised by the workatoToken:
  *   GET  /api/connections                      the caller's connections, one per connectable provider
  *   GET  /api/connections/connect/:provider    (the popup) sets the HttpOnly cookie, redirects to consent
- *   GET  /api/connections/callback             finishes the Connect, ends on /connections/done
+ *   GET  /api/connections/callback             checks the state, parks the provider's answer, ends on /connections/done
+ *   POST /api/connections/complete             (session) finishes the Connect for the signed-in user who started it
  *   POST /api/connections/:id/disconnect       revokes and forgets; another user's id is 404
  */
 export const connectionsModule = defineServerPlugin({
@@ -44,6 +47,7 @@ export const connectionsModule = defineServerPlugin({
   needs: { connections: Connections, config: T.ServerConfig },
   routes(app, { connections, config }) {
     const secure = config.publicUrl.startsWith('https:');
+    const clearCookie = `${COOKIE}=; Path=${CONNECTIONS_API}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
     app.get(CONNECTIONS_API, async (request) => {
       const caller = await widgetCaller(request, config.secretKey);
@@ -54,26 +58,33 @@ export const connectionsModule = defineServerPlugin({
       const caller = await widgetCaller(request, config.secretKey);
       const provider = (request.params as { provider: string }).provider;
       const { url, cookie } = await connections.begin({ userId: caller.userId, managedUserId: caller.workatoId }, provider);
-      const attrs = [`${COOKIE}=${cookie}`, `Path=${CALLBACK_PATH}`, `Max-Age=${PENDING_CONNECT_TTL_SECONDS}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+      const attrs = [`${COOKIE}=${cookie}`, `Path=${CONNECTIONS_API}`, `Max-Age=${PENDING_CONNECT_TTL_SECONDS}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
       return reply.header('Set-Cookie', attrs.join('; ')).header('Cache-Control', 'no-store').redirect(url, 302);
     });
 
     app.get(CALLBACK_PATH, async (request, reply) => {
       const query = new URLSearchParams(request.query as Record<string, string>);
-      const clear = `${COOKIE}=; Path=${CALLBACK_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
       const done = new URLSearchParams();
+      reply.header('Cache-Control', 'no-store');
       try {
-        const result = await connections.complete(cookieValue(request, COOKIE), query);
-        done.set('provider', result.provider);
-        done.set('result', 'connected');
-        done.set('account', result.accountName);
+        // parked until the signed-in user of this browser confirms it (POST …/complete)
+        const { provider } = await connections.returned(cookieValue(request, COOKIE), query);
+        done.set('result', 'confirm');
+        done.set('provider', provider);
       } catch (e) {
         const err = e as Error & { statusCode?: number };
         if (!err.statusCode) request.log.error({ err }, 'connect callback failed');
+        reply.header('Set-Cookie', clearCookie);
         done.set('result', 'error');
-        done.set('message', err.statusCode ? err.message : 'The connection could not be completed. Please try again.');
+        done.set('reason', e instanceof ConnectFailedError ? e.reason : 'provider');
       }
-      return reply.header('Set-Cookie', clear).header('Cache-Control', 'no-store').redirect(`${CONNECT_DONE_PAGE}?${done}`, 302);
+      return reply.redirect(`${CONNECT_DONE_PAGE}?${done}`, 302);
+    });
+
+    app.post(`${CONNECTIONS_API}/complete`, { auth: 'user', config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
+      reply.header('Set-Cookie', clearCookie).header('Cache-Control', 'no-store');
+      const result = await connections.complete(cookieValue(request, COOKIE), { userId: userOf(request).id });
+      return { status: 'success', provider: result.provider, name: result.name, account: result.accountName };
     });
 
     app.post(`${CONNECTIONS_API}/:id/disconnect`, async (request) => {

@@ -39,4 +39,11 @@ export const connectionMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    // the provider's answer waits here, sealed, until the signed-in user who pressed Connect confirms it
+    id: 'connections/0002_pending_callback',
+    async up(db) {
+      await sql`alter table oauth_pending add column callback text`.execute(db);
+    },
+  },
 ];

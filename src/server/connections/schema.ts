@@ -30,7 +30,9 @@ export interface ConnectionCredentialsTable {
 
 /**
  * A Connect in progress: the PKCE verifier (sealed) and the state (hashed), found by the hash of
- * the HttpOnly cookie set when Connect was pressed; it lives ten minutes and is used once.
+ * the HttpOnly cookie set when Connect was pressed; it lives ten minutes and is used once. The
+ * provider's answer (`callback`, sealed) waits here until the signed-in user who pressed Connect
+ * confirms it from the same browser; only then is the code redeemed.
  */
 export interface OAuthPendingTable {
   id: string;
@@ -40,6 +42,7 @@ export interface OAuthPendingTable {
   state_hash: string;
   verifier: string;
   expires_at: Stamp;
+  callback: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Where a polling trigger stopped (e.g. the newest Drive file seen), per recipe and trigger. */

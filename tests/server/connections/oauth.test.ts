@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { startTestServer, createUser, type TestServer, type TestUser } from '../../support/server';
 import { createConnectorsPlugin } from '../../../plugins/connectors/server';
 import { Connections, NotConnectedError } from '../../../src/server/connections';
-import { connect, consent, deliver, widgetToken } from './connect-flow';
+import { confirm, connect, consent, deliver, widgetToken } from './connect-flow';
 
 describe('connections: OAuth with PKCE against the sandbox providers', () => {
   let server: TestServer;
@@ -61,7 +61,7 @@ describe('connections: OAuth with PKCE against the sandbox providers', () => {
     const cookie = ([] as string[]).concat(start.headers['set-cookie'] as string).find((c) => c.startsWith('fm_connect='))!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Path=\/api\/connections\/callback/);
+    expect(cookie).toMatch(/Path=\/api\/connections;/);
     expect(cookie).toMatch(/Max-Age=600/);
     const location = new URL(String(start.headers.location));
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');
@@ -73,24 +73,30 @@ describe('connections: OAuth with PKCE against the sandbox providers', () => {
     const steps = await consent(server, bobToken, 'google_sheets', { account: 'bob@example.com' });
     const forged = new URL(steps.callback.href);
     forged.searchParams.set('state', 'forged-state-value');
-    let done = await deliver(server, forged, steps.cookie);
-    expect(done.get('result')).toBe('error');
-    expect(done.get('message')).toMatch(/state that does not match/);
+    let done = await deliver(server, forged, steps.cookie, steps.session);
+    expect(Object.fromEntries(done)).toEqual({ result: 'error', reason: 'state_mismatch' });
     // the pending Connect was used up by the forged attempt: the genuine redirect is refused too
-    done = await deliver(server, steps.callback, steps.cookie);
-    expect(done.get('message')).toMatch(/does not match a Connect started in this browser/);
+    done = await deliver(server, steps.callback, steps.cookie, steps.session);
+    expect(Object.fromEntries(done)).toEqual({ result: 'error', reason: 'not_started' });
 
     const again = await consent(server, bobToken, 'google_sheets', { account: 'bob@example.com' });
-    expect((await deliver(server, again.callback, undefined)).get('result')).toBe('error');
+    expect(Object.fromEntries(await deliver(server, again.callback, undefined, again.session))).toEqual({ result: 'error', reason: 'not_started' });
     const other = await consent(server, aliceToken, 'google_sheets');
     // bob's redirect delivered with alice's cookie: the state belongs to another Connect
-    expect((await deliver(server, again.callback, other.cookie)).get('message')).toMatch(/state that does not match/);
+    expect((await deliver(server, again.callback, other.cookie, other.session)).get('reason')).toBe('state_mismatch');
+    // confirming without a parked answer (no callback yet, or used) is refused, and a replay too
+    const third = await consent(server, bobToken, 'google_sheets', { account: 'bob@example.com' });
+    expect((await confirm(server, third.cookie, third.session)).body).toMatchObject({ status: 'error', reason: 'not_started' });
+    expect((await deliver(server, third.callback, third.cookie, third.session)).get('result')).toBe('connected');
+    expect((await confirm(server, third.cookie, third.session)).body).toMatchObject({ status: 'error', reason: 'not_started' });
+    expect((await deliver(server, third.callback, third.cookie, third.session)).get('reason')).toBe('not_started');
+    await server.call('POST', `/api/connections/${(await byProvider(bobToken, 'google_sheets')).id}/disconnect`, { headers: { authorization: `Bearer ${bobToken}` } });
     expect((await byProvider(bobToken, 'google_sheets')).authorization_status).toBeNull();
   });
 
   it('a denied consent leaves the connection not connected with the reason', async () => {
     const steps = await consent(server, bobToken, 'xero', { decision: 'deny' });
-    const done = await deliver(server, steps.callback, steps.cookie);
+    const done = await deliver(server, steps.callback, steps.cookie, steps.session);
     expect(done.get('result')).toBe('error');
     expect(done.get('message')).toMatch(/Xero could not be connected\. The provider refused access: access_denied/);
   });
