@@ -1,7 +1,7 @@
 import { AI_PROVIDER, CsvFormatError, PermanentStepError, type ActionContext, type ActionDefinition, type ConfigStore, type FileRef, type OcrEngine, type TextGenerator } from '../../src/server';
 import { analyseStatement, isFocusArea, type AnalysisReport, type FocusArea } from './engine/analysis';
-import { readStatement, StatementReadError } from './engine/statement-reader';
-import { statementSource, type StatementKind } from './statement-file';
+import { StatementReadError } from './engine/statement-reader';
+import { readStatementFile, type StatementKind } from './statement-file';
 
 /** What the analysis step needs from the running plugin. */
 export interface AnalyseStepServices {
@@ -46,7 +46,7 @@ export function financialAnalysisActions(services: () => AnalyseStepServices): A
         let report: AnalysisReport;
         try {
           const bytes = await ctx.files.read(ctx.userId, file.bucket, file.key);
-          report = await analyseStatement(await readStatement(await statementSource(file.name, file.kind as StatementKind, bytes, ocr)), focusArea, text);
+          report = await analyseStatement(await readStatementFile(file.name, file.kind as StatementKind, bytes, ocr), focusArea, text);
         } catch (error) {
           if (error instanceof StatementReadError || error instanceof CsvFormatError) throw new PermanentStepError(error.message);
           throw error;

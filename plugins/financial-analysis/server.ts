@@ -7,8 +7,7 @@ import startRequestSchema from '../../schemas/financial-analysis/start-compariso
 import { AnalysisRuns, runsMigration } from './analysis-runs';
 import { catalogue } from './catalogue';
 import { analyseStatement, isFocusArea, type FocusArea } from './engine/analysis';
-import { readStatement } from './engine/statement-reader';
-import { statementSource, type StatementKind } from './statement-file';
+import { readStatementFile, type StatementKind } from './statement-file';
 
 export const FINANCIAL_ANALYSIS_COMBINATION = 11;
 export const CONFIG_PATH = '/api/platform/financialAnalysisConfig';
@@ -97,7 +96,7 @@ export default defineServerPlugin({
       concurrency: 2,
       handler: async (data: AnalyseJobData, { files, ocr, text }) => {
         const bytes = await files.read(data.owner, data.bucket, data.key);
-        const statement = await readStatement(await statementSource(data.fileName, data.kind, bytes, ocr));
+        const statement = await readStatementFile(data.fileName, data.kind, bytes, ocr);
         return analyseStatement(statement, data.focusArea, text);
       },
     },

@@ -26,7 +26,7 @@ export { extractInvoice, extractDocumentFields, readDocument } from './ai/extrac
 export { TesseractOcrPool, type OcrEngine } from './ai/ocr';
 export * from './tabular';
 export * from './combination';
-export { renderFirstPagePng, DocumentReadError } from './ai/pdf';
+export { renderFirstPagePng, DocumentReadError, readPdfBounded, PDF_BUDGET } from './ai/pdf';
 export {
   AutomationActions,
   AutomationTriggers,

@@ -5,9 +5,7 @@
  * activities"...), handles statements laid out either way round (periods across or down), and
  * lists everything it could not read instead of guessing.
  */
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
-import { decodeText, detectDelimiter, normaliseHeader, parseAmount } from '../../../src/server';
+import { normaliseHeader, parseAmount, readGridsBounded, GridBudgetError, type Grid } from '../../../src/server';
 
 export type LineItemId =
   | 'revenue'
@@ -101,7 +99,41 @@ export type StatementSource =
   | { name: string; kind: 'pdf-text'; lines: string[] };
 
 type Cell = string | number | null;
-type Grid = Cell[][];
+
+/** A statement is a page or two of figures: more rows or cells than this is not one. */
+export const MAX_STATEMENT_ROWS = 5_000;
+export const MAX_STATEMENT_CELLS = 200_000;
+
+/** Rows and cells within the statement budget, or a StatementReadError naming the file. */
+function checkBudget(name: string, rows: number, cells: number): void {
+  const over = rows > MAX_STATEMENT_ROWS ? `${MAX_STATEMENT_ROWS.toLocaleString('en-GB')} rows` : cells > MAX_STATEMENT_CELLS ? `${MAX_STATEMENT_CELLS.toLocaleString('en-GB')} cells` : undefined;
+  if (over) throw new StatementReadError(`"${name}" has more than ${over}, more than a statement may have.`);
+}
+
+function checkGridBudget(name: string, grid: Grid): void {
+  checkBudget(name, grid.length, grid.reduce((n, row) => n + row.length, 0));
+}
+
+/** The statement's grids, read in a bounded worker: a CSV as one grid, a workbook's every sheet. */
+export async function statementGrids(name: string, kind: 'csv' | 'xlsx', data: Uint8Array): Promise<{ sheet: string; grid: Grid }[]> {
+  try {
+    return await readGridsBounded(kind, data, { maxRows: MAX_STATEMENT_ROWS, maxCells: MAX_STATEMENT_CELLS });
+  } catch (error) {
+    if (!(error instanceof GridBudgetError)) throw error;
+    const what = kind === 'xlsx' ? 'spreadsheet' : 'file';
+    throw new StatementReadError(
+      error.reason === 'rows' || error.reason === 'cells'
+        ? `"${name}" has more than ${(error.reason === 'rows' ? MAX_STATEMENT_ROWS : MAX_STATEMENT_CELLS).toLocaleString('en-GB')} ${error.reason}, more than a statement may have.`
+        : error.reason === 'expanded'
+          ? `This ${what} expands to more than ${error.limitMb} MB when opened, more than a statement may be.`
+          : error.reason === 'memory'
+            ? `"${name}" needs more memory to open than a statement may use.`
+            : error.reason === 'time'
+              ? `"${name}" takes longer to read than a statement may take.`
+              : `"${name}" could not be opened as ${kind === 'xlsx' ? 'an Excel workbook' : 'a CSV file'}${error.detail ? ` (${error.detail})` : ''}.`,
+    );
+  }
+}
 
 function matchItem(label: string): { id: LineItemId; exact: boolean } | undefined {
   const name = normaliseHeader(label).replace(/^(?:less|add|total net)\s+/, (m) => (m.startsWith('total') ? 'total ' : ''));
@@ -234,39 +266,6 @@ export function linesToGrid(lines: string[]): Grid {
   });
 }
 
-function cellValue(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.getUTCFullYear().toString();
-  if (typeof value === 'object') {
-    if ('result' in value) return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null);
-    if ('richText' in value) return value.richText.map((t) => t.text).join('');
-    if ('text' in value) return String((value as { text: unknown }).text);
-    if ('error' in value) return null;
-  }
-  return String(value);
-}
-
-async function xlsxGrids(data: Uint8Array, name: string): Promise<{ sheet: string; grid: Grid }[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new StatementReadError(`"${name}" could not be opened as an Excel workbook (${(error as Error).message}).`);
-  }
-  return workbook.worksheets.map((sheet) => {
-    const grid: Grid = [];
-    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-      const cells: Cell[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, col) => (cells[col - 1] = cellValue(cell.value)));
-      grid[rowNumber - 1] = Array.from(cells, (c) => c ?? null);
-    });
-    return { sheet: sheet.name, grid: Array.from(grid, (r) => r ?? []) };
-  });
-}
-
 function chronological(periods: string[]): number[] {
   const years = periods.map((p) => /(?:19|20)\d{2}/.exec(p)?.[0]);
   const order = periods.map((_, i) => i);
@@ -281,16 +280,13 @@ function chronological(periods: string[]): number[] {
  */
 export async function readStatement(source: StatementSource): Promise<Statement> {
   let grids: { sheet: string; grid: Grid }[];
-  if (source.kind === 'csv') {
-    const text = typeof source.data === 'string' ? source.data.replace(/^\ufeff/, '') : decodeText(source.data).replace(/^\ufeff/, '');
-    const firstLine = text.split(/\r?\n/).find((l) => l.trim()) ?? '';
-    const parsed = Papa.parse<string[]>(text, { delimiter: detectDelimiter(firstLine), skipEmptyLines: 'greedy' });
-    grids = [{ sheet: '', grid: parsed.data }];
-  } else if (source.kind === 'xlsx') {
-    grids = (await xlsxGrids(source.data, source.name)).map((g, _, all) => ({ sheet: all.length > 1 ? `Sheet "${g.sheet}": ` : '', grid: g.grid }));
+  if (source.kind === 'csv' || source.kind === 'xlsx') {
+    const data = typeof source.data === 'string' ? Buffer.from(source.data) : source.data;
+    grids = (await statementGrids(source.name, source.kind, data)).map((g, _, all) => ({ sheet: all.length > 1 ? `Sheet "${g.sheet}": ` : '', grid: g.grid }));
   } else {
     if (!source.lines.some((l) => l.trim())) throw new StatementReadError(`"${source.name}" has no text layer (it is probably a scanned image), so no figures could be read.`);
     grids = [{ sheet: '', grid: linesToGrid(source.lines) }];
+    checkGridBudget(source.name, grids[0].grid);
   }
 
   // Read each grid and merge by period name.

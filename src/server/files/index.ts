@@ -6,3 +6,4 @@ export { DiskFileStore } from './disk-file-store';
 export { ContentProbe, DEFAULT_MAX_IMAGE_PIXELS, detectKind, looksDelimited, magicOf, zipEntryNames } from './content-probe';
 export { sanitiseFileName } from './sanitise-name';
 export * from './signed-link';
+export { runBounded, ParseBudgetError, DEFAULT_WORKER_BUDGET, type WorkerBudget, type WorkerFailure } from './bounded-worker';

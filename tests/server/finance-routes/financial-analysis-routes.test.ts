@@ -26,7 +26,7 @@ describe('financial analysis routes', () => {
     for (let i = 0; i < 200; i++) {
       const res = await server.call('POST', COMPLETE, { token, body: { jobId: { wf_id: wfId } } });
       if (res.status !== 200 || res.body.status !== 'RUNNING') return res;
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error('the analysis did not finish');
   }

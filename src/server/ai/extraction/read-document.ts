@@ -2,9 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { LayoutPage } from '../layout/types';
 import type { OcrEngine } from '../ocr/ocr-engine';
 import { DocumentReadError } from '../pdf/errors';
-import { openPdf } from '../pdf/pdfjs';
-import { renderPdfPage } from '../pdf/render';
-import { readTextLayer, textLength } from '../pdf/text-layer';
+import { readPdfBounded } from '../pdf/read-pdf';
 
 export type DocumentType = 'pdf' | 'png' | 'jpeg';
 
@@ -72,36 +70,27 @@ export async function readDocument(
       pageCount: 1,
     };
   }
-  const pdf = await openPdf(bytes);
-  try {
-    const pageCount = pdf.numPages;
-    if (pageCount < 1) throw new DocumentReadError('The PDF has no pages.', 'empty');
-    const last = Math.min(pageCount, options.maxPages ?? 20);
-    const pages: LayoutPage[] = [];
-    const ocrPages: number[] = [];
-    const timings: PageTiming[] = [];
-    for (let n = 1; n <= last; n++) {
-      const started = performance.now();
-      let page: LayoutPage;
-      try {
-        page = await readTextLayer(await pdf.getPage(n), n);
-      } catch (error) {
-        throw new DocumentReadError(`Page ${n} of the PDF could not be read (${(error as Error).message}).`, 'corrupt');
-      }
-      if (textLength(page) < (options.minTextChars ?? 20)) {
-        const image = await renderPdfPage(pdf, n, options.dpi ?? 200);
-        const ocrPage = await options.ocr.recognize(image.png, n);
-        // Keep the OCR result in the PDF's point space, like text-layer pages.
-        page = scalePage(ocrPage, page.width / image.width, page.height / image.height);
-        ocrPages.push(n);
-      }
-      pages.push(page);
-      timings.push({ pageNumber: n, source: page.source, milliseconds: performance.now() - started });
+  // pdfjs runs only in a bounded worker (memory, time, stream and page budgets); scanned pages
+  // come back rendered and go through OCR here
+  const read = await readPdfBounded(bytes, { maxPages: options.maxPages ?? 20, dpi: options.dpi, minTextChars: options.minTextChars });
+  const pages: LayoutPage[] = [];
+  const ocrPages: number[] = [];
+  const timings: PageTiming[] = [];
+  for (const p of read.pages) {
+    const started = performance.now();
+    let page: LayoutPage;
+    if ('page' in p) {
+      page = p.page;
+    } else {
+      const ocrPage = await options.ocr.recognize(Buffer.from(p.scanned.png), p.pageNumber);
+      // Keep the OCR result in the PDF's point space, like text-layer pages.
+      page = scalePage(ocrPage, p.textPage.width / p.scanned.width, p.textPage.height / p.scanned.height);
+      ocrPages.push(p.pageNumber);
     }
-    return { pages, ocrPages, timings, pageCount };
-  } finally {
-    await pdf.destroy();
+    pages.push(page);
+    timings.push({ pageNumber: p.pageNumber, source: page.source, milliseconds: p.milliseconds + performance.now() - started });
   }
+  return { pages, ocrPages, timings, pageCount: read.pageCount };
 }
 
 function scalePage(page: LayoutPage, sx: number, sy: number): LayoutPage {

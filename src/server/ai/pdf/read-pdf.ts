@@ -1,0 +1,139 @@
+import { Inflate } from 'fflate';
+import type { LayoutPage } from '../layout/types';
+import { runBounded, ParseBudgetError, type WorkerBudget } from '../../files/bounded-worker';
+import { DocumentReadError } from './errors';
+import { openPdf } from './pdfjs';
+import { renderPdfPage } from './render';
+import { readTextLayer, textLength } from './text-layer';
+
+/**
+ * Reading a PDF in bounded memory and time, off the request thread: pdfjs runs only inside a
+ * worker (runBounded), after the file's compressed streams were counted against a budget, and
+ * reads at most `maxPages` pages. A page with a text layer comes back as a layout page; a scanned
+ * one as a rendered PNG for the caller's OCR engine (which has workers of its own).
+ */
+export interface PdfBudget {
+  /** Largest total of the PDF's streams once inflated. */
+  maxStreamBytes: number;
+  /** Pages read; the rest are counted but not read. */
+  maxPages: number;
+}
+
+export const PDF_BUDGET: PdfBudget = { maxStreamBytes: 64 * 1024 * 1024, maxPages: 30 };
+
+export interface ReadPdfOptions {
+  maxPages?: number;
+  /** Resolution scanned pages are rendered at. Default 200. */
+  dpi?: number;
+  /** A text-layer page with fewer characters than this is treated as scanned. Default 20. */
+  minTextChars?: number;
+  maxStreamBytes?: number;
+  budget?: Partial<WorkerBudget>;
+}
+
+export type PdfPageRead =
+  | { pageNumber: number; page: LayoutPage; milliseconds: number }
+  | { pageNumber: number; scanned: { png: Uint8Array; width: number; height: number }; textPage: LayoutPage; milliseconds: number };
+
+export interface PdfRead {
+  pages: PdfPageRead[];
+  pageCount: number;
+}
+
+function tooLarge(maxBytes: number): DocumentReadError {
+  return new DocumentReadError(`This PDF expands to more than ${Math.round(maxBytes / (1024 * 1024))} MB when opened, more than an upload may be.`, 'too-large');
+}
+
+/**
+ * Counts the inflated size of every FlateDecode stream in the file, stopping as soon as the total
+ * passes `maxBytes`. The bytes are counted, never kept. A stream that does not inflate cleanly
+ * counts for what it gave (pdfjs will judge it).
+ */
+export function checkPdfStreams(bytes: Uint8Array, maxBytes: number): number {
+  const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let total = 0;
+  let from = 0;
+  const PIECE = 64 * 1024;
+  for (;;) {
+    const keyword = pdf.indexOf('stream', from, 'latin1');
+    if (keyword < 0) break;
+    from = keyword + 6;
+    // "endstream" also contains "stream"; a stream's data starts after the keyword's line end
+    if (keyword >= 3 && pdf.toString('latin1', keyword - 3, keyword) === 'end') continue;
+    let start = from;
+    if (pdf[start] === 0x0d) start++;
+    if (pdf[start] === 0x0a) start++;
+    const dictionary = pdf.toString('latin1', Math.max(0, keyword - 512), keyword);
+    const end = pdf.indexOf('endstream', start, 'latin1');
+    if (end < 0) break;
+    from = end + 9;
+    if (!/\/FlateDecode|\/Fl\b/.test(dictionary.slice(dictionary.lastIndexOf('<<')))) continue;
+    const inflate = new Inflate((chunk) => {
+      total += chunk.length;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+    });
+    try {
+      for (let i = start; i < end; i += PIECE) inflate.push(pdf.subarray(i, Math.min(end, i + PIECE)), i + PIECE >= end);
+    } catch (error) {
+      if (error instanceof DocumentReadError) throw error;
+    }
+  }
+  return total;
+}
+
+/** The worker's side: checks the streams, then reads the pages with pdfjs. */
+export async function readPdfPagesTask(input: { bytes: Uint8Array; maxPages: number; dpi: number; minTextChars: number; maxStreamBytes: number }): Promise<PdfRead> {
+  checkPdfStreams(input.bytes, input.maxStreamBytes);
+  const pdf = await openPdf(input.bytes);
+  try {
+    const pageCount = pdf.numPages;
+    if (pageCount < 1) throw new DocumentReadError('The PDF has no pages.', 'empty');
+    const pages: PdfPageRead[] = [];
+    for (let n = 1; n <= Math.min(pageCount, input.maxPages); n++) {
+      const started = performance.now();
+      let page: LayoutPage;
+      try {
+        page = await readTextLayer(await pdf.getPage(n), n);
+      } catch (error) {
+        throw new DocumentReadError(`Page ${n} of the PDF could not be read (${(error as Error).message}).`, 'corrupt');
+      }
+      if (textLength(page) < input.minTextChars) {
+        const image = await renderPdfPage(pdf, n, input.dpi);
+        pages.push({ pageNumber: n, scanned: { png: new Uint8Array(image.png), width: image.width, height: image.height }, textPage: page, milliseconds: performance.now() - started });
+      } else {
+        pages.push({ pageNumber: n, page, milliseconds: performance.now() - started });
+      }
+    }
+    return { pages, pageCount };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/**
+ * Reads a PDF's pages in a bounded worker. Refusals are DocumentReadErrors with a sentence about
+ * the file: too large when opened, too slow, damaged, encrypted.
+ */
+export async function readPdfBounded(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfRead> {
+  const maxStreamBytes = options.maxStreamBytes ?? PDF_BUDGET.maxStreamBytes;
+  if (bytes.length === 0) throw new DocumentReadError('The PDF file is empty.', 'empty');
+  try {
+    return await runBounded<PdfRead>(
+      __filename,
+      'readPdfPagesTask',
+      { bytes, maxPages: options.maxPages ?? PDF_BUDGET.maxPages, dpi: options.dpi ?? 200, minTextChars: options.minTextChars ?? 20, maxStreamBytes },
+      {
+        budget: options.budget,
+        rethrow: (f) => (f.name === 'DocumentReadError' ? new DocumentReadError(f.message, (f.reason ?? 'corrupt') as DocumentReadError['reason']) : undefined),
+      },
+    );
+  } catch (error) {
+    if (error instanceof ParseBudgetError) {
+      throw new DocumentReadError(
+        error.reason === 'time' ? 'This PDF takes longer to read than an upload may take; split it or save it again with fewer pages.' : 'This PDF needs more memory to open than an upload may use.',
+        'too-large',
+      );
+    }
+    throw error;
+  }
+}
