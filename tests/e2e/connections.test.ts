@@ -198,10 +198,12 @@ describe('connections: combination 1 and combination 9 end to end with the sandb
     await page.getByRole('button', { name: 'Stop Workflow' }).waitFor({ timeout: 30_000 });
 
     const rec = await recordOf(9);
+    // the recipe's secret address, as the setup screen shows it
+    const { recipe } = await apiGet<{ recipe: { inbound_email: string } }>(`/api/automation/recipes/${rec.recipe_id}`);
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
     await transport.sendMail({
       from: 'supplier@example.com',
-      to: `recipe-${rec.recipe_id}@inbound.localhost`,
+      to: recipe.inbound_email,
       subject: `Invoice ${invoice.truth.invoice_number}`,
       text: 'Please find our invoice attached.',
       attachments: [{ filename: 'supplier-invoice.pdf', content: Buffer.from(invoice.pdf), contentType: 'application/pdf' }],

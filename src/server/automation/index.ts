@@ -65,6 +65,7 @@ export const automationModule = defineServerPlugin({
         domain: config.inboundMailDomain,
         maxMessageBytes: options.maxInboundMailBytes,
         maxAttachmentBytes: config.maxUploadBytes,
+        db: get(T.Db),
         files: get(T.FileStore),
         recipeById: (id) => engine.recipes.byId(id),
         run: (recipe, payload) => engine.run(recipe, payload),
@@ -73,14 +74,14 @@ export const automationModule = defineServerPlugin({
     }),
   ],
   needs: { engine: Automation, inbound: InboundMail, config: T.ServerConfig, files: T.FileStore, registry: T.Contributions, options: AutomationOptions, log: T.Logger },
-  routes(app, { engine, files, registry, config, options }) {
+  routes(app, { engine, inbound, files, registry, config, options }) {
     registerAutomationRoutes(app, {
       engine,
       files,
       registry,
       maxUploadBytes: config.maxUploadBytes,
       webhookRateLimit: options.webhookRateLimit,
-      inboundMailDomain: config.inboundMailDomain,
+      inbound,
     });
   },
   jobs: {
@@ -109,7 +110,7 @@ export { AutomationActions, AutomationTriggers, stepKey } from './kinds';
 export type { ActionContext, ActionDefinition, FileRef, OutgoingMail, TriggerDefinition, TriggerPayload, TriggerSource } from './kinds';
 export { ConnectorNotFoundError, PermanentStepError, StepTimeoutError, OutputTooLargeError, CONNECTOR_NOT_FOUND } from './errors';
 export { AutomationOptions, engineOptionsFrom, type EngineOptions } from './options';
-export { InboundMailListener, inboundAddress, recipeIdOfAddress } from './inbound-mail';
+export { InboundMailListener, inboundAddress, mailTokenOfAddress, type InboundMailState } from './inbound-mail';
 export { nextSetupStatus, nextStarterStatus, isForwardMove, type SetupEvent, type SetupFacts } from './setup-status';
 export { retryDelayMs, withTimeout } from './backoff';
 export { summarise, summariseTrigger } from './summary';

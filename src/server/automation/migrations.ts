@@ -96,4 +96,13 @@ export const automationMigrations: Migration[] = [
         $$`.execute(db);
     },
   },
+  {
+    id: 'automation/0003_recipe_mail_token',
+    async up(db) {
+      // a recipe's inbound address ends in this secret (128 random bits), not in its sequential
+      // id; every existing row gets its own (a volatile default is evaluated per row)
+      await sql`alter table user_recipes add column mail_token text not null default replace(gen_random_uuid()::text, '-', '')`.execute(db);
+      await sql`create unique index user_recipes_mail_token_idx on user_recipes (mail_token)`.execute(db);
+    },
+  },
 ];

@@ -7,6 +7,8 @@
  *     → { recipe: { id, combination_id, name, status, running, job_succeeded_count, job_failed_count,
  *         webhook_url, inbound_email, steps: [{ index, kind, provider, action, name, installed }] } }
  *     `installed: false` marks a step no plugin provides ('Connector not found.').
+ * - POST /api/automation/recipes/:recipeId/inbound-email → { status: 'ok', inbound_email } — a new
+ *     secret address for the recipe's e-mail trigger; the old one is refused at once.
  * - GET  /api/automation/recipes/:recipeId/jobs?limit=50 (1..200)
  *     → { jobs: [{ id, status, title, trigger_summary, created_at, started_at, completed_at,
  *         duration_ms, attempt, error }] } newest first. status: queued | running | succeeded | failed.
@@ -41,7 +43,7 @@ import type { FileRef, TriggerPayload, TriggerSource } from './kinds';
 import { planRecipe } from './plan';
 import type { ContributionRegistry } from '../../core/contributions';
 import type { RecipeRow } from './user-recipes';
-import { inboundAddress } from './inbound-mail';
+import type { InboundMailListener } from './inbound-mail';
 
 export const AUTOMATION_BUCKET = 'automation';
 const MAX_FIELDS = 100;
@@ -52,7 +54,8 @@ export interface AutomationRouteDeps {
   registry: ContributionRegistry;
   maxUploadBytes: number;
   webhookRateLimit: number;
-  inboundMailDomain: string;
+  /** the e-mail trigger's listener: each recipe's secret address, and its rotation */
+  inbound: InboundMailListener;
 }
 
 function managedUserOf(request: FastifyRequest): number {
@@ -155,7 +158,7 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
         job_succeeded_count: counts.job_succeeded_count,
         job_failed_count: counts.job_failed_count,
         webhook_url: counts.workato_webhook,
-        inbound_email: inboundAddress(recipe.id, deps.inboundMailDomain),
+        inbound_email: await deps.inbound.addressOf(recipe.id),
         steps: plan.map((s) => ({
           index: s.index,
           kind: s.kind,
@@ -166,6 +169,12 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
         })),
       },
     };
+  });
+
+  // a new secret address for the recipe's e-mail trigger; the old one stops working at once
+  app.post('/api/automation/recipes/:recipeId/inbound-email', { auth: 'user' }, async (request) => {
+    const recipe = await engine.ownRecipe(managedUserOf(request), parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
+    return { status: 'ok', inbound_email: await deps.inbound.rotate(recipe.id) };
   });
 
   app.get('/api/automation/recipes/:recipeId/jobs', { auth: 'user' }, async (request) => {

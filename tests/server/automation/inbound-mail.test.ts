@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { createUser, type TestServer } from '../../support/server';
 import { Automation, InboundMail, InboundMailListener } from '../../../src/server/automation';
-import { recipeIdOfAddress } from '../../../src/server/automation';
+import { mailTokenOfAddress } from '../../../src/server/automation';
 import * as T from '../../../src/server/tokens';
 import { C, engineServer, readyRecipe, recordOf, waitForJob } from './support';
 
@@ -22,24 +22,30 @@ describe('the manual_email trigger: a real SMTP listener', () => {
     await server.close(); // stops the listener too (onStop)
   });
 
-  it('reads recipe ids from addresses of its own domain only', () => {
-    expect(recipeIdOfAddress('recipe-500123@inbound.localhost', 'inbound.localhost')).toBe(500123);
-    expect(recipeIdOfAddress('Recipe-7@INBOUND.localhost', 'inbound.localhost')).toBe(7);
-    expect(recipeIdOfAddress('recipe-7@elsewhere.example', 'inbound.localhost')).toBeUndefined();
-    expect(recipeIdOfAddress('recipe-0@inbound.localhost', 'inbound.localhost')).toBeUndefined();
-    expect(recipeIdOfAddress('someone@inbound.localhost', 'inbound.localhost')).toBeUndefined();
+  const T32 = '0123456789abcdef0123456789abcdef';
+  /** The recipe's secret inbound address, as the setup screen gets it. */
+  const addressOf = async (user: { access: string }, recipeId: number): Promise<string> =>
+    (await server.call('GET', `/api/automation/recipes/${recipeId}`, { token: user.access })).body.recipe.inbound_email;
+
+  it('reads mail tokens from addresses of its own domain only', () => {
+    expect(mailTokenOfAddress(`recipe-${T32}@inbound.localhost`, 'inbound.localhost')).toBe(T32);
+    expect(mailTokenOfAddress(`Recipe-${T32.toUpperCase()}@INBOUND.localhost`, 'inbound.localhost')).toBe(T32);
+    expect(mailTokenOfAddress(`recipe-${T32}@elsewhere.example`, 'inbound.localhost')).toBeUndefined();
+    expect(mailTokenOfAddress('recipe-7@inbound.localhost', 'inbound.localhost')).toBeUndefined();
+    expect(mailTokenOfAddress('someone@inbound.localhost', 'inbound.localhost')).toBeUndefined();
   });
 
   it('runs the recipe with the e-mail as its trigger and its attachment stored for the owner', async () => {
     const { user, rec } = await readyRecipe(server, C.inbound);
+    const to = await addressOf(user, rec.recipe_id);
     const info = await transport.sendMail({
       from: 'Supplier <billing@supplier.example>',
-      to: `recipe-${rec.recipe_id}@inbound.localhost`,
+      to,
       subject: 'Invoice 42',
       text: 'Please find the invoice attached.',
       attachments: [{ filename: 'invoice.csv', content: 'number,total\n42,99.50\n', contentType: 'text/csv' }],
     });
-    expect(info.accepted).toEqual([`recipe-${rec.recipe_id}@inbound.localhost`]);
+    expect(info.accepted).toEqual([to]);
     let jobs: any[] = [];
     const deadline = Date.now() + 10_000;
     while (!jobs.length && Date.now() < deadline) {
@@ -60,7 +66,7 @@ describe('the manual_email trigger: a real SMTP listener', () => {
   it('refuses an unknown address and a stopped recipe at RCPT', async () => {
     const user = await createUser(server);
     const stopped = await recordOf(server, user, C.inbound);
-    for (const to of ['recipe-999999@inbound.localhost', 'postmaster@inbound.localhost', 'someone@elsewhere.example', `recipe-${stopped.recipe_id}@inbound.localhost`]) {
+    for (const to of [`recipe-${T32}@inbound.localhost`, 'postmaster@inbound.localhost', 'someone@elsewhere.example', await addressOf(user, stopped.recipe_id)]) {
       await expect(transport.sendMail({ from: 'a@b.example', to, subject: 'x', text: 'y' })).rejects.toMatchObject({ responseCode: 550 });
     }
   });
@@ -72,6 +78,7 @@ describe('the manual_email trigger: a real SMTP listener', () => {
       domain: 'inbound.localhost',
       maxMessageBytes: 2000,
       maxAttachmentBytes: 1000,
+      db: server.db,
       files: server.container.get(T.FileStore),
       recipeById: (id) => engine.recipes.byId(id),
       run: (r, p) => engine.run(r, p),
@@ -81,7 +88,7 @@ describe('the manual_email trigger: a real SMTP listener', () => {
     const t = nodemailer.createTransport({ host: '127.0.0.1', port: smallPort, secure: false, ignoreTLS: true });
     try {
       await expect(
-        t.sendMail({ from: 'a@b.example', to: `recipe-${rec.recipe_id}@inbound.localhost`, subject: 'big', text: 'z'.repeat(50_000) }),
+        t.sendMail({ from: 'a@b.example', to: await addressOf(user, rec.recipe_id), subject: 'big', text: 'z'.repeat(50_000) }),
       ).rejects.toMatchObject({ responseCode: 552 });
       const jobs = await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access });
       expect(jobs.body.jobs).toHaveLength(0);

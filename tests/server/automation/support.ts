@@ -22,7 +22,7 @@ export const C = {
   fails: 9012, // test:always_fail (3 tries)
 } as const;
 
-function combination(id: number, steps: CombinationSeed['recipe']['steps'], extra: Partial<CombinationSeed> = {}): CombinationSeed {
+export function combination(id: number, steps: CombinationSeed['recipe']['steps'], extra: Partial<CombinationSeed> = {}): CombinationSeed {
   return {
     id,
     workflow_id: 9000,
