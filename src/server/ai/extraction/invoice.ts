@@ -84,6 +84,11 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     const right = rightOf(index, phrase).find((q) => !exclude.has(q));
     if (right && !matchLabel(right.text) && right.x - (phrase.x + phrase.width) < 25 * index.textHeight) {
       tries.push([right.text, 0.95, right]);
+    } else if (spec.kind === 'amount') {
+      // A totals block: the label in the middle of the page, its amount at the right margin, the
+      // phrases between (other columns) empty or not amounts.
+      const last = rightOf(index, phrase).filter((q) => !exclude.has(q)).pop();
+      if (last && !matchLabel(last.text)) tries.push([last.text, 0.9, last]);
     }
     const under = below(index, phrase);
     if (under && !exclude.has(under)) tries.push([under.text, 0.85, under]);

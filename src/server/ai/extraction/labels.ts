@@ -40,6 +40,9 @@ export const LABELS: LabelSpec[] = [
     `|(?:handels|schluss|teil)?rechnungs?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}` +
     `|(?:facture|avoir)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
     `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|(?:factura|fattura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*)?(?:factura|fattura)`),
+  // A title followed by its number ("Facture FA-2017-0010", "Gutschrift (381) Nr. 7", "Invoice 103767").
+  L('invoice_number', 'id', 0.8, '(?:invoice|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura)(?:\\s*\\(\\d+\\))?'),
+  L('invoice_number', 'id', 1, `(?:gutschrift|rechnungskorrektur|credit\\s*note|creditnota|nota\\s*di\\s*credito)(?:\\s*\\(\\d+\\))?\\s*${NO}`),
   L('po_number', 'id', 1, `p\\.?\\s?o\\.?\\s*(?:${NO}|ref(?:erence)?)?|purchase\\s*order(?:\\s*(?:${NO}|ref(?:erence)?))?|order\\s*${NO}|your\\s*(?:order|ref(?:erence)?)` +
     `|bestell(?:ung|nummer)\\s*${NO}?|ihre\\s*bestellung|${NO}\\s*(?:de\\s*)?bon\\s*de\\s*commande|bon\\s*de\\s*commande|votre\\s*r[ée]f[ée]rence|bestelnummer|inkoopordernummer|pedido\\s*${NO}?|ordine\\s*${NO}?`),
   L('invoice_date', 'date', 1, 'invoice\\s*date|date\\s*of\\s*(?:issue|invoice)|issue\\s*date|issued(?:\\s*on)?|date\\s*issued|bill(?:ing)?\\s*date|invoice\\s*dt' +
