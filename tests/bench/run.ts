@@ -157,6 +157,7 @@ const SUITES: Array<{ key: string; file: string; args?: string[]; needsBuild?: b
   { key: 'reconcile', file: 'reconcile.ts' },
   { key: 'extraction', file: 'extraction.ts' },
   { key: 'emotion', file: 'emotion.ts' },
+  { key: 'bombs', file: 'bombs.ts' },
 ];
 
 function runSuite(suite: (typeof SUITES)[number]): Promise<number> {
