@@ -1,8 +1,8 @@
 /**
  * Downloads of a reconciliation: each result table as CSV text (PapaParse's unparse) and the
  * whole comparison as one XLSX workbook (exceljs) with a summary, discrepancy, unmatched and
- * e-mail sheet per side. Text cells that a spreadsheet would run as a formula (=, +, -, @) are
- * prefixed with an apostrophe in CSV so an uploaded file cannot inject formulas.
+ * e-mail sheet per side. CSV cells are neutralised by OWASP's CSV-injection rule (see safeCell);
+ * XLSX cells are written as typed values (text is a shared string, never a formula).
  */
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -57,15 +57,32 @@ export function emailTable(emails: EmailDraft[]): ExportTable {
   return { name: 'E-mails', columns: ['Type', 'To', 'Vendor', 'Tone', 'Subject', 'Body'], rows: emails.map((e) => [e.type, e.to, e.vendor, e.tone, e.subject, e.body]) };
 }
 
-function safeCell(value: string | number | null): string | number {
+/** A text cell a spreadsheet would read as a formula or a command: its first character is one of = + - @ TAB CR. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A text cell that is exactly a number (e.g. "-12.50"): nothing after the sign can be a formula, so it stays usable as a number. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * OWASP's CSV-injection rule: a text cell starting with = + - @ TAB or CR gets a single quote in
+ * front (and the field is quoted, see tableToCsv), so `-1+WEBSERVICE(...)` or `=HYPERLINK(...)`
+ * opens as text. Our choice, documented in the README: numbers stay numbers — a numeric value
+ * (a JS number, such as a delta of -12.5) and a text cell that is exactly a number ("-12.50",
+ * "+3") are written as they are, since nothing in them can run; everything else that starts
+ * with those characters is neutralised, "-1+1" included.
+ */
+export function safeCell(value: string | number | null): string | number {
   if (value === null) return '';
   if (typeof value === 'number') return value;
-  return /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
+
+/** Whether a cell was neutralised (it is then quoted too, as OWASP asks). */
+const neutralised = (value: unknown) => typeof value === 'string' && value.startsWith("'");
 
 /** One table as CSV text (comma-delimited, CRLF, quoted where needed, formula-safe). */
 export function tableToCsv(table: ExportTable): string {
-  return Papa.unparse({ fields: table.columns, data: table.rows.map((row) => row.map(safeCell)) }, { newline: '\r\n' });
+  const data = table.rows.map((row) => row.map(safeCell));
+  return Papa.unparse({ fields: table.columns.map((c) => String(safeCell(c))), data }, { newline: '\r\n', quotes: (value: unknown) => neutralised(value) });
 }
 
 function addSheet(workbook: ExcelJS.Workbook, name: string, table: ExportTable): void {
