@@ -372,15 +372,18 @@ export class ConnectionService {
   }
 
   /**
-   * Disconnects one of the user's connections: revokes its refresh token (or access token) at the
-   * provider, then forgets the tokens. Another user's connection id is unknown (404). Returns
-   * whether the provider confirmed the revocation (the tokens are forgotten either way).
+   * Disconnects one of the user's connections and forgets its tokens. Its grant is revoked at the
+   * provider only when no other connection of the user shares it: Google Drive and Google Sheets
+   * are one OAuth client, and revoking either's token ends the grant of both (RFC 7009 lets a
+   * provider revoke the whole grant; Google does), so disconnecting Sheets leaves Drive working
+   * and the grant goes with the last of them. Another user's connection id is unknown (404).
+   * Returns whether the provider confirmed a revocation (the tokens are forgotten either way).
    */
   async disconnect(managedUserId: number, connectionId: number): Promise<{ revoked: boolean }> {
     const row = await this.row({ managedUserId, connectionId });
     if (!row) throw notFound('Connection not found.');
     let revoked = false;
-    if (row.secret && row.authorization_status === 'success') {
+    if (row.secret && row.authorization_status === 'success' && !(await this.grantStillUsed(managedUserId, row))) {
       try {
         const payload = this.openSecret(row);
         const { settings } = this.settingsOf(row.provider);
@@ -395,5 +398,27 @@ export class ConnectionService {
       await trx.deleteFrom('connection_credentials').where('connection_id', '=', connectionId).execute();
     });
     return { revoked };
+  }
+
+  /** Whether another connected connection of the user holds the same grant: the same OAuth client at the same provider, for the same account. */
+  private async grantStillUsed(managedUserId: number, row: CredentialRow): Promise<boolean> {
+    const client = this.clientOf(row.provider);
+    if (!client) return false;
+    const others = await this.deps.db
+      .selectFrom('connections as c')
+      .innerJoin('connection_credentials as k', 'k.connection_id', 'c.id')
+      .select(['c.provider', 'k.account_id'])
+      .where('c.managed_user_id', '=', managedUserId)
+      .where('c.id', '!=', row.id)
+      .where('c.authorization_status', '=', 'success')
+      .where('k.secret', 'is not', null)
+      .execute();
+    return others.some((o) => o.account_id === row.account_id && this.clientOf(o.provider) === client);
+  }
+
+  /** The OAuth client a provider's grants belong to (token endpoint and client id), undefined when not configured. */
+  private clientOf(provider: string): string | undefined {
+    const settings = this.definitions.get(provider)?.settings();
+    return settings ? `${settings.tokenUrl} ${settings.clientId}` : undefined;
   }
 }
