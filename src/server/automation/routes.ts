@@ -80,10 +80,18 @@ function decodeBase64(value: string, field: string): Buffer {
  * fields turned into files). Files go to the recipe owner's FileStore, bucket 'automation'.
  */
 async function payloadOf(request: FastifyRequest, recipe: RecipeRow, source: TriggerSource, deps: AutomationRouteDeps): Promise<TriggerPayload> {
+  // a refused call (a part over its limit, a bad field) leaves none of its files behind
+  const files: FileRef[] = [];
+  return readPayload(request, recipe, source, deps, files).catch(async (error: unknown) => {
+    await Promise.all(files.map((f) => deps.files.delete(recipe.userId, f.bucket, f.key).catch(() => undefined)));
+    throw error;
+  });
+}
+
+async function readPayload(request: FastifyRequest, recipe: RecipeRow, source: TriggerSource, deps: AutomationRouteDeps, files: FileRef[]): Promise<TriggerPayload> {
   const plain = plainPayloadOf(request, source);
   if (plain) return plain;
   const data: Record<string, unknown> = {};
-  const files: FileRef[] = [];
   const store = async (content: Readable | Buffer, name: string) => {
     const stored = await deps.files.put(recipe.userId, content, { originalName: name || 'file', allowed: ALL_FILE_KINDS, maxBytes: deps.maxUploadBytes, bucket: AUTOMATION_BUCKET });
     files.push({ bucket: stored.bucket, key: stored.key, name: stored.originalName, kind: stored.kind, size: stored.size });
@@ -91,6 +99,7 @@ async function payloadOf(request: FastifyRequest, recipe: RecipeRow, source: Tri
   if (request.isMultipart()) {
     for await (const part of request.parts()) {
       if (part.type === 'file') await store(part.file, part.filename);
+      else if (part.valueTruncated) throw new HttpError(413, 'A text field of the form is longer than 64 KB.');
       else if (Object.keys(data).length < MAX_FIELDS) data[part.fieldname] = part.value;
     }
     return { source, data, files };
