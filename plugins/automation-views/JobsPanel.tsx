@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import {
   Badge,
   Body1,
@@ -21,6 +21,8 @@ import { formatDuration, formatInZone, type ZoneOffset } from './time-zone';
 export const NO_JOBS = 'No jobs yet. A job is listed here each time the workflow runs.';
 export const RETRY_LABEL = 'Retry from failed step';
 export const RERUN_LABEL = 'Run again';
+/** why 'Run again' is unavailable while the workflow is stopped (the server refuses it too) */
+export const RERUN_STOPPED = 'The workflow is stopped: start it to run this job again.';
 /** spec section 9: job status is checked every 7 seconds while a job is on its way */
 const JOB_POLL_MS = 7_000;
 
@@ -63,6 +65,29 @@ const useStyles = makeStyles({
   dt: { color: tokens.colorNeutralForeground3 },
   dd: { margin: 0, overflowWrap: 'anywhere' },
   title: { margin: 0 },
+  output: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '6px', minWidth: 0 },
+  groupTitle: { fontWeight: tokens.fontWeightSemibold },
+  notes: { margin: 0, paddingLeft: '20px', color: tokens.colorPaletteDarkOrangeForeground1 },
+  disclosure: {
+    '& > summary': {
+      cursor: 'pointer',
+      color: tokens.colorBrandForegroundLink,
+      width: 'fit-content',
+      ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+    },
+  },
+  json: {
+    margin: '6px 0 0',
+    padding: '8px',
+    maxHeight: '320px',
+    overflow: 'auto',
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase200,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+  },
   jobTitle: { margin: 0, ':focus': { outline: 'none' }, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
 });
 
@@ -104,8 +129,11 @@ export function JobsPanel({
   zone,
   openJobId,
   onOpenJob,
+  running,
 }: {
   recipeId: number;
+  /** whether the workflow runs (false: 'Run again' is unavailable, and says why) */
+  running?: boolean;
   /** changes when the jobs may have changed */
   version: number;
   zone: ZoneOffset | undefined;
@@ -140,7 +168,7 @@ export function JobsPanel({
     };
   }, [api, recipeId, version, tick, openJobId]);
 
-  if (openJobId) return <JobDetail jobId={openJobId} zone={zone} version={version} onBack={() => onOpenJob(undefined)} onOpenJob={onOpenJob} />;
+  if (openJobId) return <JobDetail jobId={openJobId} zone={zone} version={version} running={running} onBack={() => onOpenJob(undefined)} onOpenJob={onOpenJob} />;
 
   return (
     <section className={s.root} aria-labelledby="jobs-title">
@@ -184,17 +212,79 @@ export function JobsPanel({
   );
 }
 
-/** One job with its steps (step 0 is the trigger); a failed job can be retried or run again. */
+/** What a step produced: each thing it made with its values (missing ones and ones to check marked), its warnings, and the full output behind a disclosure. */
+export function StepOutput({ step }: { step: Pick<JobStep, 'index' | 'output_summary' | 'output_details' | 'output'> }) {
+  const s = useStyles();
+  if (!step.output_details) return step.output_summary ? <Caption1 className={s.summary}>Out: {step.output_summary}</Caption1> : null;
+  return (
+    <div className={s.output}>
+      {step.output_details.map((g, i) => (
+        <div key={i} className={s.output}>
+          <Caption1 className={s.groupTitle}>{g.title}</Caption1>
+          {g.items.length > 0 && (
+            <dl className={s.dl}>
+              {g.items.map((item, j) => (
+                <Fragment key={j}>
+                  <dt className={s.dt}>{item.label}</dt>
+                  <dd className={s.dd}>
+                    {item.state === 'missing' ? (
+                      <Badge appearance="tint" shape="rounded" color="danger">
+                        {item.value === 'empty' ? 'empty' : 'not found'}
+                      </Badge>
+                    ) : (
+                      <>
+                        {item.value}
+                        {item.state === 'check' && (
+                          <>
+                            {' '}
+                            <Badge appearance="tint" shape="rounded" color="warning">
+                              needs a look
+                            </Badge>
+                          </>
+                        )}
+                      </>
+                    )}
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+          )}
+          {g.notes && g.notes.length > 0 && (
+            <ul className={s.notes} aria-label="Warnings">
+              {g.notes.map((n, j) => (
+                <li key={j}>
+                  <Caption1>{n}</Caption1>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+      {step.output !== undefined && (
+        <details className={s.disclosure}>
+          <summary>
+            <Caption1>Full output{step.index === 0 ? ' of the trigger' : ''}</Caption1>
+          </summary>
+          <pre className={s.json}>{JSON.stringify(step.output, null, 2)}</pre>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** One job with its steps (step 0 is the trigger); a failed job can be retried or run again (not while the workflow is stopped). */
 function JobDetail({
   jobId,
   zone,
   version,
+  running,
   onBack,
   onOpenJob,
 }: {
   jobId: string;
   zone: ZoneOffset | undefined;
   version: number;
+  running?: boolean;
   onBack(): void;
   onOpenJob(jobId: string): void;
 }) {
@@ -299,9 +389,20 @@ function JobDetail({
               <Button appearance="primary" icon={<ArrowClockwise20Regular />} disabled={!!busy} onClick={() => void act('retry')}>
                 {busy === 'retry' ? 'Retrying...' : RETRY_LABEL}
               </Button>
-              <Button icon={<ArrowRepeatAll20Regular />} disabled={!!busy} onClick={() => void act('rerun')}>
+              <Button
+                icon={<ArrowRepeatAll20Regular />}
+                disabledFocusable={running === false}
+                disabled={!!busy}
+                aria-describedby={running === false ? 'rerun-stopped' : undefined}
+                onClick={() => void act('rerun')}
+              >
                 {busy === 'rerun' ? 'Starting...' : RERUN_LABEL}
               </Button>
+              {running === false && (
+                <Caption1 id="rerun-stopped" className={s.summary}>
+                  {RERUN_STOPPED}
+                </Caption1>
+              )}
             </div>
           )}
           {actionError && (
@@ -327,7 +428,7 @@ function JobDetail({
                   <Caption1>Tries: {st.attempts}</Caption1>
                 </span>
                 {st.input_summary && <Caption1 className={s.summary}>In: {st.input_summary}</Caption1>}
-                {st.output_summary && <Caption1 className={s.summary}>Out: {st.output_summary}</Caption1>}
+                <StepOutput step={st} />
                 {st.error && <Caption1 className={s.error}>Error: {st.error}</Caption1>}
               </li>
             ))}

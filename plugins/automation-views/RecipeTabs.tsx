@@ -79,7 +79,7 @@ export function RecipeTabs({ flow, connectors, recipeContent, idPrefix }: { flow
       <div className={s.pane} role="tabpanel" aria-labelledby={`${idPrefix}-${current}-tab`}>
         {current === 'recipe' && recipeContent}
         {current === 'jobs' && recipeId !== undefined && (
-          <JobsPanel recipeId={recipeId} version={flow.jobsVersion} zone={zone} openJobId={jobId} onOpenJob={setJobId} />
+          <JobsPanel recipeId={recipeId} version={flow.jobsVersion} zone={zone} openJobId={jobId} onOpenJob={setJobId} running={flow.running} />
         )}
         {current === 'connections' && <ConnectionsPane connectors={connectors} connections={flow.connections} idPrefix={`${idPrefix}-conn`} />}
       </div>

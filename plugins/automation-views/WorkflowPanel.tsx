@@ -5,6 +5,7 @@ import { Play20Regular } from '@fluentui/react-icons/svg/play';
 import { Stop20Regular } from '@fluentui/react-icons/svg/stop';
 import { TEXT, panelState, startStopLabel, type PanelState } from './setup-rules';
 import type { SetupFlow } from './use-setup-flow';
+import { WebhookPayload } from './WebhookPayload';
 import { formatInZone, type ZoneOffset } from './time-zone';
 
 const useStyles = makeStyles({
@@ -123,6 +124,7 @@ export function RecipeCard({ flow, zone }: { flow: SetupFlow; zone: ZoneOffset |
           </>
         )}
       </dl>
+      <WebhookPayload recipe={flow.engine} />
     </Panel>
   );
 }

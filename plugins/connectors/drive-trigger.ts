@@ -1,4 +1,5 @@
 import { NotConnectedError, type PolledEvent, type PolledTriggerDefinition, type RecipeRow } from '../../src/server';
+import driveFilePayload from '../../schemas/automation/webhook-payloads/google-drive-file.schema.json';
 import { FOLDER_MIME, listDriveFiles, quoteQ, type DriveFile } from './google-api';
 import { ensureFolder, ensureSheet, googleEndpoints, prepareTargets, targetNeeds, targetRow, type TargetServices } from './targets';
 
@@ -73,6 +74,7 @@ export function driveNewFileTrigger(services: () => DriveTriggerServices | undef
     provider: 'google_drive',
     action: 'new_file_in_folder',
     name: 'New file in a Google Drive folder',
+    payload: driveFilePayload as PolledTriggerDefinition['payload'],
     intervalMs: () => services()?.pollIntervalMs ?? 60_000,
     async activate(recipe, { signal }) {
       const s = started();

@@ -54,6 +54,8 @@ export function createConnectorsPlugin(opts: { accessTtlSeconds?: number } = {})
       if (config.sandbox.google || config.sandbox.xero) {
         sandbox = new SandboxProviders({ dataDir: config.dataDir, secretKey: config.secretKey, host: config.sandbox.host, port: config.sandbox.port, accessTtlSeconds: opts.accessTtlSeconds });
         const url = await sandbox.start();
+        // the sandbox signs in only back to this server's Connect callback
+        sandbox.oauth.registerRedirectUri(connections.redirectUri);
         log.info({ url }, `Sandbox providers (Google Drive, Google Sheets, Xero) at ${url}`);
       }
       endpoints = endpointsOf(config, sandbox);

@@ -312,7 +312,31 @@ action: string
 name: string
 status: ("pending" | "running" | "succeeded" | "failed" | "skipped")
 input_summary: (string | null)
+/**
+ * one line about what the step produced (at most 240 characters)
+ */
 output_summary: (string | null)
+/**
+ * what the step produced, as the job view shows it: one group per thing made (a document read, a row written, a bill, an e-mail) with its labelled values; state 'missing' marks a value not found, 'check' one read with low confidence. Present once the step has succeeded.
+ */
+output_details?: {
+title: string
+items: {
+label: string
+value: string
+state?: ("missing" | "check")
+}[]
+/**
+ * warnings about it, in sentences
+ */
+notes?: string[]
+}[]
+/**
+ * the step's full output as the next step received it (any JSON); present once the step has succeeded
+ */
+output?: {
+[k: string]: unknown | undefined
+}
 error: (string | null)
 /**
  * tries of the step so far

@@ -47,12 +47,19 @@ function clientOf(request: FastifyRequest, body: Record<string, string>): { id?:
  */
 export class SandboxOAuth {
   private readonly codes = new Map<string, PendingCode>();
+  /** where sign-in may send the browser back (exact match, as Google and Xero require); none until registered */
+  private readonly redirectUris = new Set<string>();
 
   constructor(
     private readonly state: SandboxState,
     private readonly clients: Record<'google' | 'xero', SandboxClient>,
     private readonly accessTtlSeconds: () => number,
   ) {}
+
+  /** Lets sign-in send the browser back to `uri` (the server registers its Connect callback). */
+  registerRedirectUri(uri: string): void {
+    this.redirectUris.add(uri);
+  }
 
   /** Registers authorize, decision, token and revoke under `base` for one provider family. */
   mount(app: FastifyInstance, provider: 'google' | 'xero', paths: { authorize: string; token: string; revoke: string }): void {
@@ -65,7 +72,8 @@ export class SandboxOAuth {
         q.client_id !== client.clientId ? 'unknown client_id' :
         q.response_type !== 'code' ? 'response_type must be code' :
         q.code_challenge_method !== 'S256' || !q.code_challenge ? 'a S256 code_challenge is required (PKCE)' :
-        !q.redirect_uri ? 'redirect_uri is required' : !q.state ? 'state is required' : undefined;
+        !q.redirect_uri ? 'redirect_uri is required' :
+        !this.redirectUris.has(q.redirect_uri) ? 'redirect_uri is not registered for this client' : !q.state ? 'state is required' : undefined;
       if (problem) return reply.code(400).type('text/html').send(`<h1>Sandbox ${label}: bad request</h1><p>${esc(problem)}</p>`);
       const hidden = ['client_id', 'redirect_uri', 'state', 'code_challenge', 'scope']
         .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`)
@@ -83,6 +91,8 @@ export class SandboxOAuth {
     app.post(`${paths.authorize}/decision`, async (request, reply) => {
       const b = request.body as Record<string, string>;
       if (b.client_id !== client.clientId || !b.redirect_uri || !b.state || !b.code_challenge) return reply.code(400).send('Bad decision.');
+      // never send the browser (and a code) to an address the client did not register
+      if (!this.redirectUris.has(b.redirect_uri)) return reply.code(400).send('redirect_uri is not registered for this client.');
       const back = new URL(b.redirect_uri);
       back.searchParams.set('state', b.state);
       if (b.decision !== 'allow') {

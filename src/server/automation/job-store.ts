@@ -26,6 +26,8 @@ export interface StepCheckpoint {
   output: string;
   inputSummary: string;
   outputSummary: string;
+  /** JSON text of what the step produced, as the job view shows it (describeOutput) */
+  outputDetails: string;
   /** the try that succeeded */
   attempts: number;
   /** when the try began (kept if the step was marked running earlier) and ended */
@@ -37,7 +39,7 @@ export interface StepCheckpoint {
 export interface JobEnd {
   /** checkpoints of steps not written yet (the last step's, and quick ones before it) */
   checkpoints?: StepCheckpoint[];
-  /** the recipe whose succeeded / failed count the job adds to */
+  /** the recipe whose succeeded / failed count the job adds to (once per job: see finish) */
   countRecipeId?: number;
   /** further consequences (the starter's setup moves): the end then runs in a transaction */
   settle?: (trx: Db) => Promise<void>;
@@ -61,16 +63,17 @@ function checkpointsStatement(jobId: string, checkpoints: StepCheckpoint[]) {
       output: c.output,
       input_summary: c.inputSummary,
       output_summary: c.outputSummary,
+      output_details: c.outputDetails,
       attempts: c.attempts,
       started_at: c.startedAt.toISOString(),
       completed_at: c.completedAt.toISOString(),
     })),
   );
   return sql`update automation_steps as s set status = 'succeeded', output = cast(v.output as jsonb),
-      input_summary = v.input_summary, output_summary = v.output_summary, error = null, attempts = v.attempts,
+      input_summary = v.input_summary, output_summary = v.output_summary, output_details = cast(v.output_details as jsonb), error = null, attempts = v.attempts,
       started_at = coalesce(s.started_at, v.started_at), completed_at = v.completed_at
     from jsonb_to_recordset(cast(${rows}::text as jsonb))
-      as v(index integer, output text, input_summary text, output_summary text, attempts integer, started_at timestamptz, completed_at timestamptz)
+      as v(index integer, output text, input_summary text, output_summary text, output_details text, attempts integer, started_at timestamptz, completed_at timestamptz)
     where s.job_id = ${jobId} and s.index = v.index`;
 }
 
@@ -197,7 +200,7 @@ export class JobStore {
   async steps(jobId: string): Promise<StepRow[]> {
     return (await this.db
       .selectFrom('automation_steps')
-      .select(['index', 'provider', 'action', 'name', 'status', 'input_summary', 'output_summary', 'output', 'error', 'attempts', 'started_at', 'completed_at'])
+      .select(['index', 'provider', 'action', 'name', 'status', 'input_summary', 'output_summary', 'output', 'output_details', 'error', 'attempts', 'started_at', 'completed_at'])
       .where('job_id', '=', jobId)
       .orderBy('index')
       .execute()) as StepRow[];
@@ -318,16 +321,23 @@ export class JobStore {
         ? sql`, k as (update automation_steps set status = 'skipped' where job_id = ${jobId} and status in ('pending', 'running')
             and not (index = any(cast(${(end.checkpoints ?? []).map((c) => c.index)} as integer[]))) and exists (select 1 from j))`
         : sql``;
-    const column = status === 'succeeded' ? sql`job_succeeded_count` : sql`job_failed_count`;
+    // A run counts once, by its final state. A job only runs again (attempt > 1) after it
+    // failed and was counted failed: retried to success it moves from failed to succeeded,
+    // failing again it is already counted.
     const count =
       end.countRecipeId !== undefined
-        ? sql`, c as (update user_recipes set ${column} = ${column} + 1, updated_at = now() where id = ${end.countRecipeId} and exists (select 1 from j))`
+        ? status === 'succeeded'
+          ? sql`, c as (update user_recipes set job_succeeded_count = job_succeeded_count + 1,
+                job_failed_count = case when (select attempt from j) > 1 then greatest(job_failed_count - 1, 0) else job_failed_count end,
+                updated_at = now() where id = ${end.countRecipeId} and exists (select 1 from j))`
+          : sql`, c as (update user_recipes set job_failed_count = job_failed_count + 1, updated_at = now()
+                where id = ${end.countRecipeId} and exists (select 1 from j where j.attempt = 1))`
         : sql``;
     const statement = sql<{ ended: number }>`
       with j as (
         update automation_jobs set status = ${status}, error = ${error}, completed_at = now(), lease_until = null
         where id = ${jobId} and status in ('queued', 'running')
-        returning id
+        returning id, attempt
       )${checkpoint}${skip}${count}
       select count(*)::int as ended from j`;
     const run = async (db: Db) => Number((await statement.execute(db)).rows[0]?.ended ?? 0) > 0;

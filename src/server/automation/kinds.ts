@@ -1,6 +1,7 @@
 import { contributionKind, type ContributionRegistry } from '../../core/contributions';
 import type { FileStore } from '../files/file-store';
 import type { TextGenerator } from '../ai/text-generation/text-generator';
+import type { WebhookPayloadSchema } from './webhook-payload';
 
 /** A file a trigger brought in, kept in the FileStore of the recipe's owner (never the bytes). */
 export interface FileRef {
@@ -95,6 +96,12 @@ export interface TriggerDefinition {
   action: string;
   name: string;
   describe?(payload: TriggerPayload): string;
+  /**
+   * What a call to the recipe's webhook carries, as a JSON Schema (schemas/automation/
+   * webhook-payloads): the setup screen shows it with a curl example, and a call that does not
+   * fit it is refused with a 400 naming the field. None: any JSON fields.
+   */
+  payload?: WebhookPayloadSchema;
 }
 
 /** The engine's contribution points: plugins add actions and triggers with no engine edit. */

@@ -105,4 +105,12 @@ export const automationMigrations: Migration[] = [
       await sql`create unique index user_recipes_mail_token_idx on user_recipes (mail_token)`.execute(db);
     },
   },
+  {
+    id: 'automation/0004_step_output_details',
+    async up(db) {
+      // what a step produced, as the job view shows it (summary.ts), written with its checkpoint:
+      // a list keeps the order of the fields, which the jsonb output does not
+      await sql`alter table automation_steps add column output_details jsonb`.execute(db);
+    },
+  },
 ];

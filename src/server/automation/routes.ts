@@ -5,8 +5,10 @@
  * Jobs (a logged-in user, own recipes and jobs only: another user's id answers 404):
  * - GET  /api/automation/recipes/:recipeId
  *     → { recipe: { id, combination_id, name, status, running, job_succeeded_count, job_failed_count,
- *         webhook_url, inbound_email, steps: [{ index, kind, provider, action, name, installed }] } }
- *     `installed: false` marks a step no plugin provides ('Connector not found.').
+ *         webhook_url, webhook_payload: { schema, example }, inbound_email,
+ *         steps: [{ index, kind, provider, action, name, installed }] } }
+ *     `installed: false` marks a step no plugin provides ('Connector not found.'). webhook_payload:
+ *     the JSON Schema of what a webhook call carries (declared by the recipe's trigger) and an example body.
  * - POST /api/automation/recipes/:recipeId/inbound-email → { status: 'ok', inbound_email } — a new
  *     secret address for the recipe's e-mail trigger; the old one is refused at once.
  * - GET  /api/automation/recipes/:recipeId/jobs?limit=50 (1..200)
@@ -14,11 +16,14 @@
  *         duration_ms, attempt, error }] } newest first. status: queued | running | succeeded | failed.
  * - GET  /api/automation/jobs/:jobId
  *     → { job: <as above plus recipe_id, combination_id>, steps: [{ index, provider, action, name,
- *         status, input_summary, output_summary, error, attempts, started_at, completed_at }] }
+ *         status, input_summary, output_summary, error, attempts, started_at, completed_at,
+ *         and once succeeded output_details: [{ title, items: [{ label, value, state? }], notes? }], output }] }
  *     step status: pending | running | succeeded | failed | skipped; step 0 is the trigger.
+ *     output_details says what the step produced (summary.ts, by the output's shape); output is all of it.
  * - POST /api/automation/jobs/:jobId/retry → { status: 'ok', job } — a failed job only (else 409);
  *     resumes at the failed step with fresh tries; earlier steps keep their outputs.
- * - POST /api/automation/jobs/:jobId/rerun → { status: 'ok', job_id } — a new job, same trigger payload.
+ * - POST /api/automation/jobs/:jobId/rerun → { status: 'ok', job_id } — a new job, same trigger payload;
+ *     a stopped recipe → 409 (start it first).
  * - POST /api/automation/recipes/:recipeId/uploads (multipart files and fields, or JSON fields)
  *     → { status: 'ok', job_id } — the manual_upload trigger; the recipe must be running.
  *
@@ -28,7 +33,8 @@
  *     combination_id) → { status: 'ok' } and moves the setup status (spec section 4). Any other
  *     body runs the recipe with the fields and files as its trigger payload → 200
  *     { status: 'ok', job_id }; a stopped recipe → 409; a missing step → 409 'Connector not
- *     found. …' with job_id (the failed job); unknown token → 404; over the limit → 429.
+ *     found. …' with job_id (the failed job); unknown token → 404; over the limit → 429; a body that
+ *     does not fit the trigger's payload schema → 400 naming the field in plain words.
  *     JSON fields ending in "binary" (base64) are stored as files, named by the matching "name" field.
  */
 import type { Readable } from 'node:stream';
@@ -38,12 +44,15 @@ import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { parseId } from '../http/ids';
 import { ALL_FILE_KINDS } from '../files/file-kinds';
 import type { FileStore } from '../files/file-store';
-import { isSetupCall, jobView, stepView, type AutomationEngine } from './engine';
+import { isSetupCall, jobView, stepView, type AutomationEngine, type StepView } from './engine';
+import type { StepRow } from './job-store';
+import { describeOutput, summaryLine } from './summary';
+import { payloadExample, payloadProblem, webhookPayloadOf, type WebhookPayloadSchema } from './webhook-payload';
 import type { FileRef, TriggerPayload, TriggerSource } from './kinds';
 import { planRecipe } from './plan';
 import type { ContributionRegistry } from '../../core/contributions';
 import type { RecipeRow } from './user-recipes';
-import type { InboundMailListener } from './inbound-mail';
+import { inboundAddress } from './inbound-mail';
 
 export const AUTOMATION_BUCKET = 'automation';
 const MAX_FIELDS = 100;
@@ -54,8 +63,7 @@ export interface AutomationRouteDeps {
   registry: ContributionRegistry;
   maxUploadBytes: number;
   webhookRateLimit: number;
-  /** the e-mail trigger's listener: each recipe's secret address, and its rotation */
-  inbound: InboundMailListener;
+  inboundMailDomain: string;
 }
 
 function managedUserOf(request: FastifyRequest): number {
@@ -71,7 +79,7 @@ function jobIdOf(request: FastifyRequest): string {
 /** Decodes a base64 (or data: URL) field; 400 naming the field when it is not base64. */
 function decodeBase64(value: string, field: string): Buffer {
   const raw = value.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(raw) || raw.length === 0) throw badRequest(`The field "${field}" must be a file encoded in base64.`);
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(raw) || raw.length === 0) throw badRequest(`The ${field} must be a file encoded in base64.`);
   return Buffer.from(raw, raw.includes('-') || raw.includes('_') ? 'base64url' : 'base64');
 }
 
@@ -149,9 +157,35 @@ function requireRunning(recipe: RecipeRow): void {
   if (!recipe.running) throw new HttpError(409, 'This workflow is stopped: start it, then try again.');
 }
 
+/** The JSON fields a call brought, to check against its trigger's payload (base64 file fields included). */
+function bodyFields(request: FastifyRequest): Record<string, unknown> | undefined {
+  if (request.isMultipart()) return undefined;
+  const body = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** 400 naming the field when a call does not fit the payload its recipe's trigger declares. */
+function checkPayload(schema: WebhookPayloadSchema, fields: Record<string, unknown>, filesGiven: boolean): void {
+  const problem = payloadProblem(schema, fields, { filesGiven });
+  if (problem) throw badRequest(problem);
+}
+
+/** A step as the job view shows it: what it produced (summary, details and the full output) once it succeeded. */
+function stepWithOutput(s: StepRow): StepView {
+  const view = stepView(s);
+  if (s.status !== 'succeeded') return view;
+  const output = s.output as StepView['output'];
+  if (Array.isArray(s.output_details)) return { ...view, output_details: s.output_details as StepView['output_details'], output };
+  // the trigger's step, and steps checkpointed before the details were kept: described now
+  const details = describeOutput(s.output);
+  return { ...view, ...(s.index > 0 ? { output_summary: summaryLine(details) } : {}), output_details: details, output };
+}
+
 /** The engine's routes: the jobs API for the screens, uploads, and every recipe's webhook. */
 export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationRouteDeps): void {
   const { engine } = deps;
+  /** the payload schema of each webhook that ran (the remembered-webhook path checks calls with it) */
+  const payloads = new Map<string, WebhookPayloadSchema>();
 
   app.get('/api/automation/recipes/:recipeId', { auth: 'user' }, async (request) => {
     const recipe = await engine.ownRecipe(managedUserOf(request), parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
@@ -167,7 +201,8 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
         job_succeeded_count: counts.job_succeeded_count,
         job_failed_count: counts.job_failed_count,
         webhook_url: counts.workato_webhook,
-        inbound_email: await deps.inbound.addressOf(recipe.id),
+        webhook_payload: { schema: webhookPayloadOf(plan[0]?.trigger), example: payloadExample(webhookPayloadOf(plan[0]?.trigger)) },
+        inbound_email: inboundAddress(recipe.id, deps.inboundMailDomain),
         steps: plan.map((s) => ({
           index: s.index,
           kind: s.kind,
@@ -178,12 +213,6 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
         })),
       },
     };
-  });
-
-  // a new secret address for the recipe's e-mail trigger; the old one stops working at once
-  app.post('/api/automation/recipes/:recipeId/inbound-email', { auth: 'user' }, async (request) => {
-    const recipe = await engine.ownRecipe(managedUserOf(request), parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
-    return { status: 'ok', inbound_email: await deps.inbound.rotate(recipe.id) };
   });
 
   app.get('/api/automation/recipes/:recipeId/jobs', { auth: 'user' }, async (request) => {
@@ -198,7 +227,7 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
   app.get('/api/automation/jobs/:jobId', { auth: 'user' }, async (request) => {
     const job = await engine.ownJob(managedUserOf(request), jobIdOf(request));
     const steps = await engine.jobs.steps(job.id);
-    return { job: jobView(job), steps: steps.map(stepView) };
+    return { job: jobView(job), steps: steps.map(stepWithOutput) };
   });
 
   app.post('/api/automation/jobs/:jobId/retry', { auth: 'user' }, async (request) => {
@@ -206,7 +235,11 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
   });
 
   app.post('/api/automation/jobs/:jobId/rerun', { auth: 'user' }, async (request) => {
-    const { jobId } = await engine.rerun(managedUserOf(request), jobIdOf(request));
+    const managedUserId = managedUserOf(request);
+    const job = await engine.ownJob(managedUserId, jobIdOf(request));
+    const recipe = await engine.ownRecipe(managedUserId, job.recipe_id);
+    if (!recipe.running) throw new HttpError(409, 'This workflow is stopped, so it cannot run again: start it, then press Run again.');
+    const { jobId } = await engine.rerun(managedUserId, job.id);
     return { status: 'ok', job_id: jobId };
   });
 
@@ -235,6 +268,8 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
       // a plain call to a webhook that ran before: one statement checks the recipe and records the job
       if (engine.knowsWebhook(token) && !isSetupCall(request.body)) {
         const plain = plainPayloadOf(request, 'webhook');
+        const schema = payloads.get(token);
+        if (plain && schema) checkPayload(schema, plain.data, false);
         const known = plain && (await engine.runKnownWebhook(token, plain));
         if (known) return { status: 'ok', job_id: known.jobId };
       }
@@ -243,8 +278,14 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
       const { recipe } = found;
       if (!request.isMultipart() && isSetupCall(request.body)) return engine.setupCall(recipe, request.body);
       requireRunning(recipe);
+      const schema = webhookPayloadOf(planRecipe(recipe.template, deps.registry)[0]?.trigger);
+      const fields = bodyFields(request);
+      if (fields) checkPayload(schema, fields, false);
       const payload = await payloadOf(request, recipe, 'webhook', deps);
+      if (!fields) checkPayload(schema, payload.data, payload.files.length > 0);
       const { jobId } = await engine.run(recipe, payload);
+      if (payloads.size >= 10_000 && !payloads.has(token)) payloads.clear();
+      payloads.set(token, schema);
       engine.rememberWebhook(token, recipe, found.catalogueRecipe);
       return { status: 'ok', job_id: jobId };
     },

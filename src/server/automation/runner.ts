@@ -9,7 +9,7 @@ import type { JobEnd, JobRow, JobStore, StepCheckpoint, StepRow } from './job-st
 import { stepKey, type ActionContext, type ActionDefinition } from './kinds';
 import { planRecipe, type PlannedStep } from './plan';
 import type { EngineOptions } from './options';
-import { summarise } from './summary';
+import { describeOutput, summarise, summaryLine } from './summary';
 import type { RecipeRow, UserRecipes } from './user-recipes';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
@@ -225,7 +225,8 @@ export class JobRunner {
       const text = JSON.stringify(output ?? null);
       if (Buffer.byteLength(text) > options.maxOutputBytes) throw new OutputTooLargeError(Buffer.byteLength(text), options.maxOutputBytes);
       await settled();
-      pending.push({ index: row.index, output: text, inputSummary, outputSummary: summarise(output), attempts: attempt, startedAt, completedAt: new Date() });
+      const details = describeOutput(output);
+      pending.push({ index: row.index, output: text, inputSummary, outputSummary: summaryLine(details), outputDetails: JSON.stringify(details), attempts: attempt, startedAt, completedAt: new Date() });
       return { kind: 'ok', output: JSON.parse(text) };
     } catch (e) {
       await settled();

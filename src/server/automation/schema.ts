@@ -50,6 +50,8 @@ export interface AutomationStepsTable {
   input_summary: string | null;
   output_summary: string | null;
   output: ColumnType<unknown, string | null, string | null>;
+  /** what the step produced, as the job view shows it (OutputGroup[] of summary.ts), written with the checkpoint */
+  output_details: ColumnType<unknown, string | null | undefined, string | null>;
   error: string | null;
   attempts: Generated<number>;
   started_at: Date | null;

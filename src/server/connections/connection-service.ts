@@ -77,6 +77,11 @@ export class ConnectionService {
     this.skewMs = deps.refreshSkewMs ?? 60_000;
   }
 
+  /** Where providers send the browser back after sign-in (register it at each provider). */
+  get redirectUri(): string {
+    return this.deps.redirectUri;
+  }
+
   /** Makes a provider connectable (the connectors plugin registers Google Drive, Sheets and Xero). */
   register(definition: ConnectionProviderDefinition): void {
     if (this.definitions.has(definition.provider)) throw new Error(`Connection provider "${definition.provider}" is registered twice.`);

@@ -55,7 +55,7 @@ describe('the manual_email trigger: a real SMTP listener', () => {
     const { job, steps } = await waitForJob(server, user, jobs[0].id);
     expect(job.status).toBe('succeeded');
     expect(job.trigger_summary).toBe('E-mail "Invoice 42" with 6 fields and 1 file (invoice.csv)');
-    expect(steps[1].output_summary).toContain('subject "Invoice 42"');
+    expect(steps[1].output_summary).toContain('subject Invoice 42');
     const row = await server.db.selectFrom('automation_jobs').select('trigger_payload').where('id', '=', job.id).executeTakeFirstOrThrow();
     const file = row.trigger_payload.files[0];
     expect(file).toMatchObject({ name: 'invoice.csv', kind: 'csv', bucket: 'automation' });

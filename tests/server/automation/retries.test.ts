@@ -104,6 +104,9 @@ describe('retries, resume, idempotent side effects, time-outs and the per-user l
     expect(done.steps[1]).toMatchObject({ status: 'succeeded', attempts: 1, completed_at: transformDoneAt });
     expect(done.steps[2]).toMatchObject({ status: 'succeeded', attempts: 1 });
     expect(done.steps[3]).toMatchObject({ status: 'succeeded' });
+    // counted once, by its final state: the retried job is a success now, the other still a failure
+    const after = await server.call('GET', `/api/platform/proxy?url=api/managed_users/${user.workatoId}/recipes/${rec.recipe_id}`, { token: user.access });
+    expect(after.body).toMatchObject({ job_failed_count: 1, job_succeeded_count: 1 });
   });
 
   it('fails at once on a PermanentStepError, without using the remaining tries', async () => {
@@ -130,7 +133,7 @@ describe('retries, resume, idempotent side effects, time-outs and the per-user l
     await queueRun(server.container.get(T.JobQueue), job.id);
     const again = await waitForJob(server, user, job.id);
     expect(again.steps[1]).toMatchObject({ status: 'succeeded', attempts: 2 });
-    expect(again.steps[1].output_summary).toContain('already_sent true');
+    expect(again.steps[1].output_summary).toBe('E-mail already sent by an earlier try (not sent again): To customer@example.com, Subject Hello Ada');
     expect(server.mailer.sent.filter((m) => m.to === 'customer@example.com')).toHaveLength(1);
   });
 

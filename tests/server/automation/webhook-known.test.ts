@@ -34,7 +34,7 @@ describe('calls to a webhook that ran before', () => {
     const { job, steps } = await waitForJob(server, user, second.body.job_id);
     expect(job).toMatchObject({ status: 'succeeded', title: 'Renamed', trigger_summary: 'Webhook call with 2 fields', attempt: 1 });
     expect(stepsOf(steps)).toEqual(['webhook:webhook_received', 'flowmatic:transform', 'flowmatic:store_record']);
-    expect(steps[1].output_summary).toContain('customer "two"');
+    expect(steps[1].output_summary).toContain('customer two');
     const counts = await server.call('GET', `/api/platform/proxy?url=api/managed_users/${user.workatoId}/recipes/${rec.recipe_id}`, { token: user.access });
     expect(counts.body).toMatchObject({ job_succeeded_count: 2, job_failed_count: 0 });
   });

@@ -1,0 +1,90 @@
+import anyFields from '../../../schemas/automation/webhook-payloads/any-fields.schema.json';
+import type { TriggerDefinition } from './kinds';
+
+/** One field of a webhook payload (the JSON Schema keywords the checker and the setup screen read). */
+export interface PayloadField {
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
+  /** what the field is, in plain words, lower case: "the id of the Google Drive file to process" */
+  description?: string;
+  minLength?: number;
+  pattern?: string;
+  /** 'base64': the field carries a file (a multipart file part stands for it) */
+  contentEncoding?: string;
+  examples?: unknown[];
+}
+
+/** The JSON Schema of what a recipe's webhook call carries, declared by its trigger (schemas/automation/webhook-payloads). */
+export interface WebhookPayloadSchema {
+  $id?: string;
+  title?: string;
+  description?: string;
+  type: 'object';
+  required?: string[];
+  properties: Record<string, PayloadField>;
+}
+
+/** The payload of a trigger that declares none: any JSON fields. */
+export const ANY_FIELDS_PAYLOAD = anyFields as WebhookPayloadSchema;
+
+/** The payload a recipe's webhook takes: its trigger's, or any fields. */
+export function webhookPayloadOf(trigger: Pick<TriggerDefinition, 'payload'> | undefined): WebhookPayloadSchema {
+  return trigger?.payload ?? ANY_FIELDS_PAYLOAD;
+}
+
+const TYPE_WORDS: Record<NonNullable<PayloadField['type']>, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object of fields',
+  array: 'a list',
+};
+
+function hasType(value: unknown, type: NonNullable<PayloadField['type']>): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return !!value && typeof value === 'object' && !Array.isArray(value);
+  }
+}
+
+const what = (field: PayloadField) => (field.description ? `: ${field.description}` : '');
+const article = (name: string) => (/^[aeiou]/i.test(name) ? 'an' : 'a');
+
+/**
+ * What is wrong with a webhook call's fields, in plain words naming the field ("The request needs
+ * a file_id: the id of the Google Drive file to process."), or undefined when they fit the
+ * trigger's payload. `filesGiven`: the call brought files as multipart parts, which stand for
+ * the base64 fields.
+ */
+export function payloadProblem(schema: WebhookPayloadSchema, fields: Record<string, unknown>, opts: { filesGiven: boolean }): string | undefined {
+  for (const name of schema.required ?? []) {
+    const field = schema.properties[name] ?? {};
+    const given = fields[name] !== undefined && fields[name] !== null;
+    if (!given && !(opts.filesGiven && field.contentEncoding === 'base64')) return `The request needs ${article(name)} ${name}${what(field)}.`;
+  }
+  for (const [name, field] of Object.entries(schema.properties)) {
+    const value = fields[name];
+    if (value === undefined || value === null) continue;
+    if (field.type && !hasType(value, field.type)) return `The ${name} must be ${TYPE_WORDS[field.type]}${what(field)}.`;
+    if (typeof value !== 'string') continue;
+    if (field.minLength && value.trim().length < field.minLength) return `The ${name} is empty${what(field)}.`;
+    if (field.pattern && !new RegExp(field.pattern).test(value)) return `The ${name} is not valid${what(field)}.`;
+  }
+  return undefined;
+}
+
+/** An example call of a payload: each field's first example (or a placeholder of its type). */
+export function payloadExample(schema: WebhookPayloadSchema): Record<string, unknown> {
+  const placeholder: Record<NonNullable<PayloadField['type']>, unknown> = { string: '...', number: 0, integer: 0, boolean: true, object: {}, array: [] };
+  return Object.fromEntries(Object.entries(schema.properties).map(([name, f]) => [name, f.examples?.[0] ?? placeholder[f.type ?? 'string']]));
+}
