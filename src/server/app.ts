@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -19,8 +19,8 @@ import { AJV_OPTIONS } from './http/schema-validation';
 import type { AnyServerPlugin, Needs } from './plugin';
 import { createAuthUserCache, installRouteAuth } from './auth/guard';
 import { installNulGuard } from './http/nul-guard';
-import { installBodyLimits, multipartLimits } from './http/body-limits';
 import { installWriteRateLimits } from './http/rate-limits';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { installSecurityHeaders } from './http/security-headers';
 import { secureDirectory, usePrivateUmask } from './db/file-modes';
 import { changeFeedOf } from './db/change-feed';
@@ -67,7 +67,7 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
     logger: (opts.logger ?? process.env.NODE_ENV !== 'test') ? { level: config.logLevel } : false,
     // small by default: a route that carries files sets its own bodyLimit (MAX_UPLOAD_MB)
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] } },
   });
   // everything this process writes under DATA_DIR is private (0600 files, 0700 folders)
@@ -115,17 +115,16 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   installErrorHandling(app);
   await installSecurityHeaders(app, { production: config.production, scriptHosts: config.cspScriptHosts, serveSourceMaps: config.serveSourceMaps });
   installNulGuard(app);
-  installBodyLimits(app, { maxUploadBytes: config.maxUploadBytes });
   const authUsers = createAuthUserCache(db);
   installRouteAuth(app, () => ({ tokens: container.get(T.TokenService), db, users: authUsers }));
   const feed = changeFeedOf(db);
-  const changeBridge = feed && config.redisUrl ? new RedisChangeBridge(feed, config.redisUrl, (e) => app.log.warn({ err: e }, 'cache invalidation over Redis failed')) : undefined;
+  const changeBridge = feed && config.redisUrl ? new RedisChangeBridge(feed, config.redisUrl, (e) => app.log.warn({ err: e }, 'cache invalidation over Redis failed'), config.redisPrefix) : undefined;
   await changeBridge?.start();
   // with REDIS_URL the counters live in Redis, so every server process enforces one limit
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-  await app.register(fastifyRateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'flowmatic-rate-limit:' } : {}) });
+  await app.register(fastifyRateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.redisPrefix}:rate-limit:` } : {}) });
   installWriteRateLimits(app, { perUser: config.writeRateLimitPerUser, perAddress: config.writeRateLimitPerAddress });
-  await app.register(fastifyMultipart, { limits: multipartLimits(config.maxUploadBytes) });
+  await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 2 } });
 
   // each module's routes in a scope of its own; a plugin's are the spec's paths or its own prefix
   for (const m of modules) {

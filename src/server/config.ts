@@ -16,6 +16,8 @@ export interface ServerConfig {
   mailFrom: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** REDIS_PREFIX: begins every Redis key and channel of this deployment (queues, rate limits, cache bridge). */
+  redisPrefix: string;
   secretKey: string;
   logLevel: string;
   /** Login and registration attempts allowed per client address per minute. */
@@ -102,6 +104,13 @@ function intVar(env: Env, name: string, fallback: number, min: number, max: numb
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+/** REDIS_PREFIX (default "flowmatic"): deployments sharing one Redis database each need their own. */
+function redisPrefix(env: Env): string {
+  const value = (env.REDIS_PREFIX ?? '').trim() || 'flowmatic';
+  if (!/^[A-Za-z0-9_.{}-]{1,64}$/.test(value)) throw new ConfigError('REDIS_PREFIX', `must be 1-64 letters, digits, "-", "_", "." or braces, got "${value.slice(0, 80)}"`);
+  return value;
 }
 
 function urlVar(env: Env, name: string, protocols: string[]): string | undefined {
@@ -244,6 +253,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     mailFrom: env.MAIL_FROM || 'Automation Platform <no-reply@localhost>',
     databaseUrl: urlVar(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: urlVar(env, 'REDIS_URL', ['redis', 'rediss']),
+    redisPrefix: redisPrefix(env),
     secretKey: secretKey(env, dataDir),
     logLevel: env.LOG_LEVEL || 'info',
     authRateLimit: intVar(env, 'AUTH_RATE_LIMIT', 20, 1, 100000),

@@ -55,7 +55,10 @@ export class InvalidatingCache<K, V> {
   }
 }
 
-export const CACHE_CHANNEL = 'flowmatic:table-changes';
+/** The bridge's channel under a deployment's REDIS_PREFIX. */
+export const cacheChannel = (prefix: string) => `${prefix}:table-changes`;
+/** The channel of the default prefix. */
+export const CACHE_CHANNEL = cacheChannel('flowmatic');
 
 /**
  * Shares table changes between server processes through Redis pub/sub: what this process writes
@@ -67,12 +70,15 @@ export class RedisChangeBridge {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly unsubscribe: () => void;
+  private readonly channel: string;
 
   constructor(
     private readonly feed: TableChangeFeed,
     redisUrl: string,
     private readonly onError: (e: Error) => void = () => undefined,
+    prefix = 'flowmatic',
   ) {
+    this.channel = cacheChannel(prefix);
     const options = { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false };
     this.pub = new Redis(redisUrl, options);
     this.sub = new Redis(redisUrl, options);
@@ -83,13 +89,13 @@ export class RedisChangeBridge {
     this.unsubscribe = feed.subscribeLocal((written) => {
       const tables = feed.watchedOf(written);
       if (!tables.length) return;
-      this.pub.publish(CACHE_CHANNEL, JSON.stringify({ origin: this.origin, tables })).catch((e: Error) => this.onError(e));
+      this.pub.publish(this.channel, JSON.stringify({ origin: this.origin, tables })).catch((e: Error) => this.onError(e));
     });
   }
 
   /** Subscribes to the channel; resolves once other processes' changes are being received. */
   async start(): Promise<void> {
-    await this.sub.subscribe(CACHE_CHANNEL);
+    await this.sub.subscribe(this.channel);
   }
 
   private receive(raw: string): void {

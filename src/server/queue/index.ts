@@ -18,5 +18,5 @@ export const queueModule = defineServerPlugin({
 
 /** BullMQ on Redis when REDIS_URL is set, otherwise the durable queue in the database. */
 export function createQueue(config: ServerConfig, db: Db, log?: FastifyBaseLogger): JobQueue {
-  return config.redisUrl ? new BullMqQueue({ url: config.redisUrl, log }) : new DbQueue(db, { log });
+  return config.redisUrl ? new BullMqQueue({ url: config.redisUrl, prefix: config.redisPrefix, log }) : new DbQueue(db, { log });
 }
