@@ -19,6 +19,7 @@ import { AJV_OPTIONS } from './http/schema-validation';
 import type { AnyServerPlugin, Needs } from './plugin';
 import { createAuthUserCache, installRouteAuth } from './auth/guard';
 import { installNulGuard } from './http/nul-guard';
+import { loggerOptions } from './http/log-redaction';
 import { installWriteRateLimits } from './http/rate-limits';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { installSecurityHeaders } from './http/security-headers';
@@ -64,7 +65,7 @@ export interface BuiltServer {
 export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer> {
   const { config } = opts;
   const app = Fastify({
-    logger: (opts.logger ?? process.env.NODE_ENV !== 'test') ? { level: config.logLevel } : false,
+    logger: (opts.logger ?? process.env.NODE_ENV !== 'test') ? loggerOptions(config.logLevel) : false,
     // small by default: a route that carries files sets its own bodyLimit (MAX_UPLOAD_MB)
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),

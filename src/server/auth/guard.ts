@@ -13,6 +13,10 @@ export interface AuthUser {
   name: string;
   isVerified: boolean;
   workatoId: number | null;
+  /** the session (refresh-token family) of the caller's access token, so credentials minted for it end with it */
+  session?: string;
+  /** the password generation of the caller's access token */
+  tokenVersion?: number;
 }
 
 declare module 'fastify' {
@@ -109,7 +113,7 @@ export async function authenticate(request: FastifyRequest, deps: AuthLookup, mo
   if (entry.tokenVersion !== version) throw notValid();
   if (session && entry.revokedSessions.has(session)) throw notValid();
   if (!entry.user.isVerified && mode !== 'unverified') throw unauthorised('Please verify your account, then login.', { code: 'user_not_verified' });
-  return { ...entry.user };
+  return { ...entry.user, session, tokenVersion: version };
 }
 
 /**

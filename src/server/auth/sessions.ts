@@ -30,6 +30,17 @@ export async function isSessionRevoked(db: Kysely<Database>, session: string): P
   return (await db.selectFrom('revoked_sessions').select('session_id').where('session_id', '=', session).executeTakeFirst()) !== undefined;
 }
 
+/**
+ * Whether a credential minted in a session still stands: the user exists, its password
+ * generation is still `version` (a password change ends every earlier credential), and the
+ * session was not ended (log-out). Widget tokens and download links are checked with it.
+ */
+export async function sessionStands(db: Kysely<Database>, claim: { userId: number; session?: string; version: number }): Promise<boolean> {
+  const user = await db.selectFrom('users').select('token_version').where('id', '=', claim.userId).executeTakeFirst();
+  if (!user || user.token_version !== claim.version) return false;
+  return !claim.session || !(await isSessionRevoked(db, claim.session));
+}
+
 /** The user's sessions ended recently enough that their access tokens could still be alive. */
 export async function revokedSessionsOf(db: Kysely<Database>, userId: number, now: Date): Promise<Set<string>> {
   const rows = await db.selectFrom('revoked_sessions').select('session_id').where('user_id', '=', userId).where('expires_at', '>', now).execute();

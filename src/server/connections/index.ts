@@ -44,18 +44,19 @@ export const connectionsModule = defineServerPlugin({
       });
     }),
   ],
-  needs: { connections: Connections, config: T.ServerConfig },
-  routes(app, { connections, config }) {
+  needs: { connections: Connections, config: T.ServerConfig, db: T.Db },
+  routes(app, { connections, config, db }) {
     const secure = config.publicUrl.startsWith('https:');
+    const widgetAuth = { secret: config.secretKey, db };
     const clearCookie = `${COOKIE}=; Path=${CONNECTIONS_API}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
     app.get(CONNECTIONS_API, async (request) => {
-      const caller = await widgetCaller(request, config.secretKey);
+      const caller = await widgetCaller(request, widgetAuth);
       return { result: await connections.list(caller.workatoId) };
     });
 
     app.get(`${CONNECTIONS_API}/connect/:provider`, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const caller = await widgetCaller(request, config.secretKey);
+      const caller = await widgetCaller(request, widgetAuth);
       const provider = (request.params as { provider: string }).provider;
       const { url, cookie } = await connections.begin({ userId: caller.userId, managedUserId: caller.workatoId }, provider);
       const attrs = [`${COOKIE}=${cookie}`, `Path=${CONNECTIONS_API}`, `Max-Age=${PENDING_CONNECT_TTL_SECONDS}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
@@ -88,7 +89,7 @@ export const connectionsModule = defineServerPlugin({
     });
 
     app.post(`${CONNECTIONS_API}/:id/disconnect`, async (request) => {
-      const caller = await widgetCaller(request, config.secretKey);
+      const caller = await widgetCaller(request, widgetAuth);
       const id = parseId((request.params as { id: string }).id, 'The connection id');
       const { revoked } = await connections.disconnect(caller.workatoId, id);
       return { status: 'success', revoked };

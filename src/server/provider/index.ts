@@ -81,7 +81,8 @@ export const providerModule = defineServerPlugin({
       const given = asId(body && typeof body === 'object' ? body.WK_USER_ID : undefined);
       if (given === undefined) throw badRequest('WK_USER_ID must be your workato id.');
       const workatoId = ownWorkatoId(request, given);
-      const { token, exp } = await signWidgetToken(config.secretKey, { workatoId, userId: userOf(request).id });
+      const user = userOf(request);
+      const { token, exp } = await signWidgetToken(config.secretKey, { workatoId, userId: user.id, session: user.session, version: user.tokenVersion });
       return { access_token: token, expires_at: new Date(exp * 1000).toISOString() };
     });
   },
