@@ -20,6 +20,7 @@ import type { AnyServerPlugin, Needs } from './plugin';
 import { createAuthUserCache, installRouteAuth } from './auth/guard';
 import { installNulGuard } from './http/nul-guard';
 import { loggerOptions } from './http/log-redaction';
+import { installBodyLimits, multipartLimits } from './http/body-limits';
 import { installWriteRateLimits } from './http/rate-limits';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { installSecurityHeaders } from './http/security-headers';
@@ -116,6 +117,7 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   installErrorHandling(app);
   await installSecurityHeaders(app, { production: config.production, scriptHosts: config.cspScriptHosts, serveSourceMaps: config.serveSourceMaps });
   installNulGuard(app);
+  installBodyLimits(app, { maxUploadBytes: config.maxUploadBytes });
   const authUsers = createAuthUserCache(db);
   installRouteAuth(app, () => ({ tokens: container.get(T.TokenService), db, users: authUsers }));
   const feed = changeFeedOf(db);
@@ -125,7 +127,7 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   await app.register(fastifyRateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.redisPrefix}:rate-limit:` } : {}) });
   installWriteRateLimits(app, { perUser: config.writeRateLimitPerUser, perAddress: config.writeRateLimitPerAddress });
-  await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 2 } });
+  await app.register(fastifyMultipart, { limits: multipartLimits(config.maxUploadBytes) });
 
   // each module's routes in a scope of its own; a plugin's are the spec's paths or its own prefix
   for (const m of modules) {
