@@ -109,13 +109,16 @@ export async function csvHeaders(source: CsvSource): Promise<string[]> {
 }
 
 /** Reads a stream or bytes once into text, so the file can be compared twice (default and custom). */
-async function toText(source: CsvSource): Promise<CsvSource> {
-  if (typeof source.data === 'string') return source;
-  if (source.data instanceof Uint8Array) return { name: source.name, data: decodeText(source.data) };
+async function toText(source: CsvSource, maxRows: number): Promise<CsvSource> {
+  if (typeof source.data === 'string') return { ...source, maxRows };
+  if (source.data instanceof Uint8Array) return { name: source.name, data: decodeText(source.data), maxRows };
   const chunks: Buffer[] = [];
   for await (const chunk of source.data as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return { name: source.name, data: decodeText(Buffer.concat(chunks)) };
+  return { name: source.name, data: decodeText(Buffer.concat(chunks)), maxRows };
 }
+
+/** Rows one file of a comparison may have: a million-row pair blocked others for seconds and answered 175 MB. */
+export const RECONCILE_MAX_ROWS = 50_000;
 
 export interface CompareFilesInput {
   invoiceCsv: CsvSource;
@@ -127,6 +130,8 @@ export interface CompareFilesInput {
   tolerance?: number;
   /** Signature of the e-mails (default "Accounts Payable"). */
   sender?: string;
+  /** Row budget per file (default RECONCILE_MAX_ROWS). */
+  maxRows?: number;
 }
 
 /**
@@ -136,8 +141,9 @@ export interface CompareFilesInput {
 export async function compareFiles(input: CompareFilesInput): Promise<ComparisonResult> {
   const tolerance = input.tolerance ?? DEFAULT_TOLERANCE;
   const config = input.config === undefined ? undefined : parseReconciliationConfig(input.config);
-  const invoices = await toText(input.invoiceCsv);
-  const orders = input.poCsv ? await toText(input.poCsv) : undefined;
+  const maxRows = input.maxRows ?? RECONCILE_MAX_ROWS;
+  const invoices = await toText(input.invoiceCsv, maxRows);
+  const orders = input.poCsv ? await toText(input.poCsv, maxRows) : undefined;
 
   const run = (invoiceKey?: string, purchaseOrderKey?: string, tol = tolerance) =>
     orders ? reconcile(invoices, orders, { invoiceKey, purchaseOrderKey, tolerance: tol }) : checkInvoices(invoices, { invoiceKey, tolerance: tol });

@@ -21,6 +21,8 @@ export type CsvData = string | Uint8Array | NodeJS.ReadableStream;
 export interface CsvSource {
   name: string;
   data: CsvData;
+  /** Row budget: a file with more data rows than this is refused (CsvFormatError) as soon as it passes it. */
+  maxRows?: number;
 }
 
 /** What the header row told us about a file. */
@@ -239,12 +241,12 @@ export async function openCsv(source: CsvSource): Promise<OpenedCsv> {
     stream(onRows) {
       if (used) throw new Error(`The file "${fileName}" has already been read.`);
       used = true;
-      return parseRows(input(), header, onRows);
+      return parseRows(input(), header, onRows, source.maxRows);
     },
   };
 }
 
-function parseRows(input: Readable, header: CsvHeader, onRows: CsvRowHandlers['onRows']): Promise<{ rowCount: number }> {
+function parseRows(input: Readable, header: CsvHeader, onRows: CsvRowHandlers['onRows'], maxRows = Infinity): Promise<{ rowCount: number }> {
   const { fileName, delimiter } = header;
   let headerSeen = false;
   let rowCount = 0;
@@ -280,6 +282,9 @@ function parseRows(input: Readable, header: CsvHeader, onRows: CsvRowHandlers['o
           }
           if (!batch.length) return;
           rowCount += batch.length;
+          if (rowCount > maxRows) {
+            throw new CsvFormatError(`The file "${fileName}" has more than ${maxRows.toLocaleString('en-GB')} rows, the most one comparison may read. Split it and compare the parts.`, fileName);
+          }
           onRows(batch, numbers);
         } catch (error) {
           failure = error;
