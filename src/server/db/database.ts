@@ -14,12 +14,24 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; 'memory://' for an in-memory one (tests). */
   dataDir?: string;
+  /** Told of a connection the server lost (PostgreSQL restarted, a backend terminated); default: one line on stderr. */
+  onConnectionError?: (e: Error) => void;
+}
+
+function logConnectionError(e: Error): void {
+  process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: `Database connection lost (${e.message}); the next query opens a new one` })}\n`);
 }
 
 /** Opens Kysely over PostgreSQL (DATABASE_URL) or the embedded PGlite database. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    // A terminated connection (database restart, pg_terminate_backend, a network cut) emits
+    // 'error' on its client, and on the pool when it was idle: unheard, either ends the process.
+    // The pool drops such a client, so the next query simply connects again.
+    const onError = opts.onConnectionError ?? logConnectionError;
+    pool.on('connect', (client) => client.on('error', onError));
+    pool.on('error', () => undefined); // an idle client's error, already told by its own listener
     const feed = new TableChangeFeed();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: feed.watch(pool as unknown as PostgresPool) }) });
     attachChangeFeed(db, feed);
