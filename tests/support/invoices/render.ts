@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { openPdf } from '../../../src/server/ai/pdf/pdfjs';
 import { renderPdfPage } from '../../../src/server/ai/pdf/render';
-import { formatsFor, LAYOUTS, type LayoutName, type Painter } from './layouts';
+import { formatsFor, LAYOUTS, type Layout, type LayoutName, type Painter } from './layouts';
 import { randomInvoice, truthOf, type InvoiceData } from './random-invoice';
 
 export const FONTS = {
@@ -33,26 +33,31 @@ const winAnsi = (s: string) => s.replace(/·/g, '-').replace(/—/g, '-');
 /** Renders one invoice into a text-layer PDF (A4) with pdf-lib's standard fonts. */
 export async function renderInvoicePdf(spec: RenderSpec): Promise<GeneratedInvoice> {
   const data = randomInvoice(spec.seed);
+  return { ...spec, data, truth: truthOf(data), pdf: await renderInvoiceData(data, LAYOUTS[spec.layout], spec.font, spec.seed) };
+}
+
+/** Renders given invoice data with a layout (one of LAYOUTS or a test's own) into a text-layer PDF. */
+export async function renderInvoiceData(data: InvoiceData, layout: Layout, font: FontName = 'helvetica', seed = 1): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setCreationDate(new Date(0));
   doc.setModificationDate(new Date(0));
   const page = doc.addPage([595.28, 841.89]);
-  const [regular, bold]: PDFFont[] = await Promise.all(FONTS[spec.font].map((f) => doc.embedFont(f)));
+  const [regular, bold]: PDFFont[] = await Promise.all(FONTS[font].map((f) => doc.embedFont(f)));
   const H = page.getHeight();
   const painter: Painter = {
     text(x, y, text, opts = {}) {
-      const font = opts.bold ? bold : regular;
+      const f = opts.bold ? bold : regular;
       const size = opts.size ?? 10;
       const t = winAnsi(text);
-      const w = font.widthOfTextAtSize(t, size);
-      page.drawText(t, { x: opts.align === 'right' ? x - w : x, y: H - y, size, font, color: rgb(0, 0, 0) });
+      const w = f.widthOfTextAtSize(t, size);
+      page.drawText(t, { x: opts.align === 'right' ? x - w : x, y: H - y, size, font: f, color: rgb(0, 0, 0) });
     },
     rule(x0, y, x1) {
       page.drawLine({ start: { x: x0, y: H - y }, end: { x: x1, y: H - y }, thickness: 0.6, color: rgb(0.3, 0.3, 0.3) });
     },
   };
-  LAYOUTS[spec.layout](painter, data, formatsFor(data, spec.seed));
-  return { ...spec, data, truth: truthOf(data), pdf: await doc.save() };
+  layout(painter, data, formatsFor(data, seed));
+  return doc.save();
 }
 
 /** Renders a text-layer PDF's first page to a PNG at `dpi` (the "photographed or scanned" form). */
