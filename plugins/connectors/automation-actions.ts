@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { ALL_FILE_KINDS, NotConnectedError, PermanentStepError, type ActionContext, type ActionDefinition, type Db, type FileRef } from '../../src/server';
 import type { Endpoints } from './providers';
+import { cell, columnName, documentsOf, planHeader, record, rowUnder, tableOfExtraction, type Cell, type SheetTable } from './sheet-mapping';
+import { billOfInvoice, type XeroTaxRate } from './xero-bill';
 
 /** What the connector steps need from the running plugin. */
 export interface ConnectorStepServices {
@@ -19,10 +21,6 @@ export class ProviderRefusedError extends PermanentStepError {
     super(`${provider} refused the request (HTTP ${status})${detail ? `: ${detail}` : ''}.`);
     this.name = 'ProviderRefusedError';
   }
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** The provider's own words from an error body (Google `error.message`, Xero `Message` / validation errors). */
@@ -132,37 +130,6 @@ function downloadFile(services: () => ConnectorStepServices): ActionDefinition {
   };
 }
 
-/** A cell value as Sheets takes it. */
-function cell(value: unknown): string | number | boolean {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
-
-/**
- * The rows an extraction step's output becomes: one per document, the file name first, then the
- * invoice fields (or the document's label / value pairs), the line-item count and the warnings.
- */
-export function rowsOfExtraction(input: unknown): { header: string[]; rows: Array<Array<string | number | boolean>> } {
-  const rec = record(input);
-  const docs = Array.isArray(rec.documents) && rec.documents.length ? (rec.documents as unknown[]).map(record) : [rec];
-  const first = docs[0];
-  if (first.fields && !Array.isArray(first.fields) && typeof first.fields === 'object') {
-    const names = Object.keys(record(first.fields));
-    return {
-      header: ['file', ...names, 'line_items', 'warnings'],
-      rows: docs.map((d) => [cell(d.name), ...names.map((n) => cell(record(d.fields)[n])), Array.isArray(d.lineItems) ? d.lineItems.length : 0, Array.isArray(d.warnings) ? d.warnings.join(' ') : '']),
-    };
-  }
-  if (first.values && typeof first.values === 'object') {
-    return { header: ['file', 'fields'], rows: docs.map((d) => [cell(d.name), ...Object.entries(record(d.values)).map(([k, v]) => `${k}: ${cell(v)}`)]) };
-  }
-  const entries = Object.entries(rec).filter(([k]) => k !== 'files');
-  if (!entries.length) throw new PermanentStepError('There is nothing to write to the sheet: the previous step passed on no fields.');
-  return { header: entries.map(([k]) => k), rows: [entries.map(([, v]) => cell(v))] };
-}
-
 /** The spreadsheet of a run: the step's param, the recipe's chosen Sheet, or the run's `sheet_id`. */
 async function spreadsheetOf(s: ConnectorStepServices, ctx: ActionContext): Promise<string> {
   const id = stringOf(ctx.params.spreadsheet_id, (await recipeTargets(s.db, ctx.recipeId)).sheet_id, ctx.trigger.data.sheet_id, ctx.trigger.data.spreadsheet_id);
@@ -171,44 +138,67 @@ async function spreadsheetOf(s: ConnectorStepServices, ctx: ActionContext): Prom
   return id;
 }
 
+/** What a Sheets step writes: rows by column name (a table) or, with no header at all, rows as given. */
+type SheetWrite = { table: SheetTable } | { positional: Cell[][] };
+
 /**
  * Appends rows with values.append, once per job and step: the step's idempotency key is checked
- * in the ledger before and recorded after, so a retried or resumed step never writes twice. The
- * column headers go first when the sheet is empty.
+ * in the ledger before and recorded after, so a retried or resumed step never writes twice.
+ * A table is written by column name: row 1 of the sheet is read (values.get 1:1); an empty sheet
+ * gets the table's declared columns as its header, a sheet with a header keeps it as the user left
+ * it and gets the missing columns added at its end (values.update), and each value goes under the
+ * column of its name. Every value is written as RAW input, so text that looks like a formula
+ * ("=IMAGE(...)" in a file name or on an invoice) stays text. Returns the rows written as
+ * {column: value} and the range they landed in.
  */
-async function appendOnce(services: () => ConnectorStepServices, ctx: ActionContext, table: { header?: string[]; rows: Array<Array<string | number | boolean>> }) {
+async function appendOnce(services: () => ConnectorStepServices, ctx: ActionContext, what: SheetWrite) {
   const s = services();
   const key = `google_sheets:${ctx.idempotencyKey}`;
   const spreadsheetId = await spreadsheetOf(s, ctx);
-  if (await ctx.ledger.has(key)) return { appended: false, already_appended: true, spreadsheet_id: spreadsheetId, rows: table.rows.length };
-  if (!table.rows.length) return { appended: false, spreadsheet_id: spreadsheetId, rows: 0 };
+  const warnings = 'table' in what ? what.table.warnings : [];
+  if (await ctx.ledger.has(key)) return { appended: false, already_appended: true, spreadsheet_id: spreadsheetId, warnings };
+  const count = 'table' in what ? what.table.records.length : what.positional.length;
+  if (!count) return { appended: false, spreadsheet_id: spreadsheetId, rows: [], warnings };
   const e = google(s);
   const { token } = await tokenFor(s, ctx, 'google_sheets');
   const base = `${e.sheetsUrl}/v4/spreadsheets/${encodeURIComponent(spreadsheetId)}/values`;
-  let values = table.rows;
-  if (table.header) {
-    const existing = record((await call(ctx, 'Google Sheets', `${base}/${encodeURIComponent('A1:A2')}`, { token })).body);
-    if (!Array.isArray(existing.values) || existing.values.length === 0) values = [table.header, ...values];
+  let header: string[] | undefined;
+  let values: Cell[][];
+  if ('table' in what) {
+    const existing = record((await call(ctx, 'Google Sheets', `${base}/${encodeURIComponent('1:1')}?valueRenderOption=FORMATTED_VALUE`, { token })).body);
+    const first = Array.isArray(existing.values) && Array.isArray(existing.values[0]) ? (existing.values[0] as unknown[]).map((v) => String(v ?? '')) : [];
+    const plan = planHeader(first, what.table.columns);
+    header = plan.header;
+    if (plan.added.length) {
+      const at = `${columnName(plan.header.length - plan.added.length + 1)}1`;
+      await call(ctx, 'Google Sheets', `${base}/${encodeURIComponent(at)}?valueInputOption=RAW`, { method: 'PUT', token, json: { majorDimension: 'ROWS', values: [plan.added] } });
+    }
+    values = what.table.records.map((r) => rowUnder(plan.header, r));
+  } else {
+    values = what.positional;
   }
-  const res = record((await call(ctx, 'Google Sheets', `${base}/${encodeURIComponent('A1')}:append?valueInputOption=USER_ENTERED&insertDataOption=INSERT_ROWS`, { method: 'POST', token, json: { majorDimension: 'ROWS', values } })).body);
+  const res = record((await call(ctx, 'Google Sheets', `${base}/${encodeURIComponent('A1')}:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`, { method: 'POST', token, json: { majorDimension: 'ROWS', values } })).body);
   await ctx.ledger.record(key, 'google_sheets.append');
-  const updates = record(res.updates);
-  return { appended: true, spreadsheet_id: spreadsheetId, rows: table.rows.length, updated_range: updates.updatedRange ?? null };
+  const range = record(res.updates).updatedRange ?? null;
+  const rows = header ? values.map((v) => Object.fromEntries(header!.map((h, i) => [h, v[i]] as const).filter(([h]) => h.trim()))) : values;
+  return { appended: true, spreadsheet_id: spreadsheetId, range, rows, warnings };
 }
 
-/** google_sheets:append_row: the extracted fields as one row per document (see rowsOfExtraction). */
+/** google_sheets:append_row: the extracted fields as one row per document, by column name (see tableOfExtraction). */
 function appendRow(services: () => ConnectorStepServices): ActionDefinition {
   return {
     provider: 'google_sheets',
     action: 'append_row',
     name: 'Add a row to Google Sheets',
     async run(input, ctx) {
-      return appendOnce(services, ctx, rowsOfExtraction(input));
+      const table = tableOfExtraction(input);
+      if (!table.records.length) throw new PermanentStepError('There is nothing to write to the sheet: the previous step passed on no fields.');
+      return appendOnce(services, ctx, { table });
     },
   };
 }
 
-/** google_sheets:append_rows: the previous step's `rows` (a list of rows, e.g. one per sentence), with its `header`. */
+/** google_sheets:append_rows: the previous step's `rows` (a list of rows, e.g. one per sentence), under its `header` by name when it has one. */
 function appendRows(services: () => ConnectorStepServices): ActionDefinition {
   return {
     provider: 'google_sheets',
@@ -217,57 +207,44 @@ function appendRows(services: () => ConnectorStepServices): ActionDefinition {
     async run(input, ctx) {
       const rec = record(input);
       if (!Array.isArray(rec.rows) || !rec.rows.every(Array.isArray)) throw new PermanentStepError('There are no rows to write: the previous step passed on no "rows" list.');
-      const header = Array.isArray(rec.header) ? rec.header.map(String) : undefined;
-      return appendOnce(services, ctx, { header, rows: (rec.rows as unknown[][]).map((r) => r.map(cell)) });
+      const rows = (rec.rows as unknown[][]).map((r) => r.map(cell));
+      if (!Array.isArray(rec.header)) return appendOnce(services, ctx, { positional: rows });
+      const columns = rec.header.map(String);
+      return appendOnce(services, ctx, { table: { columns, records: rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? '']))), warnings: [] } });
     },
   };
 }
 
-function num(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+/** The organisation's tax rates (GET TaxRates), or why they could not be read. */
+async function taxRatesOf(ctx: ActionContext, api: string, token: string, headers: Record<string, string>): Promise<{ taxRates?: XeroTaxRate[]; taxRatesNote?: string }> {
+  try {
+    const body = record((await call(ctx, 'Xero', `${api}/TaxRates`, { token, headers })).body);
+    return { taxRates: Array.isArray(body.TaxRates) ? (body.TaxRates as XeroTaxRate[]) : [] };
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    return { taxRatesNote: "Xero's tax rates could not be read (connect Xero again to allow it)" };
+  }
 }
 
-/** The Xero bill (Invoices, Type ACCPAY, Status DRAFT) of an extracted invoice. */
-export function draftBillOf(input: unknown, contactId: string, accountCode?: string): Record<string, unknown> {
-  const rec = record(input);
-  const fields = record(rec.fields);
-  const items = Array.isArray(rec.lineItems) ? (rec.lineItems as Array<Record<string, unknown>>) : [];
-  const lines = items
-    .map((l) => {
-      const qty = num(l.quantity) ?? 1;
-      const unit = num(l.unit_price) ?? (num(l.amount) !== undefined ? num(l.amount)! / qty : undefined);
-      return unit === undefined ? undefined : { Description: String(l.description ?? '').slice(0, 4000) || 'Item', Quantity: qty, UnitAmount: Math.round(unit * 10000) / 10000, ...(accountCode ? { AccountCode: accountCode } : {}) };
-    })
-    .filter((l): l is NonNullable<typeof l> => !!l);
-  const subtotal = num(fields.subtotal);
-  const total = num(fields.total);
-  const tax = num(fields.tax);
-  if (!lines.length) {
-    const amount = subtotal ?? total;
-    if (amount === undefined) throw new PermanentStepError('The invoice has no line items and no total, so no bill can be drafted.');
-    lines.push({ Description: `Invoice ${stringOf(fields.invoice_number) ?? ''}`.trim(), Quantity: 1, UnitAmount: amount, ...(accountCode ? { AccountCode: accountCode } : {}) });
-  }
-  // amounts exclude tax when a subtotal and tax were read; otherwise the lines are taken as they are, tax included
-  const exclusive = subtotal !== undefined && tax !== undefined;
-  const currency = stringOf(fields.currency);
-  return {
-    Type: 'ACCPAY',
-    Status: 'DRAFT',
-    Contact: { ContactID: contactId },
-    ...(stringOf(fields.invoice_number) ? { InvoiceNumber: stringOf(fields.invoice_number) } : {}),
-    ...(stringOf(fields.po_number) ? { Reference: stringOf(fields.po_number) } : {}),
-    ...(stringOf(fields.invoice_date) ? { Date: stringOf(fields.invoice_date) } : {}),
-    ...(stringOf(fields.due_date) ? { DueDate: stringOf(fields.due_date) } : {}),
-    ...(currency && /^[A-Z]{3}$/.test(currency) ? { CurrencyCode: currency } : {}),
-    LineAmountTypes: exclusive ? 'Exclusive' : 'Inclusive',
-    LineItems: lines,
-  };
+/** The supplier's contact, found by name or created (once: the creation carries an Idempotency-Key). */
+async function contactOf(ctx: ActionContext, api: string, token: string, headers: Record<string, string>, vendor: string, idempotencyKey: string): Promise<string> {
+  const where = encodeURIComponent(`Name=="${vendor.replace(/["\\]/g, '')}"`);
+  const found = record((await call(ctx, 'Xero', `${api}/Contacts?where=${where}`, { token, headers })).body);
+  const existing = (Array.isArray(found.Contacts) ? (found.Contacts as Array<{ ContactID: string }>) : [])[0];
+  if (existing) return existing.ContactID;
+  const made = record((await call(ctx, 'Xero', `${api}/Contacts`, { method: 'POST', token, headers: { ...headers, 'idempotency-key': idempotencyKey }, json: { Contacts: [{ Name: vendor }] } })).body);
+  return (made.Contacts as Array<{ ContactID: string }>)[0].ContactID;
 }
 
 /**
- * xero:create_draft_bill: the extracted invoice as a draft bill (ACCPAY) in the user's Xero
- * organisation, for review. The supplier contact is found by name (created when missing), and
- * the bill is sent with Idempotency-Key = the step's key, so a retry returns the same bill.
+ * xero:create_draft_bill: each extracted invoice (one per document: an e-mail with two invoices
+ * gives two bills) as a draft bill (ACCPAY) in the user's Xero organisation, for review (see
+ * billOfInvoice for the mapping). Each bill is sent with its own Idempotency-Key (the step's key
+ * and the document's number), so a retry returns the same bills. A document that cannot give a
+ * right bill (no total, totals that disagree, no supplier) is not written, and the step fails
+ * naming it once the others are written; a bill Xero totals differently from the invoice fails
+ * the step too. Returns each bill's InvoiceID, InvoiceNumber, SubTotal, TotalTax, Total,
+ * CurrencyCode and warnings.
  */
 function createDraftBill(services: () => ConnectorStepServices): ActionDefinition {
   return {
@@ -276,24 +253,35 @@ function createDraftBill(services: () => ConnectorStepServices): ActionDefinitio
     name: 'Create a draft bill in Xero',
     async run(input, ctx) {
       const s = services();
-      const vendor = stringOf(record(record(input).fields).vendor_name);
-      if (!vendor) throw new PermanentStepError('The supplier\'s name was not found on the invoice, so no Xero bill can be drafted.');
+      const docs = documentsOf(input);
       const e = xero(s);
       const { token, accountId } = await tokenFor(s, ctx, 'xero');
       if (!accountId) throw new PermanentStepError('The Xero connection has no organisation: connect Xero again and choose one.');
       const headers = { 'xero-tenant-id': accountId };
       const api = `${e.apiUrl}/api.xro/2.0`;
-      const where = encodeURIComponent(`Name=="${vendor.replace(/["\\]/g, '')}"`);
-      const found = record((await call(ctx, 'Xero', `${api}/Contacts?where=${where}`, { token, headers })).body);
-      let contact = (Array.isArray(found.Contacts) ? (found.Contacts as Array<{ ContactID: string }>) : [])[0];
-      if (!contact) {
-        const made = record((await call(ctx, 'Xero', `${api}/Contacts`, { method: 'POST', token, headers: { ...headers, 'idempotency-key': `${ctx.idempotencyKey}:contact` }, json: { Contacts: [{ Name: vendor }] } })).body);
-        contact = (made.Contacts as Array<{ ContactID: string }>)[0];
+      const rates = await taxRatesOf(ctx, api, token, headers);
+      const outcomes = docs.map((d) => billOfInvoice(d, { ...rates, accountCode: stringOf(ctx.params.account_code) }));
+      const bills: Array<Record<string, unknown>> = [];
+      const problems: string[] = [];
+      for (const [i, o] of outcomes.entries()) {
+        if (!o.ok) {
+          problems.push(`No bill was drafted for "${o.file}": ${o.reason}.`);
+          continue;
+        }
+        const docKey = docs.length > 1 ? `${ctx.idempotencyKey}:${i + 1}` : ctx.idempotencyKey;
+        const contactId = await contactOf(ctx, api, token, headers, o.vendor, `${docKey}:contact`);
+        const res = record((await call(ctx, 'Xero', `${api}/Invoices?unitdp=4`, { method: 'POST', token, headers: { ...headers, 'idempotency-key': docKey }, json: { Invoices: [{ ...o.bill, Contact: { ContactID: contactId } }] } })).body);
+        const made = record((res.Invoices as unknown[] | undefined)?.[0]);
+        const bill = { file: o.file, InvoiceID: made.InvoiceID ?? null, InvoiceNumber: made.InvoiceNumber ?? null, Contact: o.vendor, Status: made.Status ?? null, CurrencyCode: made.CurrencyCode ?? null, SubTotal: made.SubTotal ?? null, TotalTax: made.TotalTax ?? null, Total: made.Total ?? null, warnings: o.warnings };
+        bills.push(bill);
+        const off = (['SubTotal', 'TotalTax', 'Total'] as const).filter((k) => Math.round(Number(made[k]) * 100) !== Math.round(o.expected[k] * 100));
+        if (off.length) problems.push(`The draft bill for "${o.file}" came out in Xero with ${off.map((k) => `${k} ${String(made[k])} instead of ${o.expected[k].toFixed(2)}`).join(', ')}: correct or delete it in Xero.`);
       }
-      const bill = draftBillOf(input, contact.ContactID, stringOf(ctx.params.account_code));
-      const res = record((await call(ctx, 'Xero', `${api}/Invoices`, { method: 'POST', token, headers: { ...headers, 'idempotency-key': ctx.idempotencyKey }, json: { Invoices: [bill] } })).body);
-      const created = record((res.Invoices as unknown[] | undefined)?.[0]);
-      return { invoice_id: created.InvoiceID ?? null, status: created.Status ?? null, contact: vendor, invoice_number: created.InvoiceNumber ?? null, total: created.Total ?? null };
+      if (problems.length) {
+        const written = bills.length ? ` Drafted: ${bills.map((b) => `"${String(b.file)}" as ${String(b.InvoiceNumber ?? 'a bill')} (${Number(b.Total).toFixed(2)} ${String(b.CurrencyCode ?? '')})`.trim()).join(', ')}.` : '';
+        throw new PermanentStepError(`${problems.join(' ')}${written}`);
+      }
+      return { bills, count: bills.length, warnings: bills.flatMap((b) => (b.warnings as string[]).map((w) => (bills.length > 1 ? `${String(b.file)}: ${w}` : w))) };
     },
   };
 }

@@ -2,12 +2,13 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SandboxOAuth, type SandboxClient } from './sandbox-oauth';
-import { newId, SandboxState, type SandboxInvoice } from './sandbox-state';
+import { newId, SandboxState } from './sandbox-state';
+import * as V from './sheets-values';
+import { buildInvoice, TAX_RATES, validationReply, wireInvoice } from './xero-invoices';
 
 export const FOLDER_MIME = 'application/vnd.google-apps.folder';
 export const SPREADSHEET_MIME = 'application/vnd.google-apps.spreadsheet';
 const esc = (s: string) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The sandbox apps' client ids and secrets (secrets derived from SECRET_KEY, so they survive restarts). */
 export function sandboxClients(secretKey: string): Record<'google' | 'xero', SandboxClient> {
@@ -28,9 +29,10 @@ export interface SandboxOptions {
 }
 
 /**
- * Local stand-ins for Google (OAuth, Drive files.list/get/create, Sheets create/values.append/
- * values.get, userinfo) and Xero (OAuth with rotating refresh tokens, /connections, Contacts,
- * Invoices with Idempotency-Key), speaking their wire formats on 127.0.0.1 with their data
+ * Local stand-ins for Google (OAuth, Drive files.list/get/create, Sheets create and values get /
+ * update / append with RAW or USER_ENTERED input: see sheets-values.ts, userinfo) and Xero (OAuth
+ * with rotating refresh tokens, /connections, Contacts, TaxRates, Invoices with Idempotency-Key,
+ * line and tax arithmetic as Xero does it: see xero-invoices.ts), speaking their wire formats on 127.0.0.1 with their data
  * under DATA_DIR/sandbox. A page at / drops a file into a Drive folder and shows sheets and bills.
  */
 export class SandboxProviders {
@@ -139,7 +141,7 @@ export class SandboxProviders {
     });
 
     app.route({
-      method: ['GET', 'POST'],
+      method: ['GET', 'PUT', 'POST'],
       url: '/google/v4/spreadsheets/:id/values/*',
       handler: async (request, reply) => {
         const account = this.google(request, reply);
@@ -147,16 +149,22 @@ export class SandboxProviders {
         const sheet = this.state.account(account).spreadsheets.find((s) => s.spreadsheetId === (request.params as { id: string }).id);
         if (!sheet) return reply.code(404).send({ error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } });
         const tail = decodeURIComponent((request.params as { '*': string })['*']);
-        if (request.method === 'GET') return { range: `Sheet1!A1:Z${Math.max(sheet.rows.length, 1)}`, majorDimension: 'ROWS', values: sheet.rows };
-        if (!tail.endsWith(':append')) return reply.code(404).send({ error: { code: 404, message: 'Unknown method.', status: 'NOT_FOUND' } });
-        const values = ((request.body ?? {}) as { values?: unknown[][] }).values;
-        if (!Array.isArray(values) || !values.every(Array.isArray)) return reply.code(400).send({ error: { code: 400, message: 'values must be a list of rows.', status: 'INVALID_ARGUMENT' } });
-        const start = sheet.rows.length + 1;
-        this.state.change(() => sheet.rows.push(...values.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))))));
-        const end = sheet.rows.length;
-        const width = Math.max(...values.map((r) => r.length), 1);
-        const col = String.fromCharCode(64 + Math.min(width, 26));
-        return { spreadsheetId: sheet.spreadsheetId, tableRange: `Sheet1!A1:${col}${start - 1 || 1}`, updates: { spreadsheetId: sheet.spreadsheetId, updatedRange: `Sheet1!A${start}:${col}${end}`, updatedRows: values.length, updatedColumns: width, updatedCells: values.reduce((n, r) => n + r.length, 0) } };
+        const query = request.query as { valueInputOption?: string; valueRenderOption?: string };
+        try {
+          if (request.method === 'GET') {
+            const range = V.parseA1(tail);
+            return { range: V.a1Of(range, sheet), majorDimension: 'ROWS', values: V.readRange(sheet, range, query.valueRenderOption) };
+          }
+          const append = tail.endsWith(':append');
+          if (request.method === 'POST' && !append) return reply.code(404).send({ error: { code: 404, message: 'Unknown method.', status: 'NOT_FOUND' } });
+          const range = V.parseA1(append ? tail.slice(0, -':append'.length) : tail);
+          const option = V.inputOption(query);
+          const values = V.rowsOfBody(request.body);
+          return this.state.change(() => (append ? V.append(sheet, range, values, option) : V.update(sheet, range, values, option)));
+        } catch (e) {
+          if (e instanceof V.SheetsError) return reply.code(e.code).send(e.body());
+          throw e;
+        }
       },
     });
   }
@@ -199,7 +207,12 @@ export class SandboxProviders {
     app.get('/xero/api.xro/2.0/Invoices', async (request, reply) => {
       const account = auth(request, reply);
       if (!account) return reply;
-      return { Invoices: this.state.account(account).invoices };
+      return { Invoices: this.state.account(account).invoices.map(wireInvoice) };
+    });
+    app.get('/xero/api.xro/2.0/TaxRates', async (request, reply) => {
+      const account = auth(request, reply);
+      if (!account) return reply;
+      return { TaxRates: TAX_RATES };
     });
     app.post('/xero/api.xro/2.0/Invoices', async (request, reply) => {
       const account = auth(request, reply);
@@ -207,31 +220,17 @@ export class SandboxProviders {
       const acc = this.state.account(account);
       const key = request.headers['idempotency-key'];
       if (typeof key === 'string' && acc.idempotency[key]) return JSON.parse(acc.idempotency[key]);
-      const given = ((request.body ?? {}) as { Invoices?: Array<Record<string, any>> }).Invoices ?? []; // eslint-disable-line @typescript-eslint/no-explicit-any
-      const errors: string[] = [];
-      const made: SandboxInvoice[] = given.map((inv, i) => {
-        if (inv.Type !== 'ACCPAY' && inv.Type !== 'ACCREC') errors.push(`Invoice ${i + 1}: Type must be ACCPAY or ACCREC.`);
-        const contact = acc.contacts.find((c) => c.ContactID === inv.Contact?.ContactID || (inv.Contact?.Name && c.Name === inv.Contact.Name));
-        if (!contact) errors.push(`Invoice ${i + 1}: the contact was not found.`);
-        const lines = Array.isArray(inv.LineItems) ? inv.LineItems : [];
-        if (!lines.length) errors.push(`Invoice ${i + 1}: at least one line item is required.`);
-        const items = lines.map((l: Record<string, unknown>) => {
-          const q = Number(l.Quantity ?? 1);
-          const u = Number(l.UnitAmount ?? 0);
-          return { Description: String(l.Description ?? ''), Quantity: q, UnitAmount: u, LineAmount: round2(q * u), AccountCode: l.AccountCode ? String(l.AccountCode) : undefined, TaxAmount: l.TaxAmount === undefined ? undefined : Number(l.TaxAmount) };
-        });
-        const sub = round2(items.reduce((n: number, l: { LineAmount: number }) => n + l.LineAmount, 0));
-        const tax = round2(items.reduce((n: number, l: { TaxAmount?: number }) => n + (l.TaxAmount ?? 0), 0));
-        return {
-          InvoiceID: newId('inv_'), Type: inv.Type, Status: inv.Status ?? 'DRAFT', InvoiceNumber: inv.InvoiceNumber, Reference: inv.Reference,
-          Contact: contact ?? { ContactID: '', Name: '' }, Date: inv.Date, DueDate: inv.DueDate, CurrencyCode: inv.CurrencyCode, LineAmountTypes: inv.LineAmountTypes ?? 'Exclusive',
-          LineItems: items, SubTotal: sub, TotalTax: tax, Total: round2(sub + tax), UpdatedDateUTC: new Date().toISOString(),
-        };
-      });
-      if (errors.length) return reply.code(400).send({ Type: 'ValidationException', Message: 'A validation exception occurred', Elements: errors.map((e) => ({ ValidationErrors: [{ Message: e }] })) });
-      const body = { Invoices: made };
+      const given = ((request.body ?? {}) as { Invoices?: unknown }).Invoices;
+      if (!Array.isArray(given) || !given.length) return reply.code(400).send({ ErrorNumber: 14, Type: 'PostDataInvalidException', Message: 'The request has no Invoices.' });
+      const unitdp = (request.query as { unitdp?: string }).unitdp === '4' ? 4 : 2;
+      const built = given.map((inv) => buildInvoice(inv && typeof inv === 'object' ? inv : {}, acc, { unitdp }));
+      if (built.some((b) => b.errors.length)) return reply.code(400).send(validationReply(built));
+      const body = { Id: newId('req_'), Status: 'OK', ProviderName: 'Flowmatic', DateTimeUTC: `/Date(${Date.now()})/`, Invoices: built.map((b) => wireInvoice(b.invoice)) };
       this.state.change(() => {
-        acc.invoices.push(...made);
+        for (const b of built) {
+          if (b.newContact && !acc.contacts.some((c) => c.ContactID === b.newContact!.ContactID)) acc.contacts.push(b.newContact);
+          acc.invoices.push(b.invoice);
+        }
         if (typeof key === 'string') acc.idempotency[key] = JSON.stringify(body);
       });
       return body;

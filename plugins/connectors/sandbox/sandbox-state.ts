@@ -12,16 +12,38 @@ export interface SandboxFile {
   size: number;
 }
 
+/**
+ * What a cell holds, as Sheets keeps a cell's userEnteredValue: 's' text (stringValue), 'n' a
+ * number, 'b' a boolean, 'f' a formula (formulaValue: the text began with "=" and was written
+ * with valueInputOption USER_ENTERED). RAW input never makes a formula.
+ */
+export type SandboxCellKind = 's' | 'n' | 'b' | 'f';
+
 export interface SandboxSpreadsheet {
   spreadsheetId: string;
   title: string;
-  /** rows of the first sheet ('Sheet1') */
+  /** rows of the first sheet ('Sheet1'): each cell as entered (a formula's text for a formula) */
   rows: string[][];
+  /** the kind of each cell of `rows`, same shape; a missing entry is text */
+  kinds?: SandboxCellKind[][];
 }
 
 export interface SandboxContact {
   ContactID: string;
   Name: string;
+}
+
+export interface SandboxLineItem {
+  LineItemID: string;
+  Description: string;
+  Quantity: number;
+  UnitAmount: number;
+  /** Quantity × UnitAmount to the cent (tax included when the invoice's LineAmountTypes is Inclusive) */
+  LineAmount: number;
+  AccountCode?: string;
+  TaxType: string;
+  /** given, or computed from the TaxType's rate, to the cent */
+  TaxAmount: number;
 }
 
 export interface SandboxInvoice {
@@ -35,7 +57,7 @@ export interface SandboxInvoice {
   DueDate?: string;
   CurrencyCode?: string;
   LineAmountTypes: string;
-  LineItems: Array<{ Description: string; Quantity: number; UnitAmount: number; LineAmount: number; AccountCode?: string; TaxAmount?: number }>;
+  LineItems: SandboxLineItem[];
   SubTotal: number;
   TotalTax: number;
   Total: number;

@@ -5,12 +5,10 @@ import documentExtraction from '../../../plugins/document-extraction/server';
 import documentSearch from '../../../plugins/document-search/server';
 import emotionAnalysis from '../../../plugins/emotion-analysis/server';
 import { createConnectorsPlugin } from '../../../plugins/connectors/server';
-import { AutomationActions, type ActionContext, type ActionDefinition } from '../../../src/server/automation';
-import { ledgerOf } from '../../../src/server/automation/side-effects';
-import * as T from '../../../src/server/tokens';
 import { renderInvoicePdf, type GeneratedInvoice } from '../../support/invoices/render';
 import type { TestServer, TestUser } from '../../support/server';
 import { connect, widgetToken } from '../connections/connect-flow';
+import { stepContext, stepKind } from '../connectors-data/support';
 import { actionServer, createUser, fileBody, recordOf, runThroughWebhook, stepOutput, waitForJob, type Rec } from './support';import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
 
 
@@ -76,7 +74,7 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
     expect(rows[1][0]).toBe('drive-invoice.pdf');
     expect(rows[1][1]).toBe(String(invoice.truth.invoice_number));
     expect(rows[1]).toContain(String(invoice.truth.total));
-    expect(await stepOutput(server, job.id, 3)).toMatchObject({ appended: true, spreadsheet_id: sheet, rows: 1 });
+    expect(await stepOutput(server, job.id, 3)).toMatchObject({ appended: true, spreadsheet_id: sheet, range: `Sheet1!A2:P2`, rows: [{ file: 'drive-invoice.pdf', invoice_number: invoice.truth.invoice_number }] });
     // a second invoice adds one row, no second header
     const again = await runThroughWebhook(server, alice, rec, { file_id: dropInDrive('second.pdf', 'application/pdf', invoice.pdf) });
     expect(again.job.status).toBe('succeeded');
@@ -102,27 +100,8 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
   });
 
   describe('a step run again with the same idempotency key (a retry after a lost answer or a restart)', () => {
-    const definition = (key: string) => server.container.get(T.Contributions).of(AutomationActions).get(key) as ActionDefinition;
-    const ctxFor = (rec: Rec, key: string, attempt: number, data: Record<string, unknown> = {}): ActionContext => ({
-      userId: alice.id,
-      managedUserId: alice.workatoId,
-      recipeId: rec.recipe_id,
-      combinationId: rec.combination,
-      jobId: key,
-      stepIndex: 2,
-      attempt,
-      idempotencyKey: `${key}:2`,
-      params: {},
-      trigger: { source: 'webhook', data, files: [] },
-      files: server.container.get(T.FileStore),
-      text: server.container.get(T.TextGenerator),
-      mail: { send: async () => undefined },
-      ledger: ledgerOf(server.db),
-      records: { save: async () => ({ id: 1, created: true }) },
-      log: { info: () => undefined, warn: () => undefined },
-      signal: new AbortController().signal,
-      progress: () => undefined,
-    });
+    const definition = (key: string) => stepKind(server, key);
+    const ctxFor = (rec: Rec, key: string, attempt: number) => stepContext(server, alice, rec, { jobId: key, attempt });
     const extraction = { name: 'x.pdf', fields: { invoice_number: 'INV-77', invoice_date: '2024-03-01', due_date: '2024-03-31', vendor_name: 'Idem Supplies Ltd', subtotal: 100, tax: 20, total: 120, currency: 'GBP', po_number: 'PO-9' }, lineItems: [{ description: 'Widgets', quantity: 4, unit_price: 25, amount: 100, confidence: 1 }], warnings: [] };
 
     it('google_sheets:append_row writes one row whatever the tries', async () => {
@@ -130,7 +109,7 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
       const rec = await runningRecipe(8, sheet);
       const first = await definition('google_sheets:append_row').run(extraction, ctxFor(rec, '00000000-0000-4000-8000-000000000001', 1));
       const second = await definition('google_sheets:append_row').run(extraction, ctxFor(rec, '00000000-0000-4000-8000-000000000001', 2));
-      expect(first).toMatchObject({ appended: true, rows: 1 });
+      expect(first).toMatchObject({ appended: true, range: 'Sheet1!A2:P2', rows: [{ file: 'x.pdf', invoice_number: 'INV-77', total: 120 }] });
       expect(second).toMatchObject({ appended: false, already_appended: true });
       expect(rowsOf(sheet)).toHaveLength(2); // header + one row
       expect(rowsOf(sheet)[1].slice(0, 2)).toEqual(['x.pdf', 'INV-77']);
@@ -145,7 +124,7 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
       const acc = sandbox().state.account(ACCOUNT);
       const bills = acc.invoices.filter((i) => i.InvoiceNumber === 'INV-77');
       expect(bills).toHaveLength(1);
-      expect(bills[0]).toMatchObject({ Type: 'ACCPAY', Status: 'DRAFT', Reference: 'PO-9', Date: '2024-03-01', DueDate: '2024-03-31', CurrencyCode: 'GBP', LineAmountTypes: 'Exclusive', SubTotal: 100 });
+      expect(bills[0]).toMatchObject({ Type: 'ACCPAY', Status: 'DRAFT', Date: '2024-03-01', DueDate: '2024-03-31', CurrencyCode: 'GBP', LineAmountTypes: 'Exclusive', SubTotal: 100, TotalTax: 20, Total: 120 });
       expect(bills[0].Contact.Name).toBe('Idem Supplies Ltd');
       expect(acc.contacts.filter((c) => c.Name === 'Idem Supplies Ltd')).toHaveLength(1);
     });
@@ -157,8 +136,8 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
     expect(job.error).toBeNull();
     expect(steps.map((s) => `${s.provider}:${s.action}`)).toEqual(['manual_email:email_received', 'flowmatic_ai:extract_invoice_fields', 'xero:create_draft_bill']);
     const out = await stepOutput(server, job.id, 2);
-    expect(out).toMatchObject({ status: 'DRAFT', contact: invoice.truth.vendor_name, invoice_number: invoice.truth.invoice_number });
-    const bill = sandbox().state.account(ACCOUNT).invoices.find((i) => i.InvoiceID === out.invoice_id)!;
+    expect(out.bills).toEqual([expect.objectContaining({ Status: 'DRAFT', Contact: invoice.truth.vendor_name, InvoiceNumber: invoice.truth.invoice_number, Total: invoice.truth.total, TotalTax: invoice.truth.tax })]);
+    const bill = sandbox().state.account(ACCOUNT).invoices.find((i) => i.InvoiceID === out.bills[0].InvoiceID)!;
     expect(bill.Type).toBe('ACCPAY');
     expect(bill.LineItems.length).toBe(invoice.data.lines.length);
   });
@@ -173,9 +152,13 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
     const docSheet = newSheet();
     const docs = await runThroughWebhook(server, alice, await runningRecipe(4, docSheet), { file_id: dropInDrive('form.pdf', 'application/pdf', invoice.pdf) });
     expect(docs.job.error).toBeNull();
-    expect(rowsOf(docSheet)[0]).toEqual(['file', 'fields']);
-    expect(rowsOf(docSheet)[1][0]).toBe('form.pdf');
-    expect(rowsOf(docSheet)[1][1]).toMatch(/: /);
+    // a column per label the document gave, each value under its label
+    const docOut = await stepOutput(server, docs.job.id, 2);
+    const [docHeader, docRow] = rowsOf(docSheet);
+    expect(docHeader[0]).toBe('file');
+    expect([...docHeader].sort()).toEqual(['file', ...Object.keys(docOut.values)].sort());
+    expect(docRow[0]).toBe('form.pdf');
+    for (const [label, value] of Object.entries(docOut.values)) expect(docRow[docHeader.indexOf(label)]).toBe(String(value ?? ''));
 
     const emoSheet = newSheet();
     const emo = await runThroughWebhook(server, alice, await runningRecipe(6, emoSheet), { file_id: dropInDrive('feedback.txt', 'text/plain', Buffer.from('I love this product. The support made me angry.')) });
