@@ -3,7 +3,7 @@ import type { SandboxProviders } from './sandbox/sandbox-server';
 
 export const GOOGLE_DRIVE_SCOPES = ['https://www.googleapis.com/auth/drive.readonly', 'https://www.googleapis.com/auth/drive.file', 'https://www.googleapis.com/auth/userinfo.email'];
 export const GOOGLE_SHEETS_SCOPES = ['https://www.googleapis.com/auth/spreadsheets', 'https://www.googleapis.com/auth/drive.file', 'https://www.googleapis.com/auth/userinfo.email'];
-export const XERO_SCOPES = ['offline_access', 'accounting.transactions', 'accounting.contacts'];
+export const XERO_SCOPES = ['offline_access', 'accounting.transactions', 'accounting.contacts', 'accounting.settings.read'];
 
 /** Where each family's endpoints are: the real ones from configuration, or the running sandbox. */
 export interface Endpoints {
