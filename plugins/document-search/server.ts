@@ -60,7 +60,7 @@ export default defineServerPlugin({
           results: hits.map((hit) => ({
             document: hit.name,
             documentText: hit.passage,
-            documentUri: downloadUrl({ owner: user.id, bucket: hit.bucket, key: hit.key }, config.secretKey),
+            documentUri: downloadUrl(user, hit, config.secretKey),
           })),
         };
       },

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { EventBus } from '../../core/event-bus';
 import type { ServerConfig } from '../config';
-import { authenticate, userOf } from '../auth/guard';
+import { authenticate, userOf, type AuthUser } from '../auth/guard';
+import { sessionStands } from '../auth/sessions';
 import type { TokenService } from '../auth/token-service';
 import type { Db } from '../db/database';
 import { badRequest, HttpError } from '../http/errors';
-import { FileTooLargeError, UnsupportedFileTypeError } from './errors';
+import { FileTooLargeError, InvalidDownloadLinkError, UnsupportedFileTypeError } from './errors';
 import { describeKinds, type FileKind } from './file-kinds';
 import { DEFAULT_BUCKET, type FileStore, type StoredFile } from './file-store';
 import { signDownload, verifyDownload } from './signed-link';
@@ -42,11 +43,13 @@ export interface FileRoutesDeps {
 }
 
 /**
- * A short-lived link that downloads the owner's file (relative to the API base). Other modules
+ * A short-lived link that downloads the signed-in owner's file (relative to the API base), bound
+ * to the owner's session: it stops working at log-out or a password change. Other modules
  * (search results, extraction replies) call this so every file link has one shape.
  */
-export function downloadUrl(grant: { owner: number; bucket: string; key: string }, secret: string, expiresInSec = DOWNLOAD_LINK_TTL_SEC): string {
-  return `${DOWNLOAD_PATH}?token=${encodeURIComponent(signDownload({ ...grant, expiresInSec }, secret))}`;
+export function downloadUrl(owner: Pick<AuthUser, 'id' | 'session' | 'tokenVersion'>, file: { bucket: string; key: string }, secret: string, expiresInSec = DOWNLOAD_LINK_TTL_SEC): string {
+  const grant = { owner: owner.id, bucket: file.bucket, key: file.key, session: owner.session, version: owner.tokenVersion ?? 0, expiresInSec };
+  return `${DOWNLOAD_PATH}?token=${encodeURIComponent(signDownload(grant, secret))}`;
 }
 
 /** The kinds a workflow takes; a 400 naming the workflow when it takes no uploads. */
@@ -170,11 +173,15 @@ export function registerFileRoutes(app: FastifyInstance, deps: FileRoutesDeps): 
     }
     const workflow = fields.workflow!.trim();
     deps.events.publish('file/stored', { owner: user.id, bucket: stored.bucket, key: stored.key, name: stored.originalName, kind: stored.kind, workflow });
-    return { url: downloadUrl({ owner: user.id, bucket: stored.bucket, key: stored.key }, deps.config.secretKey), key: stored.key, bucket: stored.bucket };
+    return { url: downloadUrl(user, stored, deps.config.secretKey), key: stored.key, bucket: stored.bucket };
   });
 
   app.get<{ Querystring: { token: string } }>(DOWNLOAD_PATH, { schema: { querystring: downloadQuerySchema } }, async (request, reply) => {
     const grant = verifyDownload(request.query.token, deps.config.secretKey);
+    // a link ends with the session it was made in (log-out, password change)
+    if (grant.version !== undefined && !(await sessionStands(deps.db, { userId: grant.owner, session: grant.session, version: grant.version }))) {
+      throw new InvalidDownloadLinkError('expired');
+    }
     // a link is a bearer credential bound to its owner; a signed-in caller who is someone else is refused
     if (request.headers.authorization) {
       const caller = await authenticate(request, deps, 'unverified').catch(() => undefined);

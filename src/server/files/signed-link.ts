@@ -5,6 +5,9 @@ export interface DownloadGrant {
   owner: number;
   bucket: string;
   key: string;
+  /** the owner's session the link was made in and its password generation: the link ends with that session */
+  session?: string;
+  version?: number;
 }
 
 export interface VerifiedDownload extends DownloadGrant {
@@ -37,6 +40,7 @@ export function signDownload(
     b: grant.bucket,
     k: grant.key,
     e: Math.floor(now / 1000) + Math.ceil(grant.expiresInSec),
+    ...(grant.version !== undefined ? { v: grant.version, ...(grant.session ? { s: grant.session } : {}) } : {}),
   };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${mac(body, secret)}`;
@@ -58,18 +62,19 @@ export function verifyDownload(token: string, secret: string, now: number = Date
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidDownloadLinkError('tampered');
 
-  let payload: { o?: unknown; b?: unknown; k?: unknown; e?: unknown };
+  let payload: { o?: unknown; b?: unknown; k?: unknown; e?: unknown; s?: unknown; v?: unknown };
   try {
     payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
     throw new InvalidDownloadLinkError('malformed');
   }
-  const { o, b, k, e } = payload;
+  const { o, b, k, e, s, v } = payload;
   if (!Number.isSafeInteger(o) || typeof b !== 'string' || typeof k !== 'string' || !Number.isSafeInteger(e)) {
     throw new InvalidDownloadLinkError('malformed');
   }
+  if ((v !== undefined && !Number.isSafeInteger(v)) || (s !== undefined && typeof s !== 'string')) throw new InvalidDownloadLinkError('malformed');
   if (Math.floor(now / 1000) >= (e as number)) throw new InvalidDownloadLinkError('expired');
-  return { owner: o as number, bucket: b, key: k, expiresAt: e as number };
+  return { owner: o as number, bucket: b, key: k, expiresAt: e as number, ...(v !== undefined ? { version: v as number, ...(s ? { session: s as string } : {}) } : {}) };
 }
 
 function mac(body: string, secret: string): string {

@@ -10,6 +10,8 @@ import { createConnectorsPlugin } from '../../../plugins/connectors/server';
 import { loggerOptions, redactUrl } from '../../../src/server/http/log-redaction';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { widgetToken } from '../connections/connect-flow';
+import { upload } from '../document-search/multipart';
+import { CSV } from '../files/samples';
 
 describe('d2: widget tokens end with their session', () => {
   let server: TestServer;
@@ -84,5 +86,35 @@ describe('d2: the request log never carries a widget token, a download link or a
       '/api/x?TOKEN=[redacted]&%74oken=[redacted]',
     ]);
     expect(redactUrl('/plain/path')).toBe('/plain/path');
+  });
+});
+
+describe('d2: download links end with their session', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { MAX_UPLOAD_MB: '1' } });
+  });
+  afterAll(() => server.close());
+  const download = async (url: string) => (await server.app.inject({ method: 'GET', url })).statusCode;
+
+  it('a log-out ends the links made in that session; a password change ends every earlier link', async () => {
+    const user = await createUser(server);
+    const other = await server.call('POST', '/api/platform/api-jwt-token/', { body: { username: user.email, password: user.password } });
+    const mine = (await upload(server, user.access, { content: CSV, filename: 'po.csv' }, '10012')).body.url as string;
+    const theirs = (await upload(server, other.body.access, { content: CSV, filename: 'po.csv' }, '10012')).body.url as string;
+    expect(await download(mine)).toBe(200);
+    expect(await download(theirs)).toBe(200);
+
+    await server.call('POST', '/api/platform/logout', { body: { refresh: user.refresh } });
+    const ended = await server.app.inject({ method: 'GET', url: mine });
+    expect(ended.statusCode).toBe(410);
+    expect(JSON.parse(ended.body).message).toBe('This download link has expired; ask for a new one.');
+    expect(await download(theirs)).toBe(200); // the other session's link still works
+
+    const changed = await server.call('POST', '/api/platform/userChangePassword', { token: other.body.access, body: { password: user.password, newpassword: 'a new and long passphrase 42' } });
+    expect(changed.status).toBe(200);
+    expect(await download(theirs)).toBe(410);
+    const fresh = (await upload(server, changed.body.access, { content: CSV, filename: 'po.csv' }, '10012')).body.url as string;
+    expect(await download(fresh)).toBe(200);
   });
 });
