@@ -8,14 +8,15 @@ import { SetupFrame, useFrameStyles } from './SetupFrame';
 import { StepColumn } from './StepColumn';
 import { StepDetail } from './StepDetail';
 import { END_TILE, connectorTiles } from './tiles';
-import { TEXT, basicHeaderState } from './setup-rules';
+import { TEXT, basicHeaderState, connectToStartText } from './setup-rules';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';
 import { WorkflowPanel } from './WorkflowPanel';
 
 /**
  * Setup screen of basic variants and every other combination (spec section 2, Basic workflow
- * screen): a status area (the start/stop control when setup is complete, 'setting up....' when
- * it is neither complete nor started, nothing when started); the 'Action' column (connectors by
+ * screen): a status area (the start/stop control once setup allows a start, 'Connect … to start'
+ * while a connection its steps need is missing, 'setting up....' when it is neither ready nor
+ * started, nothing when started); the 'Action' column (connectors by
  * order, the AI step showing the workflow name, the first selected, then 'End'); the workflow
  * panel with the selected connector's detail and the recipe tab group.
  */
@@ -25,8 +26,9 @@ export default function BasicView({ combinationId }: CombinationViewProps) {
 }
 
 function BasicStatus({ flow }: { flow: SetupFlow }) {
-  const state = basicHeaderState(flow.status);
+  const state = basicHeaderState(flow.status, flow.missing, !!flow.running);
   if (state === 'toggle') return <ActivateSwitch flow={flow} />;
+  if (state === 'connect-to-start') return <Body1 role="status">{connectToStartText(flow.missing)}</Body1>;
   if (state === 'setting-up') return <Body1 role="status">{TEXT.settingUp}</Body1>;
   return null;
 }

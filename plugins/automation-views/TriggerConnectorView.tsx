@@ -9,7 +9,7 @@ import { SetupFrame, useFrameStyles } from './SetupFrame';
 import { StepColumn } from './StepColumn';
 import { StepDetail } from './StepDetail';
 import { END_TILE, connectorTiles, triggerTiles } from './tiles';
-import { TEXT, headerState } from './setup-rules';
+import { TEXT, connectToStartText, headerState } from './setup-rules';
 import { useSetupFlow, type SetupFlow } from './use-setup-flow';
 import { WorkflowPanel } from './WorkflowPanel';
 
@@ -26,8 +26,9 @@ export default function TriggerConnectorView({ combinationId }: CombinationViewP
 
 function HeaderStatus({ flow }: { flow: SetupFlow }) {
   if (!flow.connections) return <Spinner size="tiny" label={TEXT.pleaseWait} />;
-  const state = headerState(flow.authorised, flow.status);
+  const state = headerState(flow.authorised, flow.status, flow.missing, !!flow.running);
   if (state === 'toggle') return <ActivateSwitch flow={flow} />;
+  if (state === 'connect-to-start') return <Body1 role="status">{connectToStartText(flow.missing)}</Body1>;
   return <Body1 role="status">{state === 'connect-first' ? TEXT.connectFirst : TEXT.loadingEnvironment}</Body1>;
 }
 

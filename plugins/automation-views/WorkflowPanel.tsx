@@ -3,7 +3,7 @@ import { Badge, Body1, Button, Caption1, MessageBar, MessageBarBody, Spinner, Su
 import { Panel } from '../../src/app';
 import { Play20Regular } from '@fluentui/react-icons/svg/play';
 import { Stop20Regular } from '@fluentui/react-icons/svg/stop';
-import { TEXT, panelState, startStopLabel, type PanelState } from './setup-rules';
+import { TEXT, connectToStartText, panelState, setupAllowsStart, startStopLabel, type PanelState } from './setup-rules';
 import type { SetupFlow } from './use-setup-flow';
 import { WebhookPayload } from './WebhookPayload';
 import { formatInZone, type ZoneOffset } from './time-zone';
@@ -36,22 +36,27 @@ export function StartStopButton({ flow }: { flow: Pick<SetupFlow, 'running' | 'b
   );
 }
 
-const PANEL: Record<Exclude<PanelState, 'running'>, { title: string; body: string }> = {
-  'lets-get-started': { title: TEXT.letsGetStarted, body: 'Connect the accounts this combination needs; the page checks again every 10 seconds.' },
-  'getting-ready': { title: TEXT.gettingReady, body: 'Your recipe is being prepared. This page updates by itself.' },
-  stopped: { title: TEXT.stopped, body: 'Start the workflow to let it run again.' },
+const PANEL: Record<Exclude<PanelState, 'running'>, (missing: readonly string[]) => { title: string; body: string }> = {
+  'lets-get-started': () => ({ title: TEXT.letsGetStarted, body: 'Connect the accounts this combination needs; the page checks again every 10 seconds.' }),
+  'connect-to-start': (missing) => ({
+    title: connectToStartText(missing),
+    body: `This workflow's steps use ${missing.length > 1 ? 'these accounts' : 'this account'}: connect ${missing.length > 1 ? 'them' : 'it'} on the Connections tab or with 'Setup Connections for Workflows', then press Start Workflow.`,
+  }),
+  'getting-ready': () => ({ title: TEXT.gettingReady, body: 'Your recipe is being prepared. This page updates by itself.' }),
+  stopped: () => ({ title: TEXT.stopped, body: 'Nothing runs until you press Start Workflow; files and messages that arrive while it is stopped are not processed.' }),
 };
 
 /**
  * The workflow panel (spec section 4, Panels) above the selected item's detail: one of the three
- * panels, the start/stop button once setup is complete, the last start/stop error
+ * panels ('Connect Google Sheets to start' while a connection the steps need is missing), the
+ * start/stop button once setup allows a start and every needed connection is made, the last start/stop error
  * ('Connector not found. …') and the recipe's status card.
  */
 export function WorkflowPanel({ flow, zone, children }: { flow: SetupFlow; zone: ZoneOffset | undefined; children?: ReactNode }) {
   const s = useStyles();
-  const state = panelState(flow.authorised, flow.status, flow.running);
+  const state = panelState(flow.authorised, flow.status, flow.running, flow.missing);
   const checking = flow.connections === undefined;
-  const panel = state === 'running' || checking ? undefined : PANEL[state];
+  const panel = state === 'running' || checking ? undefined : PANEL[state](flow.missing);
   return (
     <div className={s.root}>
       {checking && <Spinner size="tiny" label="Checking your connections..." />}
@@ -64,7 +69,7 @@ export function WorkflowPanel({ flow, zone, children }: { flow: SetupFlow; zone:
           {state === 'getting-ready' && <Spinner size="tiny" />}
         </Panel>
       )}
-      {flow.status === 'complete' && flow.authorised && (
+      {setupAllowsStart(flow.status) && flow.authorised && (flow.running || !flow.missing.length) && (
         <div>
           <StartStopButton flow={flow} />
         </div>

@@ -3,7 +3,7 @@
  * what each connector tile says, the AI tile's text and the setup webhook call's body. The views
  * only render what these decide, so the rules are tested without a browser.
  */
-import { AI_PROVIDER, type Connector, type ProviderConnection, type RecipeSetupStatus } from '../../src/core';
+import { AI_PROVIDER, CONNECTORS, type Connector, type ProviderConnection, type RecipeSetupStatus } from '../../src/core';
 
 /** Polling period of connections and recipe (spec section 9). */
 export const POLL_MS = 10_000;
@@ -29,39 +29,81 @@ export const TEXT = {
     'Connecting an account for this connector arrives in a later release. Until then it shows as not connected, and the steps that need it cannot run.',
 } as const;
 
-/** What the right side of the trigger/connector view's header shows. */
-export type HeaderState = 'toggle' | 'loading-environment' | 'connect-first';
+/** 'Connect Google Sheets to start', 'Connect Google Drive and Google Sheets to start'. */
+export function connectToStartText(names: readonly string[]): string {
+  const list = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `Connect ${list} to start`;
+}
 
 /**
- * Spec section 2: the activate/deactivate control when setup is complete and the user is
- * connected; 'First, connect your connectors.' when not connected; otherwise (setup started,
- * ready or not yet complete) 'Loading environment....'.
+ * Whether the recipe may be started as far as its setup goes: ready (its starter prepared the
+ * folder and the sheet, or it had nothing to prepare) or complete. Nothing starts it but the
+ * user's Start: a ready recipe waits for it (the spec's 'ready becomes complete when the recipe
+ * is started').
  */
-export function headerState(authorised: boolean, status: RecipeSetupStatus | undefined): HeaderState {
+export function setupAllowsStart(status: RecipeSetupStatus | undefined): boolean {
+  return status === 'ready' || status === 'complete';
+}
+
+/**
+ * The connections the recipe's steps need that the user has not made, by name, in step order:
+ * every step provider that needs an account (the combination's authorisation rule, e.g. 1's
+ * "Drive or Sheets", decides the card only; running needs every one). Empty while the steps or
+ * the connections are unknown.
+ */
+export function missingConnectionNames(opts: {
+  steps: readonly Pick<EngineStep, 'provider'>[] | undefined;
+  connections: readonly ProviderConnection[] | undefined;
+  connectors: readonly Pick<Connector, 'provider' | 'name'>[] | undefined;
+  needsAuthorisation(provider: string): boolean;
+}): string[] {
+  if (!opts.steps || !opts.connections) return [];
+  const providers = [...new Set(opts.steps.map((s) => s.provider))];
+  const known = CONNECTORS as Record<string, { name: string } | undefined>;
+  return providers
+    .filter((p) => opts.needsAuthorisation(p))
+    .filter((p) => !opts.connections!.some((c) => c.provider === p && c.authorization_status === 'success'))
+    .map((p) => opts.connectors?.find((c) => c.provider === p)?.name ?? known[p]?.name ?? p);
+}
+
+/** What the right side of the trigger/connector view's header shows. */
+export type HeaderState = 'toggle' | 'loading-environment' | 'connect-first' | 'connect-to-start';
+
+/**
+ * Spec section 2: 'First, connect your connectors.' when not connected; the activate/deactivate
+ * control once setup allows a start and the user is connected; otherwise (setup started or not
+ * yet begun) 'Loading environment....'. A recipe whose steps need a connection the user has not
+ * made shows 'Connect Google Sheets to start' instead of a control that cannot work (one that
+ * runs keeps its control, so it can be stopped).
+ */
+export function headerState(authorised: boolean, status: RecipeSetupStatus | undefined, missing: readonly string[] = [], running = false): HeaderState {
   if (!authorised) return 'connect-first';
-  return status === 'complete' ? 'toggle' : 'loading-environment';
+  if (missing.length && !running) return 'connect-to-start';
+  return setupAllowsStart(status) ? 'toggle' : 'loading-environment';
 }
 
 /** What the basic view's header shows (spec section 2, Basic workflow screen). */
-export type BasicHeaderState = 'toggle' | 'setting-up' | 'none';
+export type BasicHeaderState = 'toggle' | 'setting-up' | 'none' | 'connect-to-start';
 
-/** The start/stop control when complete, nothing when started, 'setting up....' otherwise. */
-export function basicHeaderState(status: RecipeSetupStatus | undefined): BasicHeaderState {
-  if (status === 'complete') return 'toggle';
+/** The start/stop control once setup allows a start, nothing when started, 'setting up....' otherwise. */
+export function basicHeaderState(status: RecipeSetupStatus | undefined, missing: readonly string[] = [], running = false): BasicHeaderState {
+  if (missing.length && !running) return 'connect-to-start';
+  if (setupAllowsStart(status)) return 'toggle';
   if (status === 'started') return 'none';
   return 'setting-up';
 }
 
 /** The workflow panel (spec section 4, Panels); 'running' means no panel: the step detail shows. */
-export type PanelState = 'lets-get-started' | 'getting-ready' | 'stopped' | 'running';
+export type PanelState = 'lets-get-started' | 'connect-to-start' | 'getting-ready' | 'stopped' | 'running';
 
 /**
- * Missing connections come first (the user has something to do), then a setup that is not
- * complete, then a stopped recipe.
+ * Missing connections come first (the user has something to do: none at all, then the ones the
+ * steps still need), then a setup that is not ready, then a stopped recipe.
  */
-export function panelState(authorised: boolean, status: RecipeSetupStatus | undefined, running: boolean | undefined): PanelState {
+export function panelState(authorised: boolean, status: RecipeSetupStatus | undefined, running: boolean | undefined, missing: readonly string[] = []): PanelState {
   if (!authorised) return 'lets-get-started';
-  if (status !== 'complete') return 'getting-ready';
+  if (missing.length && !running) return 'connect-to-start';
+  if (!setupAllowsStart(status)) return 'getting-ready';
   if (!running) return 'stopped';
   return 'running';
 }

@@ -2,14 +2,16 @@
  * The setup flow of spec section 4 as one hook, shared by both setup views: it loads the
  * combination, the user's recipe records, connections and recipe, polls connections every
  * 10 s until the combination is authorised, sends the setup webhook call (and reloads the page
- * on status ok), starts the combination's own recipe once its setup is ready, polls the setup
- * status until complete, and re-polls the recipe every 10 s at most 8 times after a start,
- * stop or refresh.
+ * on status ok), polls the setup status until it is ready, and re-polls the recipe every 10 s at
+ * most 8 times after a start, stop or refresh. Nothing here starts a recipe: only the user's
+ * Start does (the starter recipe may prepare the folder and the sheet, nothing more), and the
+ * screen names the connections the recipe's steps still need ('Connect Google Sheets to start').
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi, useEnvironment, useEventBus, useRegistry, useService, useSession, T } from '../../src/app';
 import {
   authorisationSourceFrom,
+  connectorNeedsAuthorisation,
   isAuthorised,
   recipeFor,
   type Combination,
@@ -28,7 +30,7 @@ import {
   whoAmI,
   type EngineRecipe,
 } from './automation-api';
-import { MAX_REPOLLS, POLL_MS, setupCallBody } from './setup-rules';
+import { MAX_REPOLLS, POLL_MS, missingConnectionNames, setupCallBody } from './setup-rules';
 
 export const NO_WORKSPACE = 'Your automation workspace is not ready yet. Please log out and log in again.';
 export const NO_RECIPE = 'There is no recipe for this combination in your workspace yet.';
@@ -43,6 +45,11 @@ export interface SetupFlow {
   /** undefined while the connections are loading */
   connections?: ProviderConnection[];
   authorised: boolean;
+  /**
+   * the connections the recipe's steps need that are not made, by name ('Google Sheets'): the
+   * recipe cannot start while there is one (the server refuses too)
+   */
+  missing: string[];
   status?: RecipeSetupStatus;
   /** undefined while unknown */
   running?: boolean;
@@ -87,13 +94,14 @@ export function useSetupFlow(combinationId: number): SetupFlow {
   const [running, setRunningState] = useState<boolean>();
   const [counts, setCounts] = useState<{ succeeded: number; failed: number }>();
   const [engine, setEngine] = useState<EngineRecipe>();
+  /** whether a connections list still lacks one the recipe's steps need (steps unknown: maybe) */
+  const stepsMissRef = useRef<(list: ProviderConnection[]) => boolean>(() => true);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string>();
   const [jobsVersion, setJobsVersion] = useState(0);
   const [repollTick, setRepollTick] = useState(0);
   const alive = useRef(true);
   const setupSent = useRef(false);
-  const autoStarted = useRef(false);
 
   useEffect(() => {
     alive.current = true;
@@ -136,8 +144,22 @@ export function useSetupFlow(combinationId: number): SetupFlow {
   const recipeId = record?.recipe_id;
   const authorised = combination && connections ? isAuthorised(combination, connections, source) : false;
   const status = record?.status;
+  stepsMissRef.current = (list) =>
+    !engine ||
+    missingConnectionNames({ steps: engine.steps, connections: list, connectors: combination?.connectors, needsAuthorisation: (provider) => connectorNeedsAuthorisation(source, { provider }) }).length > 0;
+  const missing = useMemo(
+    () =>
+      missingConnectionNames({
+        steps: engine?.steps,
+        connections,
+        connectors: combination?.connectors,
+        needsAuthorisation: (provider) => connectorNeedsAuthorisation(source, { provider }),
+      }),
+    [engine, connections, combination, source],
+  );
 
-  // 2. connections, then every 10 s until the combination is authorised
+  // 2. connections, then every 10 s until the combination is authorised and every connection
+  //    its steps need is made (combination 1 is authorised by Drive alone; Sheets still counts)
   useEffect(() => {
     if (workatoId === null || !combination) return;
     let live = true;
@@ -147,7 +169,7 @@ export function useSetupFlow(combinationId: number): SetupFlow {
         (list) => {
           if (!live) return;
           setConnections(list);
-          if (!isAuthorised(combination, list, source)) timer = setTimeout(poll, POLL_MS);
+          if (!isAuthorised(combination, list, source) || stepsMissRef.current(list)) timer = setTimeout(poll, POLL_MS);
         },
         (e) => {
           console.log(e);
@@ -212,9 +234,9 @@ export function useSetupFlow(combinationId: number): SetupFlow {
     })().catch((e) => console.log(e)); // spec section 8: webhook errors are logged only
   }, [api, authorised, record, combination, workatoId, env.environmentId, starter?.recipe_id, navigator]);
 
-  // 5. the setup status, every 10 s while it is on its way (started / ready); stops at complete
+  // 5. the setup status, every 10 s while it is on its way (started); it then waits for Start
   useEffect(() => {
-    if (!authorised || (status !== 'started' && status !== 'ready')) return;
+    if (!authorised || status !== 'started') return;
     const timer = setInterval(() => void loadRecords(), POLL_MS);
     return () => clearInterval(timer);
   }, [authorised, status, loadRecords]);
@@ -246,14 +268,7 @@ export function useSetupFlow(combinationId: number): SetupFlow {
     [api, workatoId, recipeId, loadRecords, loadRecipe, events, combination],
   );
 
-  // 6. setup ready: the combination's own recipe is started once (ready → complete)
-  useEffect(() => {
-    if (!authorised || status !== 'ready' || running !== false || autoStarted.current) return;
-    autoStarted.current = true;
-    void setRun(true);
-  }, [authorised, status, running, setRun]);
-
-  // 7. after a start, stop or refresh: re-poll every 10 s, at most 8 times
+  // 6. after a start, stop or refresh: re-poll every 10 s, at most 8 times
   useEffect(() => {
     if (repollTick === 0) return;
     let n = 0;
@@ -289,6 +304,7 @@ export function useSetupFlow(combinationId: number): SetupFlow {
     record,
     connections,
     authorised,
+    missing,
     status,
     running: running ?? (combination && recipeId === undefined ? combination.running : undefined),
     succeeded: counts?.succeeded ?? record?.job_succeeded_count ?? 0,

@@ -44,6 +44,34 @@ export class RunRefusedError extends HttpError {
   }
 }
 
+/** A connector a recipe's steps need that the user has not connected. */
+export interface MissingConnection {
+  provider: string;
+  /** as the connection widget names it ('Google Sheets') */
+  name: string;
+}
+
+/**
+ * Which of these step providers need an account the user has not connected (providers that need
+ * no account, such as e-mail or the AI steps, are never missing). Given by whatever keeps the
+ * connections (the polling module wires the Connections service in at start).
+ */
+export type ConnectionCheck = (managedUserId: number, providers: string[]) => Promise<MissingConnection[]>;
+
+/** 'Google Drive', 'Google Drive and Google Sheets', 'A, B and C'. */
+export function namesList(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** Start refused: the recipe's steps need a connection the user has not made (409, naming each). */
+export class NotConnectedToStartError extends HttpError {
+  constructor(readonly missing: MissingConnection[]) {
+    super(409, `Connect ${namesList(missing.map((m) => m.name))} to start this workflow.`, { missing_connections: missing });
+    this.name = 'NotConnectedToStartError';
+  }
+}
+
 /** The setup screen's webhook call (spec section 4). */
 export interface SetupCall {
   customer_id: unknown;
@@ -111,6 +139,8 @@ export class AutomationEngine {
   readonly recipes: UserRecipes;
   readonly jobs: JobStore;
   readonly runner: JobRunner;
+
+  private connectionCheck?: ConnectionCheck;
 
   constructor(private readonly deps: EngineDeps) {
     this.recipes = new UserRecipes(deps.db, deps.publicUrl);
@@ -203,6 +233,18 @@ export class AutomationEngine {
     return { jobId };
   }
 
+  /** Where start() learns which connections a recipe's steps lack (wired in by the polling module). */
+  useConnectionCheck(check: ConnectionCheck): void {
+    this.connectionCheck = check;
+  }
+
+  /** The connections a recipe's steps need that its owner has not made (none when nothing checks). */
+  async missingConnections(recipe: RecipeRow): Promise<MissingConnection[]> {
+    if (!this.connectionCheck) return [];
+    const providers = [...new Set(recipe.template.steps.map((s) => s.provider))];
+    return this.connectionCheck(recipe.managedUserId, providers);
+  }
+
   /** The caller's recipe, or 404 (another user's id is unknown, never forbidden). */
   async ownRecipe(managedUserId: number, recipeId: number): Promise<RecipeRow> {
     await this.recipes.ensureFor(managedUserId);
@@ -213,13 +255,17 @@ export class AutomationEngine {
 
   /**
    * Starts a recipe (spec section 4): refused with 'Connector not found.' when a step is not
-   * installed; moves the setup status (the starter: 'no started' → started; a combination's own
+   * installed, and with 'Connect Google Sheets to start this workflow.' (409, naming every missing
+   * one) while a connector its steps need is not connected — the combination's authorisation rule
+   * (e.g. 1: Drive or Sheets) decides its card only, never whether it may run; moves the setup status (the starter: 'no started' → started; a combination's own
    * recipe: ready → complete, or straight to complete when it completes on start or needs no
    * starter); announces the start in the chat webhook when one is configured.
    */
   async start(managedUserId: number, recipeId: number): Promise<{ running: boolean; recipe: RecipeRow }> {
     const recipe = await this.ownRecipe(managedUserId, recipeId);
     assertRunnable(planRecipe(recipe.template, this.deps.registry), { needTrigger: true });
+    const missing = await this.missingConnections(recipe);
+    if (missing.length) throw new NotConnectedToStartError(missing);
     await this.recipes.setRunning(recipe.id, true);
     const next = recipe.combinationId === 0 ? nextStarterStatus(recipe.status, 'started') : nextSetupStatus(recipe.status, 'recipe-started', recipe.facts);
     await this.recipes.setStatus(recipe.id, recipe.status, next);

@@ -18,6 +18,10 @@ import { WEBHOOK_TRIGGER_STEP } from './plan';
 import type { RecipeRow } from './user-recipes';
 import { SetupPreparations } from './setup-preparations';
 import '../connections/schema';
+import { Connections } from '../connections';
+import type { ConnectionService } from '../connections/connection-service';
+import { CONNECTORS } from '../../core/catalogue/vocabulary';
+import type { ConnectionCheck } from './engine';
 
 /** The queue job that finds the running recipes of one polled trigger, once per interval. */
 export const POLL_TICK_JOB = 'automation.poll-tick';
@@ -368,13 +372,32 @@ export class TriggerPoller {
   }
 }
 
+/**
+ * The engine's start check over the Connections service: a step provider needs an account when
+ * it is a connectable provider on this server or the catalogue says it needs authorisation (a
+ * provider not configured here can never be connected, so it is always missing).
+ */
+export function connectionCheckOf(connections: Pick<ConnectionService, 'providers' | 'list'>): ConnectionCheck {
+  return async (managedUserId, providers) => {
+    const connectable = new Map(connections.providers().map((p) => [p.provider, p.name]));
+    const known = CONNECTORS as Record<string, { name: string; needsAuthorisation: boolean } | undefined>;
+    const needed = providers.filter((p) => connectable.has(p) || known[p]?.needsAuthorisation);
+    if (!needed.length) return [];
+    const list = await connections.list(managedUserId);
+    return needed
+      .filter((p) => !list.some((c) => c.provider === p && c.authorization_status === 'success'))
+      .map((p) => ({ provider: p, name: connectable.get(p) ?? known[p]?.name ?? p }));
+  };
+}
+
 /** The polled triggers' driver (see TriggerPoller). */
 export const TriggerPolling = token<TriggerPoller>('TriggerPoller');
 
 /**
  * The engine's polled triggers as a core module: the items table, the driver service, its two
  * queue jobs, and the tick chains started with the server. It also declares SetupPreparations
- * (what the starter recipe's 'prepare_setup' step runs). Triggers are contributed by plugins
+ * (what the starter recipe's 'prepare_setup' step runs), and gives the engine its start check
+ * (a recipe starts only with every account its steps need connected). Triggers are contributed by plugins
  * (the connectors plugin's Google Drive 'new file in folder'); the engine names none of them.
  */
 export const pollingModule = defineServerPlugin({
@@ -384,12 +407,13 @@ export const pollingModule = defineServerPlugin({
   provides: [
     provide(TriggerPolling, (get) => new TriggerPoller({ db: get(T.Db), registry: get(T.Contributions), queue: get(T.JobQueue), engine: get(Automation), log: get(T.Logger) })),
   ],
-  needs: { poller: TriggerPolling, events: T.EventBus },
+  needs: { poller: TriggerPolling, events: T.EventBus, engine: Automation, connections: Connections },
   jobs: {
     [POLL_TICK_JOB]: { concurrency: 1, handler: (data: { trigger: string }, { poller }) => poller.tick(data) },
     [POLL_RECIPE_JOB]: { concurrency: 4, handler: (data: { recipeId: number; trigger: string }, { poller }) => poller.pollRecipe(data) },
   },
-  async onStart({ poller, events }) {
+  async onStart({ poller, events, engine, connections }) {
+    engine.useConnectionCheck(connectionCheckOf(connections));
     await poller.start(events);
   },
   async onStop({ poller }) {

@@ -2,7 +2,9 @@ import {
   aiTileText,
   basicHeaderState,
   byOrder,
+  connectToStartText,
   headerState,
+  missingConnectionNames,
   panelState,
   providerInstalled,
   setupCallBody,
@@ -15,20 +17,28 @@ import { formatDuration, formatInZone, parseZoneOffset } from '../../../plugins/
 describe('setup rules (spec sections 2 and 4)', () => {
   it('header: toggle when complete and connected, else connect first / loading environment', () => {
     expect(headerState(true, 'complete')).toBe('toggle');
+    // ready: the starter prepared it; it waits for the user's Start
+    expect(headerState(true, 'ready')).toBe('toggle');
     expect(headerState(false, 'complete')).toBe('connect-first');
-    for (const s of ['no started', 'started', 'ready', undefined] as const) expect(headerState(true, s)).toBe('loading-environment');
+    for (const s of ['no started', 'started', undefined] as const) expect(headerState(true, s)).toBe('loading-environment');
+    // authorised by the combination's rule (1: Drive or Sheets) but a step needs Sheets
+    expect(headerState(true, 'ready', ['Google Sheets'])).toBe('connect-to-start');
+    expect(headerState(true, 'complete', ['Google Sheets'], true)).toBe('toggle');
   });
 
   it('basic header: toggle when complete, nothing when started, setting up otherwise', () => {
     expect(basicHeaderState('complete')).toBe('toggle');
+    expect(basicHeaderState('ready')).toBe('toggle');
     expect(basicHeaderState('started')).toBe('none');
-    expect(basicHeaderState('ready')).toBe('setting-up');
     expect(basicHeaderState('no started')).toBe('setting-up');
+    expect(basicHeaderState('complete', ['Xero'])).toBe('connect-to-start');
   });
 
   it('panels: missing connections, then setup, then stopped', () => {
     expect(panelState(false, 'complete', true)).toBe('lets-get-started');
-    expect(panelState(true, 'ready', true)).toBe('getting-ready');
+    expect(panelState(true, 'started', false)).toBe('getting-ready');
+    expect(panelState(true, 'ready', false)).toBe('stopped');
+    expect(panelState(true, 'ready', false, ['Google Sheets'])).toBe('connect-to-start');
     expect(panelState(true, 'complete', false)).toBe('stopped');
     expect(panelState(true, 'complete', true)).toBe('running');
   });
@@ -76,6 +86,27 @@ describe('setup rules (spec sections 2 and 4)', () => {
   it('webhook path: an absolute address is posted through the API base', () => {
     expect(webhookPath('https://api.example.com/api/automation/webhooks/abc?x=1')).toBe('/api/automation/webhooks/abc?x=1');
     expect(webhookPath('/api/automation/webhooks/abc')).toBe('/api/automation/webhooks/abc');
+  });
+});
+
+describe('the connections a recipe needs to start', () => {
+  const needs = (p: string) => ['google_drive', 'google_sheets', 'xero'].includes(p);
+  const steps = [{ provider: 'google_drive' }, { provider: 'google_drive' }, { provider: 'flowmatic_ai' }, { provider: 'google_sheets' }];
+  it('names every step provider that needs an account and is not connected, once, in step order', () => {
+    const conn = (provider: string, status: 'success' | null = 'success') => ({ id: 1, name: provider, provider, authorization_status: status });
+    const drive = conn('google_drive');
+    expect(missingConnectionNames({ steps, connections: [drive], connectors: [], needsAuthorisation: needs })).toEqual(['Google Sheets']);
+    expect(missingConnectionNames({ steps, connections: [], connectors: [{ provider: 'google_drive', name: 'My Drive' }], needsAuthorisation: needs })).toEqual(['My Drive', 'Google Sheets']);
+    expect(missingConnectionNames({ steps, connections: [drive, conn('google_sheets')], connectors: [], needsAuthorisation: needs })).toEqual([]);
+    // a lost connection (status null) is missing
+    expect(missingConnectionNames({ steps, connections: [conn('google_drive', null)], connectors: [], needsAuthorisation: needs })).toEqual(['Google Drive', 'Google Sheets']);
+    // unknown steps or connections: nothing claimed yet
+    expect(missingConnectionNames({ steps: undefined, connections: [], connectors: [], needsAuthorisation: needs })).toEqual([]);
+  });
+  it("reads 'Connect Google Sheets to start'", () => {
+    expect(connectToStartText(['Google Sheets'])).toBe('Connect Google Sheets to start');
+    expect(connectToStartText(['Google Drive', 'Google Sheets'])).toBe('Connect Google Drive and Google Sheets to start');
+    expect(connectToStartText(['A', 'B', 'C'])).toBe('Connect A, B and C to start');
   });
 });
 

@@ -21,6 +21,8 @@ const tabNames = (root: HTMLElement) =>
     });
 
 const steps = () => screen.getByRole('navigation', { name: 'Workflow steps' });
+/** combination 8's steps end in Google Sheets: it can start only with Sheets connected */
+const SHEETS = [{ id: 3, name: 'Google Sheets', provider: 'google_sheets', authorization_status: 'success' }];
 
 afterEach(() => jest.useRealTimers());
 
@@ -52,7 +54,7 @@ describe('trigger/connector setup view', () => {
   });
 
   it("'Stop Workflow' stops the recipe: 'Workflow Stopped', then 'Start Workflow' starts it again", async () => {
-    const shell = show({ combinationId: 8, status: 'complete', running: true });
+    const shell = show({ combinationId: 8, status: 'complete', running: true, connections: SHEETS });
     fireEvent.click(await screen.findByRole('button', { name: 'Stop Workflow' }));
     expect(await screen.findByText('Workflow Stopped')).toBeInTheDocument();
     expect(shell.calls('PUT', '/api/platform/proxy')[0].body).toEqual({ url: `api/managed_users/${WORKATO_ID}/recipes/${recipeIdOf(8)}/stop` });
@@ -67,6 +69,7 @@ describe('trigger/connector setup view', () => {
       combinationId: 8,
       status: 'complete',
       running: false,
+      connections: SHEETS,
       extra: { 'PUT /api/platform/proxy': { status: 409, body: { status: 'error', message: 'Connector not found. This workflow needs flowmatic_ai:extract_invoice_fields, which is not installed.' } } },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Start Workflow' }));
@@ -124,16 +127,29 @@ describe('trigger/connector setup view', () => {
     expect(call.body).toEqual({ customer_id: WORKATO_ID, email: 'grace@example.com', instance: 66075, recipe_id: STARTER_ID, combination_id: 1 });
     expect(call.headers.Authorization).toBeUndefined();
     await waitFor(() => expect(shell.navigator.reload).toHaveBeenCalledTimes(1));
-    // authorised: polling stops
+    // authorised by Drive (the card's rule), but its steps write to Sheets: no start control, the
+    // missing connection named, and the connections are still checked every 10 s
+    expect(await screen.findAllByText('Connect Google Sheets to start')).toHaveLength(2);
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     await act(async () => {
       jest.advanceTimersByTime(30_000);
     });
-    expect(polls()).toBe(3);
+    expect(polls()).toBeGreaterThan(3);
+    expect(shell.calls('PUT', '/api/platform/proxy')).toHaveLength(0);
+  });
+
+  it("a recipe whose step needs a connection not made: 'Connect Google Sheets to start', no start control, nothing started", async () => {
+    const shell = show({ combinationId: 8, status: 'ready', running: false });
+    expect(await screen.findByRole('heading', { name: 'Connect Google Sheets to start', level: 3 })).toBeInTheDocument();
+    expect(screen.getAllByText('Connect Google Sheets to start')).toHaveLength(2);
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Workflow' })).not.toBeInTheDocument();
+    expect(shell.calls('PUT', '/api/platform/proxy')).toHaveLength(0);
   });
 
   it("setup on its way: 'Loading environment....' and 'Getting your workflow ready'; polls the records until complete", async () => {
     jest.useFakeTimers({ advanceTimers: true });
-    const shell = show({ combinationId: 8, status: 'started', running: false });
+    const shell = show({ combinationId: 8, status: 'started', running: false, connections: SHEETS });
     expect(await screen.findByText('Loading environment....')).toBeInTheDocument();
     expect(screen.getByText('Getting your workflow ready')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Workflow$/ })).not.toBeInTheDocument();
@@ -145,9 +161,18 @@ describe('trigger/connector setup view', () => {
     expect(screen.getByText('Workflow Stopped')).toBeInTheDocument();
   });
 
-  it('setup ready: starts the combination’s own recipe once, then re-polls every 10 s at most 8 times', async () => {
+  it('setup ready: nothing starts by itself; Start Workflow starts it once, then the recipe is re-polled every 10 s at most 8 times', async () => {
     jest.useFakeTimers({ advanceTimers: true });
-    const shell = show({ combinationId: 8, status: 'ready', running: false });
+    const shell = show({ combinationId: 8, status: 'ready', running: false, connections: SHEETS });
+    const start = await screen.findByRole('button', { name: 'Start Workflow' });
+    expect(screen.getByText('Workflow Stopped')).toBeInTheDocument();
+    for (let i = 0; i < 3; i++) {
+      await act(async () => {
+        jest.advanceTimersByTime(10_000);
+      });
+    }
+    expect(shell.calls('PUT', '/api/platform/proxy')).toHaveLength(0);
+    fireEvent.click(start);
     await waitFor(() => expect(shell.calls('PUT', '/api/platform/proxy')).toHaveLength(1));
     expect(shell.calls('PUT', '/api/platform/proxy')[0].body).toEqual({ url: `api/managed_users/${WORKATO_ID}/recipes/${recipeIdOf(8)}/start` });
     expect(await screen.findByRole('button', { name: 'Stop Workflow' })).toBeInTheDocument();

@@ -6,6 +6,17 @@ import { createUser, startTestServer, type TestServer, type TestUser } from '../
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** Waits until `fn` gives a truthy value (checked every 100 ms) and returns it; throws naming `what` after the time-out. */
+export async function until<V>(what: string, fn: () => Promise<V | undefined | false>, timeoutMs = 20_000): Promise<V> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
 /** Test combinations, one per behaviour. */
 export const C = {
   pipeline: 9001, // webhook → transform → store_record

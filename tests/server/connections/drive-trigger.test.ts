@@ -14,7 +14,7 @@ import { createUser, openTestDatabase, startTestServer, type TestDatabase, type 
 import { AutomationOptions, type EngineOptions } from '../../../src/server/automation';
 import * as T from '../../../src/server/tokens';
 import { ScriptedOcr } from '../extraction-routes/support';
-import { FAST, recordOf, sleep, startRecipe, waitForJob, webhookPath, type Rec } from '../automation/support';
+import { FAST, recordOf, sleep, startRecipe, until, waitForJob, webhookPath, type Rec } from '../automation/support';
 import { connect, widgetToken } from './connect-flow';
 
 jest.setTimeout(120_000);
@@ -59,16 +59,6 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     return rows
       .map((r) => ({ ...r, payload: typeof r.trigger_payload === 'string' ? JSON.parse(r.trigger_payload) : r.trigger_payload }))
       .filter((r) => r.payload.source === 'poll');
-  }
-
-  async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const v = await fn();
-      if (v) return v;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await sleep(100);
-    }
   }
 
   const targets = async (user: TestUser, recipeId: number) => server.call('GET', `/api/plugins/connectors/recipes/${recipeId}/targets`, { token: user.access });
@@ -170,7 +160,10 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     expect(refused.body.message).toBe('That Google Drive folder was not found in your account.');
     // even forced into the database, the poll uses bob's own connection: alice's files never show
     await server.db.updateTable('user_recipes').set({ folder_id: aliceFolder }).where('id', '=', bobRec.recipe_id).execute();
-    expect((await startRecipe(server, bob, bobRec.recipe_id)).status).toBe(200);
+    // bob has Drive only: Start is refused (the recipe's last step writes to Sheets), so his
+    // recipe is switched on in the database and its first poll activates the trigger
+    expect((await startRecipe(server, bob, bobRec.recipe_id)).body.message).toBe('Connect Google Sheets to start this workflow.');
+    await server.db.updateTable('user_recipes').set({ running: true }).where('id', '=', bobRec.recipe_id).execute();
     await watching(bob, bobRec.recipe_id);
     dropIn(ALICE, aliceFolder, 'alice-only.pdf');
     await until('alice\'s job', async () => (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'alice-only.pdf'));
