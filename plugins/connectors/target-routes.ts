@@ -68,12 +68,24 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
     return { workatoId, row };
   };
 
+  /**
+   * A Google call with the caller's stored token. A 401 (the grant was revoked since the token
+   * was issued) refreshes at once: a dead grant marks the connection lost, so the screens stop
+   * showing it connected; a live one gets a fresh token and the call is made once more.
+   */
+  const withGoogle = async <R>(workatoId: number, provider: string, call: (token: string) => Promise<R>): Promise<R> => {
+    try {
+      return await call((await deps.connections.accessToken(workatoId, provider)).token);
+    } catch (e) {
+      if (!(e instanceof GoogleApiError && e.status === 401)) throw e;
+      return call((await deps.connections.rejected(workatoId, provider)).token);
+    }
+  };
+
   const describe = async (workatoId: number, kind: Kind, id: string | null): Promise<{ id: string; name: string | null } | null> => {
     if (!id) return null;
     try {
-      const s = deps.services();
-      const { token } = await s.connections.accessToken(workatoId, PROVIDER[kind]);
-      const file = await getDriveFile(googleEndpoints(s).driveUrl, token, id);
+      const file = await withGoogle(workatoId, PROVIDER[kind], (token) => getDriveFile(googleEndpoints(deps.services()).driveUrl, token, id));
       return { id, name: file?.name ?? null };
     } catch {
       // not connected or Google unreachable: the id is still the recipe's
@@ -87,15 +99,12 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
     return { recipe_id: row.id, combination_name: row.combination_name, needs: targetNeeds(row.recipe), folder, sheet, trigger: trigger ?? null };
   };
 
-  /** The caller's token for listing a kind: the given connection (theirs only) or their default one. */
-  const tokenFor = async (workatoId: number, kind: Kind, connectionParam?: string): Promise<string> => {
-    let provider = PROVIDER[kind];
-    if (connectionParam !== undefined) {
-      const own = await deps.connections.ownConnection(workatoId, parseId(connectionParam, 'The connection id'));
-      if (own.provider !== 'google_drive' && own.provider !== 'google_sheets') throw badRequest('Folders and spreadsheets are listed through a Google Drive or Google Sheets connection.');
-      provider = own.provider;
-    }
-    return (await deps.services().connections.accessToken(workatoId, provider)).token;
+  /** The connection that lists a kind for the caller: the given one (theirs only) or their default one. */
+  const providerFor = async (workatoId: number, kind: Kind, connectionParam?: string): Promise<string> => {
+    if (connectionParam === undefined) return PROVIDER[kind];
+    const own = await deps.connections.ownConnection(workatoId, parseId(connectionParam, 'The connection id'));
+    if (own.provider !== 'google_drive' && own.provider !== 'google_sheets') throw badRequest('Folders and spreadsheets are listed through a Google Drive or Google Sheets connection.');
+    return own.provider;
   };
 
   app.get(`${TARGETS_PREFIX}/recipes/:id/targets`, { auth: 'user', schema: { params: idParams } }, async (request) => {
@@ -109,7 +118,7 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
     const s = deps.services();
     const check = async (kind: Kind, id: string): Promise<DriveFile> => {
       try {
-        const file = await getDriveFile(googleEndpoints(s).driveUrl, await tokenFor(workatoId, kind), id);
+        const file = await withGoogle(workatoId, PROVIDER[kind], (token) => getDriveFile(googleEndpoints(s).driveUrl, token, id));
         if (!file) throw notFound(`That ${WHAT[kind]} was not found in your account.`);
         if (file.mimeType !== MIME[kind]) throw badRequest(`"${file.name}" is not a ${WHAT[kind]}.`);
         return file;
@@ -130,9 +139,11 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
     const workatoId = workatoIdOf(request);
     const query = request.query as { kind: Kind; connection_id?: string; q?: string };
     try {
-      const token = await tokenFor(workatoId, query.kind, query.connection_id);
+      const provider = await providerFor(workatoId, query.kind, query.connection_id);
       const search = query.q?.trim() ? ` and name contains '${query.q.trim().replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : '';
-      const files = await listDriveFiles(googleEndpoints(deps.services()).driveUrl, token, `mimeType = '${MIME[query.kind]}' and trashed = false${search}`, { maxPages: 5 });
+      const files = await withGoogle(workatoId, provider, (token) =>
+        listDriveFiles(googleEndpoints(deps.services()).driveUrl, token, `mimeType = '${MIME[query.kind]}' and trashed = false${search}`, { maxPages: 5 }),
+      );
       return { kind: query.kind, items: files.map((f) => ({ id: f.id, name: f.name })).sort((a, b) => a.name.localeCompare(b.name)) };
     } catch (e) {
       throw providerError(e);

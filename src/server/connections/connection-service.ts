@@ -296,9 +296,30 @@ export class ConnectionService {
       if (!this.deps.cipher.isCurrent(row.secret)) await this.reseal(row, payload);
       return { token: (await payload).a, accountId: row.account_id };
     }
+    return this.refreshOnce(managedUserId, row, definition.name);
+  }
+
+  /**
+   * The provider refused an access token that had not expired (the grant was revoked: by the user
+   * at the provider, or with another connection of the same grant): refreshes at once. A refused
+   * refresh marks the connection lost (NotConnectedError), so the widget and the setup screens
+   * show it not connected, with the reason, instead of connected; otherwise the fresh token is
+   * returned for one retry.
+   */
+  async rejected(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }> {
+    const { definition } = this.settingsOf(provider);
+    const row = await this.row({ managedUserId, provider });
+    if (!row || row.authorization_status !== 'success' || !row.secret) {
+      throw new NotConnectedError(provider, definition.name, row?.lost_reason ?? undefined);
+    }
+    return this.refreshOnce(managedUserId, row, definition.name);
+  }
+
+  /** One refresh per connection at a time: concurrent callers share it. */
+  private refreshOnce(managedUserId: number, row: CredentialRow, name: string): Promise<{ token: string; accountId: string | null }> {
     const running = this.inflight.get(row.id);
     if (running) return running;
-    const refresh = this.refresh(managedUserId, row, definition.name).finally(() => this.inflight.delete(row.id));
+    const refresh = this.refresh(managedUserId, row, name).finally(() => this.inflight.delete(row.id));
     this.inflight.set(row.id, refresh);
     return refresh;
   }

@@ -79,4 +79,28 @@ describe('disconnecting one Google product keeps the others working', () => {
     // b's Drive row is the same Google account, but it is b's: a's Sheets grant is a's own
     expect(await disconnect(ta, 'google_sheets')).toEqual({ status: 'success', revoked: true });
   });
+
+  it('a grant revoked at Google: the next Google call finds out, and the widget shows the connection lost instead of connected', async () => {
+    const user = await createUser(server);
+    const token = await widgetToken(server, user);
+    await connect(server, token, 'google_drive', 'revoked@example.com');
+    expect((await server.call('GET', '/api/plugins/connectors/picker?kind=folder', { token: user.access })).status).toBe(200);
+    sandbox().oauth.revokeAccount('google', 'revoked@example.com');
+    const res = await server.call('GET', '/api/plugins/connectors/picker?kind=folder', { token: user.access });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^Google Drive is not connected \(The provider refused the token refresh: invalid_grant.*\): connect it in the connections tab, then try again\.$/);
+    expect((await list(token))[0]).toEqual(['google_drive', null, null]);
+  });
+
+  it('a token refused once while the grant stands: refreshed and the call made again', async () => {
+    const user = await createUser(server);
+    const token = await widgetToken(server, user);
+    await connect(server, token, 'google_drive', 'refreshed@example.com');
+    // the access token alone is dropped at Google (the refresh token still stands)
+    const { token: access } = await server.container.get(Connections).accessToken(user.workatoId, 'google_drive');
+    sandbox().state.change((st) => delete st.access[access]);
+    expect((await server.call('GET', '/api/plugins/connectors/picker?kind=folder', { token: user.access })).status).toBe(200);
+    expect((await list(token))[0]).toEqual(['google_drive', 'success', 'refreshed@example.com']);
+    expect((await server.container.get(Connections).accessToken(user.workatoId, 'google_drive')).token).not.toBe(access);
+  });
 });
