@@ -52,7 +52,7 @@ import type { FileRef, TriggerPayload, TriggerSource } from './kinds';
 import { planRecipe } from './plan';
 import type { ContributionRegistry } from '../../core/contributions';
 import type { RecipeRow } from './user-recipes';
-import { inboundAddress } from './inbound-mail';
+import type { InboundMailListener } from './inbound-mail';
 
 export const AUTOMATION_BUCKET = 'automation';
 const MAX_FIELDS = 100;
@@ -63,7 +63,8 @@ export interface AutomationRouteDeps {
   registry: ContributionRegistry;
   maxUploadBytes: number;
   webhookRateLimit: number;
-  inboundMailDomain: string;
+  /** the e-mail trigger's listener: each recipe's secret address, and its rotation */
+  inbound: InboundMailListener;
 }
 
 function managedUserOf(request: FastifyRequest): number {
@@ -87,10 +88,20 @@ function decodeBase64(value: string, field: string): Buffer {
  * A request's trigger payload: multipart fields and files, or JSON fields (with base64 "…binary"
  * fields turned into files). Files go to the recipe owner's FileStore, bucket 'automation'.
  */
-async function payloadOf(request: FastifyRequest, recipe: RecipeRow, source: TriggerSource, deps: AutomationRouteDeps): Promise<TriggerPayload> {
-  // a refused call (a part over its limit, a bad field) leaves none of its files behind
+async function payloadOf(
+  request: FastifyRequest,
+  recipe: RecipeRow,
+  source: TriggerSource,
+  deps: AutomationRouteDeps,
+  check?: (payload: TriggerPayload) => void,
+): Promise<TriggerPayload> {
+  // a refused call (a part over its limit, a bad field, a payload its trigger does not take) leaves none of its files behind
   const files: FileRef[] = [];
-  return readPayload(request, recipe, source, deps, files).catch(async (error: unknown) => {
+  const read = readPayload(request, recipe, source, deps, files).then((payload) => {
+    check?.(payload);
+    return payload;
+  });
+  return read.catch(async (error: unknown) => {
     await Promise.all(files.map((f) => deps.files.delete(recipe.userId, f.bucket, f.key).catch(() => undefined)));
     throw error;
   });
@@ -202,7 +213,7 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
         job_failed_count: counts.job_failed_count,
         webhook_url: counts.workato_webhook,
         webhook_payload: { schema: webhookPayloadOf(plan[0]?.trigger), example: payloadExample(webhookPayloadOf(plan[0]?.trigger)) },
-        inbound_email: inboundAddress(recipe.id, deps.inboundMailDomain),
+        inbound_email: await deps.inbound.addressOf(recipe.id),
         steps: plan.map((s) => ({
           index: s.index,
           kind: s.kind,
@@ -213,6 +224,12 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
         })),
       },
     };
+  });
+
+  // a new secret address for the recipe's e-mail trigger; the old one stops working at once
+  app.post('/api/automation/recipes/:recipeId/inbound-email', { auth: 'user' }, async (request) => {
+    const recipe = await engine.ownRecipe(managedUserOf(request), parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
+    return { status: 'ok', inbound_email: await deps.inbound.rotate(recipe.id) };
   });
 
   app.get('/api/automation/recipes/:recipeId/jobs', { auth: 'user' }, async (request) => {
@@ -281,8 +298,7 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
       const schema = webhookPayloadOf(planRecipe(recipe.template, deps.registry)[0]?.trigger);
       const fields = bodyFields(request);
       if (fields) checkPayload(schema, fields, false);
-      const payload = await payloadOf(request, recipe, 'webhook', deps);
-      if (!fields) checkPayload(schema, payload.data, payload.files.length > 0);
+      const payload = await payloadOf(request, recipe, 'webhook', deps, fields ? undefined : (p) => checkPayload(schema, p.data, p.files.length > 0));
       const { jobId } = await engine.run(recipe, payload);
       if (payloads.size >= 10_000 && !payloads.has(token)) payloads.clear();
       payloads.set(token, schema);

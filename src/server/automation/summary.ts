@@ -166,10 +166,12 @@ export const sheetRowsShape: OutputShape = {
       return undefined;
     }
     const range = text(output.range) ?? text(output.updated_range) ?? text(output.updatedRange);
+    const warnings = notesOf(output.warnings);
     return rows.map((row, i) => ({
       title: `Row written to the Sheet${rows.length > 1 ? ` (${i + 1} of ${rows.length})` : ''}${range && rows.length === 1 ? `, ${range}` : ''}`,
       items: Object.entries(row).map(([header, v]) => (shown(v) ? { label: header, value: shown(v) } : { label: header, value: 'empty', state: 'missing' as const })),
-      notes: i === 0 && range && rows.length > 1 ? [`Range ${range}`] : undefined,
+      // the step's warnings (a column added, a value left out) once, with the first row
+      notes: i === 0 ? [...(range && rows.length > 1 ? [`Range ${range}`] : []), ...warnings] : undefined,
     }));
   },
 };
@@ -198,6 +200,8 @@ export const xeroBillsShape: OutputShape = {
       const items: OutputItem[] = [{ label: 'Number', value: number ?? 'none', ...(number ? {} : { state: 'missing' as const }) }];
       const contact = text(isRecord(b.Contact) ? b.Contact.Name : b.Contact);
       if (contact) items.push({ label: 'Supplier', value: contact });
+      const file = text(b.file);
+      if (file) items.push({ label: 'From', value: file });
       for (const [label, key] of [['Subtotal', 'SubTotal'], ['Tax', 'TotalTax'], ['Total', 'Total']] as const) {
         if (!(key in b)) continue;
         const m = money(b[key], currency);

@@ -22,11 +22,17 @@ const SHEET_OUTPUT = {
   spreadsheet_id: 'sheet_1',
   range: 'Sheet1!A2:E2',
   rows: [{ file: 'invoice-1001.pdf', invoice_number: 'INV-1001', total: 2040, currency: 'GBP', due_date: '' }],
+  warnings: ['The due date was not found on invoice-1001.pdf: its cell is left empty.'],
 };
 const XERO_OUTPUT = {
   bills: [
-    { InvoiceID: 'b7f1c2d0-0000-4000-8000-000000000001', InvoiceNumber: 'INV-1005', SubTotal: 1700, TotalTax: 340, Total: 2040, CurrencyCode: 'GBP', warnings: ['The due date was not found: the bill has none.'] },
+    {
+      file: 'invoice-1005.pdf', InvoiceID: 'b7f1c2d0-0000-4000-8000-000000000001', InvoiceNumber: 'INV-1005', Contact: 'Acme Supplies Ltd', Status: 'DRAFT',
+      CurrencyCode: 'GBP', SubTotal: 1700, TotalTax: 340, Total: 2040, warnings: ['The due date was not found: the bill has none.'],
+    },
   ],
+  count: 1,
+  warnings: ['The due date was not found: the bill has none.'],
 };
 
 const shapes = defineServerPlugin({
@@ -133,6 +139,7 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
           { label: 'currency', value: 'GBP' },
           { label: 'due_date', value: 'empty', state: 'missing' },
         ],
+        notes: ['The due date was not found on invoice-1001.pdf: its cell is left empty.'],
       },
     ]);
     expect(view[1].output_summary).toBe('Row written to the Sheet, Sheet1!A2:E2: file invoice-1001.pdf, invoice_number INV-1001, total 2040, currency GBP; missing: due_date');
@@ -142,15 +149,18 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
         title: 'Xero bill INV-1005',
         items: [
           { label: 'Number', value: 'INV-1005' },
+          { label: 'Supplier', value: 'Acme Supplies Ltd' },
+          { label: 'From', value: 'invoice-1005.pdf' },
           { label: 'Subtotal', value: 'GBP 1700.00' },
           { label: 'Tax', value: 'GBP 340.00' },
           { label: 'Total', value: 'GBP 2040.00' },
+          { label: 'Status', value: 'DRAFT' },
           { label: 'Xero id', value: 'b7f1c2d0-0000-4000-8000-000000000001' },
         ],
         notes: ['The due date was not found: the bill has none.'],
       },
     ]);
-    expect(view[2].output_summary).toBe('Xero bill INV-1005: Number INV-1005, Subtotal GBP 1700.00, Tax GBP 340.00, Total GBP 2040.00, Xero id b7f1c2d0-0000-4000-8000-000000000001');
+    expect(view[2].output_summary).toBe('Xero bill INV-1005: Number INV-1005, Supplier Acme Supplies Ltd, From invoice-1005.pdf, Subtotal GBP 1700.00, Tax GBP 340.00, Total GBP 2040.00, Status DRAFT, Xero id b7f1c2d0-0000-4000-8000-000000000001');
     expect(view[3].output_details).toEqual([{ title: 'E-mail sent', items: [{ label: 'To', value: 'ap@example.com' }, { label: 'Subject', value: 'Bill INV-1005 drafted' }] }]);
     expect(view[3].output_summary).toBe('E-mail sent: To ap@example.com, Subject Bill INV-1005 drafted');
     expect(steps).toHaveLength(4);
@@ -230,6 +240,12 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
       expect(wrong.body.message).toBe("The file_id must be text: the id of the Google Drive file to process (the long code in the file's address).");
       const bad = await post(rec, { file_id: 'not an id/..' });
       expect(bad.body.message).toBe("The file_id is not valid: the id of the Google Drive file to process (the long code in the file's address).");
+      // a multipart form is checked too: a file is no file_id
+      const boundary = '----payloadTest';
+      const form = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="a.pdf"', 'Content-Type: application/pdf', '', '%PDF-1.7', `--${boundary}--`, ''].join('\r\n');
+      const multipart = await server.app.inject({ method: 'POST', url: webhookPath(rec), payload: form, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      expect(multipart.statusCode).toBe(400);
+      expect(multipart.json().message).toBe("The request needs a file_id: the id of the Google Drive file to process (the long code in the file's address).");
       expect((await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs).toHaveLength(0);
     });
 
