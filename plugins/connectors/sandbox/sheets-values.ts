@@ -157,10 +157,12 @@ export function inputOption(query: { valueInputOption?: string }): 'RAW' | 'USER
 
 /**
  * values.append: finds the table that starts at the range's top-left cell (the rows below it
- * that hold data in the range's columns), writes the values on the rows after its last row from
+ * that hold data in the range's columns, every column right of it for a one-cell range), writes the values on the rows after its last row from
  * its first column, and answers with the table's range before the append and the updated range.
  */
-export function append(sheet: SandboxSpreadsheet, range: GridRange, values: unknown[][], option: 'RAW' | 'USER_ENTERED') {
+export function append(sheet: SandboxSpreadsheet, given: GridRange, values: unknown[][], option: 'RAW' | 'USER_ENTERED') {
+  // a single cell ("A1") starts the search: the table is what extends right and down from it
+  const range = given.r1 === given.r2 && given.c1 === given.c2 ? { ...given, r2: Infinity, c2: Infinity } : given;
   let last = 0;
   let right = range.c1;
   for (let r = range.r1 - 1; r < sheet.rows.length; r++) {
