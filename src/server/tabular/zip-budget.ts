@@ -1,4 +1,4 @@
-import { Inflate } from 'fflate';
+import { countInflated } from '../files/inflate-budget';
 
 /**
  * Checks a ZIP container (XLSX, DOCX) against a budget before any library opens it: the entries'
@@ -69,7 +69,6 @@ export function checkZipBudget(bytes: Uint8Array, budget: ZipBudget = XLSX_BUDGE
     if (e.size > 1024 * 1024 && e.size / Math.max(1, e.compressedSize) > budget.maxRatio) throw new ZipBudgetError('ratio', budget);
   }
   let total = 0;
-  const PIECE = 64 * 1024;
   for (const e of entries) {
     const at = e.localOffset;
     if (at + 30 > zip.length || zip.readUInt32LE(at) !== 0x04034b50) throw new ZipBudgetError('damaged', budget);
@@ -78,16 +77,14 @@ export function checkZipBudget(bytes: Uint8Array, budget: ZipBudget = XLSX_BUDGE
     if (e.method === 0) {
       total += data.length;
     } else if (e.method === 8) {
-      const inflate = new Inflate((chunk) => {
-        total += chunk.length;
-        if (total > budget.maxExpandedBytes) throw new ZipBudgetError('expanded', budget);
-      });
-      try {
-        for (let i = 0; i < data.length; i += PIECE) inflate.push(data.subarray(i, i + PIECE), i + PIECE >= data.length);
-      } catch (error) {
-        if (error instanceof ZipBudgetError) throw error;
-        throw new ZipBudgetError('damaged', budget);
-      }
+      countInflated(
+        data,
+        (n) => {
+          total += n;
+          if (total > budget.maxExpandedBytes) throw new ZipBudgetError('expanded', budget);
+        },
+        () => new ZipBudgetError('damaged', budget),
+      );
     } else {
       throw new ZipBudgetError('damaged', budget);
     }

@@ -1,6 +1,6 @@
-import { Inflate } from 'fflate';
 import type { LayoutPage } from '../layout/types';
 import { runBounded, ParseBudgetError, type WorkerBudget } from '../../files/bounded-worker';
+import { countInflated } from '../../files/inflate-budget';
 import { DocumentReadError } from './errors';
 import { openPdf } from './pdfjs';
 import { renderPdfPage } from './render';
@@ -53,7 +53,6 @@ export function checkPdfStreams(bytes: Uint8Array, maxBytes: number): number {
   const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let total = 0;
   let from = 0;
-  const PIECE = 64 * 1024;
   for (;;) {
     const keyword = pdf.indexOf('stream', from, 'latin1');
     if (keyword < 0) break;
@@ -68,15 +67,14 @@ export function checkPdfStreams(bytes: Uint8Array, maxBytes: number): number {
     if (end < 0) break;
     from = end + 9;
     if (!/\/FlateDecode|\/Fl\b/.test(dictionary.slice(dictionary.lastIndexOf('<<')))) continue;
-    const inflate = new Inflate((chunk) => {
-      total += chunk.length;
-      if (total > maxBytes) throw tooLarge(maxBytes);
-    });
-    try {
-      for (let i = start; i < end; i += PIECE) inflate.push(pdf.subarray(i, Math.min(end, i + PIECE)), i + PIECE >= end);
-    } catch (error) {
-      if (error instanceof DocumentReadError) throw error;
-    }
+    countInflated(
+      pdf.subarray(start, end),
+      (n) => {
+        total += n;
+        if (total > maxBytes) throw tooLarge(maxBytes);
+      },
+      () => undefined,
+    );
   }
   return total;
 }
