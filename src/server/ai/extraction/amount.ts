@@ -20,7 +20,8 @@ const CODES = new Set([
 
 const CURRENCY_TOKEN = '(?:US\\$|AU?\\$|CA?\\$|NZ\\$|S\\$|HK\\$|R\\$|[$€£¥₹₩]|zł|kr|[A-Z]{3})';
 // Grouped thousands ("1,234.56", "1.234,56", "1'234", "1 234" with a no-break space) or plain digits.
-const NUMBER = '[-−(]?\\d{1,3}(?:[.,\\u00a0\\u202f\']\\d{3})+(?:[.,]\\d{1,2})?\\)?|[-−(]?\\d+(?:[.,]\\d{1,2})?\\)?';
+// A group of thousands never starts with 0 ("0.025" is a price), and a unit price may carry up to four decimals ("9,9000").
+const NUMBER = '[-−(]?[1-9]\\d{0,2}(?:[.,\\u00a0\\u202f\']\\d{3})+(?:[.,]\\d{1,2})?(?!\\d)\\)?|[-−(]?\\d+(?:[.,]\\d{1,4})?\\)?';
 const AMOUNT_RE = new RegExp(
   `(?:(${CURRENCY_TOKEN})\\s?)?(${NUMBER})(?:\\s?(${CURRENCY_TOKEN}))?`,
   'g',
@@ -43,6 +44,9 @@ export function currencyCode(token: string | undefined): string | undefined {
  * for tables and documents); undefined when the text is not a number.
  */
 export function parseNumber(text: string): number | undefined {
+  // "0.025": a group of thousands never starts with 0, so the separator is the decimal mark.
+  const small = /^([-−(]?)0[.,](\d{3,4})\)?$/.exec(text.trim());
+  if (small) return (small[1] ? -1 : 1) * Number(`0.${small[2]}`);
   const value = parseCellAmount(text, 'unknown');
   return value === null || Number.isNaN(value) ? undefined : value;
 }

@@ -162,7 +162,8 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
           }
           break;
         }
-        if (notAName(q)) break;
+        // "Nummer        : 339420": a key whose colon stands apart, before its value.
+        if (notAName(q) || /^[:：]/.test(rightOf(index, q)[0]?.text ?? '')) break;
         namePhrase = q;
         name = q.text.trim();
         break;
@@ -198,7 +199,7 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
 function returnAddressLine(index: PhraseIndex): Party[] {
   for (const line of (index.lines[0] ?? []).slice(0, 40)) {
     const text = line.map((p) => p.text).join(' ');
-    const parts = text.split(/\s*[|•●·]\s*/).filter(Boolean);
+    const parts = text.split(/\s*[|•●·]\s*|\s+[-–]\s+/).filter(Boolean);
     if (parts.length < 3 || !/\b\d{4,5}\b/.test(text) || !/\p{L}{2}/u.test(parts[0])) continue;
     const name = parts[0].replace(/[,;]$/, '').trim();
     const anchor = line[0];
@@ -230,7 +231,9 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
   const tallest = Math.max(...top.map(size));
   const legal = top.filter((p) => LEGAL_FORM_RE.test(p.text.trim()));
   const prominent = top.filter((p) => size(p) >= tallest * 0.9).sort((a, b) => a.y - b.y || a.x - b.x)[0];
-  const pick = legal.length && !LEGAL_FORM_RE.test(prominent.text.trim()) ? legal.sort((a, b) => size(b) - size(a) || a.y - b.y)[0] : prominent;
+  // A name set larger than the text is the letterhead; among names of text size, one with a legal form.
+  const letterhead = size(prominent) > index.textHeight * 1.15;
+  const pick = !letterhead && legal.length && !LEGAL_FORM_RE.test(prominent.text.trim()) ? legal.sort((a, b) => size(b) - size(a) || a.y - b.y)[0] : prominent;
   const block = blockBelow(index, pick, 4, isStop);
   const bigger = size(pick) > index.textHeight * 1.15;
   const score = (bigger ? 0.8 : 0.55) + (LEGAL_FORM_RE.test(pick.text.trim()) ? 0.05 : 0);

@@ -96,9 +96,11 @@ export const TITLE_WORDS = /^(?:tax\s+)?(?:invoice|bill|receipt|statement|credit
 export const TITLE_WITH_ID = /^(?:tax\s+)?(?:invoice|bill|receipt|credit\s*note|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|facture|avoir|factuur|factura|fattura)\b.*\d/i;
 
 /** Line-item table header words by column role. */
-export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' | 'amount'; pattern: RegExp }[] = [
+export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' | 'amount' | 'other'; pattern: RegExp }[] = [
   { role: 'description', pattern: /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione)$/i },
   { role: 'quantity', pattern: /^(?:qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|menge|anzahl|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])$/i },
   { role: 'unit_price', pattern: /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:einzel|netto|stück)?preis|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*h\.?t\.?)?|p\.?u\.?(?:\s*h\.?t\.?)?|prijs|stuksprijs|precio(?:\s*unitario)?|prezzo(?:\s*unitario)?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i },
+  // Columns read but not kept (a tax rate, a position number, an article number): their cells must not land in a kept column.
+  { role: 'other', pattern: /^(?:pos\.?|position|nr\.?|no\.?|#|ligne|art(?:ikel)?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|rem\.?|remise|rabatt|unit|einheit|code|ref\.?)$/i },
   { role: 'amount', pattern: /^(?:amount|total|line\s*total|net\s*amount|ext\.?\s*price|extended|subtotal|value|sum|gesamt(?:betrag|preis)?|betrag|netto(?:betrag)?|summe|montant(?:\s*h\.?t\.?)?|total\s*h\.?t\.?|prix\s*h\.?t\.?|bedrag|totaal|importe|importo|totale)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i },
 ];

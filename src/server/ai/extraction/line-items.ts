@@ -27,7 +27,7 @@ export interface LineItemTable {
   phrases: Set<LayoutPhrase>;
 }
 
-const TOTALS_ROW = /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?|thank|payment|terms)/i;
+const TOTALS_ROW = /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale)/i;
 
 function roleOf(text: string): Role | undefined {
   const clean = text.replace(/[:.]$/, '').trim();
@@ -45,7 +45,7 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
   const phrases = new Set<LayoutPhrase>();
   for (const lines of linesByPage) {
     const headerIndex = lines.findIndex((line) => {
-      const roles = new Set(line.map((p) => roleOf(p.text)).filter(Boolean));
+      const roles = new Set(line.map((p) => roleOf(p.text)).filter((r) => r && r !== 'other'));
       return roles.has('description') && roles.has('amount') && roles.size >= 3;
     });
     if (headerIndex < 0) continue;
@@ -71,7 +71,7 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
     for (let i = headerIndex + 1; i < lines.length; i++) {
       const row = lines[i];
       const top = Math.min(...row.map((p) => p.y));
-      if (top - previousBottom > lineHeight * 3.2) break;
+      if (top - previousBottom > lineHeight * 4.5) break;
       const rowText = row.map((p) => p.text).join(' ');
       if (TOTALS_ROW.test(rowText.trim())) break;
       const cells: Partial<Record<Role, string>> = {};
@@ -81,14 +81,31 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
         const column =
           columns.find((col) => c >= col.left && c < col.right) ??
           columns.reduce((a, b) => (Math.abs(a.centre - c) < Math.abs(b.centre - c) ? a : b));
+        if (column.role === 'other') continue;
         cells[column.role] = cells[column.role] ? `${cells[column.role]} ${p.text}` : p.text;
       }
       const amount = cells.amount ? parseAmount(cells.amount)?.value : undefined;
       const unitPrice = cells.unit_price ? parseAmount(cells.unit_price)?.value : undefined;
-      const quantity = cells.quantity ? parseNumber(cells.quantity.replace(/[a-z]+\.?$/i, '').trim()) : undefined;
+      // "20 Stk", "30 Meter", "25 Liter(s)", "3 Piece": the number before the unit.
+      const quantity = cells.quantity ? parseNumber(/^[-\d.,\s']+/.exec(cells.quantity.trim())?.[0].trim() ?? '') : undefined;
       const hasNumbers = amount !== undefined || unitPrice !== undefined || quantity !== undefined;
+      // A line's amount printed on the row under its description, quantity and price.
+      if (last && last.amount === undefined && amount !== undefined && unitPrice === undefined && quantity === undefined) {
+        last.amount = amount;
+        const fits = last.quantity !== undefined && last.unit_price !== undefined && Math.abs(last.quantity * last.unit_price - amount) < 0.011 + Math.abs(amount) * 0.0005;
+        last.confidence = Math.min(1, Math.min(last.confidence, ...row.map((p) => p.confidence)) * (fits ? 1 : 0.8));
+        row.forEach((p) => phrases.add(p));
+        previousBottom = Math.max(...row.map((p) => p.y + p.height));
+        continue;
+      }
       if (!hasNumbers) {
         // A wrapped description (or a note under the table): join it to the previous row.
+        // Before the first row, the rest of a header written on several lines ("Art-Nr", "(Art)");
+        // later, a note in a column that is not kept ("(GTIN)" under an article number).
+        if ((!last && i - headerIndex <= 3) || Object.keys(cells).length === 0) {
+          row.forEach((p) => phrases.add(p));
+          continue;
+        }
         if (last && cells.description && row.length === 1) {
           last.description = `${last.description} ${cells.description}`.trim();
           row.forEach((p) => phrases.add(p));
@@ -104,13 +121,17 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
         description: (cells.description ?? '').trim(),
         quantity,
         unit_price: unitPrice,
-        amount: amount ?? (quantity !== undefined && unitPrice !== undefined ? Math.round(quantity * unitPrice * 100) / 100 : undefined),
+        amount,
         confidence: Math.min(1, conf * (consistent ? 1 : 0.8)),
       };
       items.push(last);
       row.forEach((p) => phrases.add(p));
       previousBottom = Math.max(...row.map((p) => p.y + p.height));
     }
+  }
+  // A line without an amount column: quantity × unit price.
+  for (const item of items) {
+    if (item.amount === undefined && item.quantity !== undefined && item.unit_price !== undefined) item.amount = Math.round(item.quantity * item.unit_price * 100) / 100;
   }
   return { items, phrases };
 }

@@ -172,3 +172,25 @@ describe('labels and amounts of generated and real invoices', () => {
     });
   });
 });
+
+describe('line items of real layouts', () => {
+  it('a German table: an ignored position and tax-rate column, the amount on the row under the line, unit prices with four decimals, a note under each line', () => {
+    const r = extractInvoice([
+      page([
+        [40, 100, 'Pos'], [90, 100, 'Beschreibung'], [285, 100, 'Nettopreis'], [375, 100, 'Menge'], [420, 100, 'Steuersatz'], [500, 100, 'Nettobetrag'],
+        [90, 110, '(Art)'],
+        [40, 125, '1'], [90, 125, 'Trennblätter A4'], [295, 125, '9,9000'], [377, 125, '20 Stk'], [430, 125, '19 %'],
+        [90, 134, '4012345001235'], [510, 134, '198,00'],
+        [45, 143, '(GTIN)'],
+        [40, 170, '2'], [90, 170, 'Joghurt Banane'], [295, 170, '0,025'], [377, 170, '50 Stk'], [430, 170, '7 %'],
+        [510, 179, '1,25'],
+        [300, 220, 'Nettobetrag'], [510, 220, '199,25'],
+      ]),
+    ]);
+    expect(r.lineItems.map(({ description, quantity, unit_price, amount }) => ({ description, quantity, unit_price, amount }))).toEqual([
+      { description: 'Trennblätter A4', quantity: 20, unit_price: 9.9, amount: 198 },
+      { description: 'Joghurt Banane', quantity: 50, unit_price: 0.025, amount: 1.25 },
+    ]);
+    expect(r.fields.subtotal?.value).toBe(199.25);
+  });
+});
