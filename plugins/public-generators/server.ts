@@ -1,6 +1,6 @@
 import { defineServerPlugin } from '../../src/server';
 import { T } from '../../src/server';
-import { HttpError, notFound } from '../../src/server';
+import { HttpError, notFound, keyedRateLimit } from '../../src/server';
 import { MAIL_JOB } from '../../src/server';
 import { readWebsite } from '../../src/server';
 import type { SafeFetchOptions } from '../../src/server';
@@ -12,12 +12,18 @@ import { asHttp } from './api/errors';
 import { compileFieldsSchema, readFormFields } from './api/form-fields';
 import { migrations } from './api/migrations';
 import { writeMiaRelease, type MiaRequest } from './api/mia-release';
-import { miaReleaseMail, type MiaImageLinks } from './api/mia-mail';
+import { miaConfirmationMail, miaReleaseMail, type MiaImageLinks } from './api/mia-mail';
 import { generatePitch, summarisePage, type PitchInput } from './api/pitcher';
 import { IMAGE_NAMES, ReleaseStore, type ImageName, type MiaRelease } from './api/release-store';
 
 /** Requests per minute per client address on the anonymous endpoints. */
-export const RATE_LIMITS = { sendToMia: 5, emailByMia: 10, pageSummarization: 10, generate: 20, images: 300 } as const;
+export const RATE_LIMITS = { sendToMia: 5, emailByMia: 10, pageSummarization: 10, generate: 20, images: 300, confirm: 20 } as const;
+/** Requests per hour naming one e-mail address (whatever the client), on /mia's and /hal's forms. */
+export const RECIPIENT_LIMITS = { sendToMia: 10, emailByMia: 10, generate: 20 } as const;
+export const CONFIRMATION_SENT = (email: string) =>
+  `We sent a confirmation link to ${email}. Click it and the press release follows.`;
+export const CONFIRMATIONS_REACHED = 'This address has already been sent 3 confirmation links today. Please use one of them, or try again tomorrow.';
+export const CONFIRM_LINK_NOT_VALID = 'This confirmation link is not valid any more. Please ask for the press release again.';
 export const CAP_REACHED = 'This address has already received 3 press releases today. Please try again tomorrow.';
 export const RELEASE_NOT_FOUND = 'That press release was not found for this e-mail address. Please generate it again.';
 
@@ -54,7 +60,29 @@ export default defineServerPlugin({
       image_2: imageUrl(release, 'image-2'),
     });
 
-    app.post('/api/platform/send_to_mia', { schema: { body: sendToMiaSchema }, config: perMinute(RATE_LIMITS.sendToMia) }, async (request) => {
+    /** the e-mail address a form names, lower-cased (undefined when it names none) */
+    const emailOf = (request: { body?: unknown }) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
+    };
+    const perRecipient = (name: keyof typeof RECIPIENT_LIMITS) =>
+      keyedRateLimit(app, { name: `public-generators:${name}`, max: RECIPIENT_LIMITS[name], timeWindow: '1 hour', keyOf: emailOf });
+
+    /** Queues the release mail to its address, within the daily cap. */
+    const sendRelease = async (release: MiaRelease) => {
+      const reservation = await store.reserveMail(release.id, release.email);
+      if (reservation.kind === 'cap-reached') throw new HttpError(429, CAP_REACHED);
+      let jobId: string;
+      try {
+        jobId = await queue.add(MAIL_JOB, miaReleaseMail(release, imageLinks(release)), { attempts: 5, backoffMs: 2000 });
+      } catch (error) {
+        await store.releaseMail(reservation.mailId);
+        throw error;
+      }
+      await store.attachJob(reservation.mailId, jobId);
+    };
+
+    app.post('/api/platform/send_to_mia', { schema: { body: sendToMiaSchema }, config: perMinute(RATE_LIMITS.sendToMia), preHandler: perRecipient('sendToMia') }, async (request) => {
       const body = request.body as MiaRequest;
       const { release, images } = await asHttp(() =>
         writeMiaRelease(body, {
@@ -88,22 +116,45 @@ export default defineServerPlugin({
         .send(png);
     });
 
-    app.post('/api/platform/apiEmailByMia', { config: perMinute(RATE_LIMITS.emailByMia) }, async (request) => {
+    // its form is read in the handler, so its address is counted there
+    const mailFormsTo = new WeakMap<object, string>();
+    const emailByMiaLimit = keyedRateLimit(app, { name: 'public-generators:emailByMia', max: RECIPIENT_LIMITS.emailByMia, timeWindow: '1 hour', keyOf: (r) => mailFormsTo.get(r) });
+    app.post('/api/platform/apiEmailByMia', { config: perMinute(RATE_LIMITS.emailByMia) }, async (request, reply) => {
       const fields = await readFormFields(request, validateEmailFields);
+      mailFormsTo.set(request, fields.email.trim().toLowerCase());
+      await emailByMiaLimit(request, reply);
       const release = await store.find(fields.id);
       // only a release send_to_mia wrote, and only to the address it was written for: no open relay
       if (!release || !release.email || release.email !== fields.email.trim().toLowerCase()) throw notFound(RELEASE_NOT_FOUND);
-      const reservation = await store.reserveMail(release.id, release.email);
-      if (reservation.kind === 'cap-reached') throw new HttpError(429, CAP_REACHED);
-      let jobId: string;
-      try {
-        jobId = await queue.add(MAIL_JOB, miaReleaseMail(release, imageLinks(release)), { attempts: 5, backoffMs: 2000 });
-      } catch (error) {
-        await store.releaseMail(reservation.mailId);
-        throw error;
+      // an address no one has shown to be theirs gets a confirmation link first, nothing else
+      if (!(await store.mayReceive(release.email))) {
+        const token = await store.newConfirmation(release.id, release.email);
+        if (!token) throw new HttpError(429, CONFIRMATIONS_REACHED);
+        await queue.add(MAIL_JOB, miaConfirmationMail(release.email, `${config.publicUrl}/api/plugins/public-generators/confirm/${token}`), { attempts: 5, backoffMs: 2000 });
+        return { status: 'success', message: CONFIRMATION_SENT(release.email) };
       }
-      await store.attachJob(reservation.mailId, jobId);
+      await sendRelease(release);
       return { status: 'success', message: `The press release is on its way to ${release.email}.` };
+    });
+
+    // the link of the confirmation mail: confirms the address and sends the release it was asked for
+    app.get('/api/plugins/public-generators/confirm/:token', { config: perMinute(RATE_LIMITS.confirm) }, async (request, reply) => {
+      const page = (status: number, message: string) =>
+        reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .send(`<!doctype html><html><head><meta charset="utf-8"><title>Press release</title></head><body style="font-family:Arial,Helvetica,sans-serif;padding:24px"><p>${message}</p></body></html>`);
+      const confirmed = await store.confirm(String((request.params as { token: string }).token));
+      const release = confirmed && (await store.find(confirmed.releaseId));
+      if (!release) return page(404, CONFIRM_LINK_NOT_VALID);
+      try {
+        await sendRelease(release);
+      } catch (e) {
+        if (e instanceof HttpError && e.statusCode === 429) return page(429, CAP_REACHED);
+        throw e;
+      }
+      return page(200, 'Thank you: your address is confirmed and the press release is on its way.');
     });
 
     app.post(
@@ -116,7 +167,7 @@ export default defineServerPlugin({
       },
     );
 
-    app.post('/api/pitcher/generate', { schema: { body: generatePitchSchema }, config: perMinute(RATE_LIMITS.generate) }, async (request) => {
+    app.post('/api/pitcher/generate', { schema: { body: generatePitchSchema }, config: perMinute(RATE_LIMITS.generate), preHandler: perRecipient('generate') }, async (request) => {
       const body = request.body as PitchInput & { email: string };
       const pitch = await asHttp(() => generatePitch(body, text));
       return { pitch };

@@ -14,6 +14,7 @@ export type { Db } from './db/database';
 export type { ServerConfig } from './config';
 export type { JobQueue, JobOptions, JobRecord, JobStatus, JobContext } from './queue/job-queue';
 export { queueMail, MAIL_JOB, type MailMessage } from './mail';
+export { keyedRateLimit, TOO_MANY_FOR_RECIPIENT } from './http/rate-limits';
 export { AI_PROVIDER, AI_PROVIDER_NAME, SOLUTIONS, connectors, trigger } from './catalogue/building-blocks';
 export type { CatalogueContribution, CombinationSeed, ConnectorSeed, RecipeTemplateSeed, SolutionSeed, TriggerSeed, WorkflowSeed } from './catalogue/types';
 export type { GeneratedText, TextGenerator, TextTask } from './ai/text-generation/text-generator';

@@ -69,9 +69,13 @@ describe('the public generators /mia and /hal', () => {
       await img.waitFor();
       await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
     }
-    await page.getByText('The press release is on its way to press@brightwater.example.').waitFor({ timeout: 20_000 });
+    await page.getByText('We sent a confirmation link to press@brightwater.example. Click it and the press release follows.').waitFor({ timeout: 20_000 });
     await app.screenshot('mia-result');
 
+    // the address is not a verified account's: the release follows the confirmation link
+    const confirmation = await app.smtp.waitFor('press@brightwater.example', /Confirm your e-mail address/);
+    const link = /https?:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/.exec(confirmation.text ?? '')![0];
+    expect((await fetch(link)).status).toBe(200);
     const mail = await app.smtp.waitFor('press@brightwater.example', /Your press release from Mia/);
     expect(mail.subject).toMatch(/Brightwater Analytics Launches LeakFinder/);
 

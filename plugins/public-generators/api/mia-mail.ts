@@ -65,3 +65,24 @@ ${img(images.image_2, `Image 2 for ${release.product} by ${release.company}`, 60
 </body></html>`;
   return { to: release.email, subject, text, html };
 }
+
+/**
+ * The confirmation asked of an address before Mia mails it a press release: fixed words and the
+ * link only, nothing the person who typed the address chose (no company, site, title or text).
+ */
+export function miaConfirmationMail(to: string, link: string): MailMessage {
+  const text = [
+    'Hello,',
+    'Someone asked the press-release generator to e-mail a press release to this address. If that was you, confirm with this link and the press release follows:',
+    link,
+    'If it was not you, ignore this message: nothing will be sent. The link works for 24 hours.',
+  ].join('\n\n');
+  const html = `<!doctype html>
+<html><body style="font-family:Arial,Helvetica,sans-serif;color:#242424;max-width:640px;margin:0 auto;padding:16px">
+<p>Hello,</p>
+<p>Someone asked the press-release generator to e-mail a press release to this address. If that was you, confirm with this link and the press release follows:</p>
+<p><a href="${escapeHtml(link)}">Confirm and send the press release</a></p>
+<p style="color:#616161;font-size:12px">If it was not you, ignore this message: nothing will be sent. The link works for 24 hours.</p>
+</body></html>`;
+  return { to, subject: 'Confirm your e-mail address for the press-release generator', text, html };
+}

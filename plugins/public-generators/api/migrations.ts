@@ -39,4 +39,23 @@ export const migrations: Migration[] = [
       await sql`create index mia_mails_recipient_sent_at on mia_mails (recipient, sent_at)`.execute(db);
     },
   },
+  {
+    id: 'public-generators/0002_mia_confirmations',
+    async up(db) {
+      // an address that is not a verified account's receives a press release only after its owner
+      // clicks the link of a confirmation mail (which carries nothing a sender chose)
+      await sql`create table mia_recipients (
+        recipient text primary key,
+        confirmed_at timestamptz not null default now()
+      )`.execute(db);
+      await sql`create table mia_confirmations (
+        token text primary key,
+        release_id uuid not null references mia_releases(id) on delete cascade,
+        recipient text not null,
+        created_at timestamptz not null default now(),
+        used_at timestamptz
+      )`.execute(db);
+      await sql`create index mia_confirmations_recipient on mia_confirmations (recipient, created_at)`.execute(db);
+    },
+  },
 ];

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
 
 /** A press release Mia wrote, as stored (its images are kept apart, see ReleaseImages). */
 export interface MiaRelease {
@@ -24,7 +25,14 @@ interface MiaTables {
   mia_releases: Omit<MiaRelease, 'created_at'> & { created_at?: Date };
   mia_images: { release_id: string; name: ImageName; png: Buffer | Uint8Array };
   mia_mails: { id?: number; release_id: string; recipient: string; job_id: string | null; sent_at?: Date };
+  mia_recipients: { recipient: string; confirmed_at?: Date };
+  mia_confirmations: { token: string; release_id: string; recipient: string; created_at?: Date; used_at: Date | null };
 }
+
+/** Most confirmation mails one unconfirmed address receives in 24 hours. */
+export const CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
+/** How long a confirmation link works. */
+const CONFIRMATION_HOURS = 24;
 
 /** Most press-release e-mails one address receives in 24 hours. */
 export const MAILS_PER_RECIPIENT_PER_DAY = 3;
@@ -33,6 +41,17 @@ export const MAILS_PER_RECIPIENT_PER_DAY = 3;
 export type MailReservation = { kind: 'reserved'; mailId: number } | { kind: 'cap-reached' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * How many rows a recipient had in a table in the last 24 hours, counted under a per-recipient
+ * advisory lock held to the end of the transaction: simultaneous requests cannot both slip under a cap.
+ */
+async function countLastDay(trx: Transaction<MiaTables>, lock: number, table: 'mia_mails' | 'mia_confirmations', at: 'sent_at' | 'created_at', address: string): Promise<number> {
+  await sql`select pg_advisory_xact_lock(${lock}, hashtext(${address}))`.execute(trx);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}
+    where recipient = ${address} and ${sql.ref(at)} > now() - interval '24 hours'`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
 
 /**
  * Storage of Mia's releases, their images and the mails sent for them. Takes the server's
@@ -83,14 +102,7 @@ export class ReleaseStore {
   async reserveMail(releaseId: string, recipient: string): Promise<MailReservation> {
     const address = recipient.trim().toLowerCase();
     return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(727014, hashtext(${address}))`.execute(trx);
-      const { n } = await trx
-        .selectFrom('mia_mails')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('recipient', '=', address)
-        .where('sent_at', '>', sql<Date>`now() - interval '24 hours'`)
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= MAILS_PER_RECIPIENT_PER_DAY) return { kind: 'cap-reached' } as const;
+      if ((await countLastDay(trx, 727014, 'mia_mails', 'sent_at', address)) >= MAILS_PER_RECIPIENT_PER_DAY) return { kind: 'cap-reached' } as const;
       const row = await trx
         .insertInto('mia_mails')
         .values({ release_id: releaseId, recipient: address, job_id: null })
@@ -108,5 +120,50 @@ export class ReleaseStore {
   /** Gives a reservation back when the mail could not be queued. */
   async releaseMail(mailId: number): Promise<void> {
     await this.db.deleteFrom('mia_mails').where('id', '=', mailId).execute();
+  }
+
+  /** Whether an address may receive press releases now: a verified account's, or confirmed through a link. */
+  async mayReceive(recipient: string): Promise<boolean> {
+    const address = recipient.trim().toLowerCase();
+    const { rows } = await sql<{ ok: boolean }>`
+      select exists (select 1 from mia_recipients where recipient = ${address})
+          or exists (select 1 from users where lower(email) = ${address} and is_verified) as ok`.execute(this.db);
+    return Boolean(rows[0]?.ok);
+  }
+
+  /**
+   * A confirmation link's token for sending `releaseId` to `recipient`, or undefined when the
+   * address already had CONFIRMATIONS_PER_RECIPIENT_PER_DAY of them in 24 hours (counted under a
+   * per-recipient lock, as reserveMail does).
+   */
+  async newConfirmation(releaseId: string, recipient: string): Promise<string | undefined> {
+    const address = recipient.trim().toLowerCase();
+    return this.db.transaction().execute(async (trx) => {
+      if ((await countLastDay(trx, 727015, 'mia_confirmations', 'created_at', address)) >= CONFIRMATIONS_PER_RECIPIENT_PER_DAY) return undefined;
+      const token = randomBytes(32).toString('base64url');
+      await trx.insertInto('mia_confirmations').values({ token, release_id: releaseId, recipient: address, used_at: null }).execute();
+      return token;
+    });
+  }
+
+  /**
+   * Uses a confirmation link once: the address is confirmed from now on and the release it was
+   * for is returned (undefined for an unknown, used or expired token).
+   */
+  async confirm(token: string): Promise<{ releaseId: string; recipient: string } | undefined> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('mia_confirmations')
+        .set({ used_at: sql<Date>`now()` })
+        .where('token', '=', token)
+        .where('used_at', 'is', null)
+        .where('created_at', '>', sql<Date>`now() - make_interval(hours => ${CONFIRMATION_HOURS})`)
+        .returning(['release_id', 'recipient'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx.insertInto('mia_recipients').values({ recipient: row.recipient }).onConflict((oc) => oc.column('recipient').doNothing()).execute();
+      return { releaseId: row.release_id, recipient: row.recipient };
+    });
   }
 }

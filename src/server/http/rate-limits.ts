@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from './errors';
 
 export const TOO_MANY_WRITES = 'Too many requests. Please wait a minute and try again.';
@@ -64,4 +64,31 @@ export function installWriteRateLimits(app: FastifyInstance, limits: WriteLimits
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = route.auth ? [addressHook, ...existing, userHook] : [addressHook, ...existing];
   });
+}
+
+export const TOO_MANY_FOR_RECIPIENT = 'Too many requests for this e-mail address. Please try again later.';
+
+/**
+ * A limit on something other than the client address, e.g. the e-mail address a public form
+ * writes to (so many clients cannot all aim at one recipient): a preHandler (the body is parsed by
+ * then) counting per `keyOf(request)` in the rate-limit store (memory, or Redis across processes).
+ * A request without a key is not counted.
+ */
+export function keyedRateLimit(
+  app: FastifyInstance,
+  opts: { name: string; max: number; timeWindow: string; keyOf: (request: FastifyRequest) => string | undefined; message?: string },
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const create = (app as unknown as { createRateLimit(o: object): Limiter }).createRateLimit;
+  const keys = new WeakMap<FastifyRequest, string>();
+  const limiter = create({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (r: FastifyRequest) => `k|${opts.name}|${keys.get(r)}` });
+  return async (request, reply) => {
+    const key = opts.keyOf(request);
+    if (!key) return;
+    keys.set(request, key);
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+      throw new HttpError(429, opts.message ?? TOO_MANY_FOR_RECIPIENT, { retry_after: Math.max(1, result.ttlInSeconds) });
+    }
+  };
 }

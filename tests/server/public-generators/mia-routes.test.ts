@@ -1,5 +1,7 @@
 import { imageSize } from 'image-size';
-import publicGenerators, { CAP_REACHED, RELEASE_NOT_FOUND } from '../../../plugins/public-generators/server';
+import publicGenerators, { CAP_REACHED, CONFIRMATION_SENT, CONFIRM_LINK_NOT_VALID, RELEASE_NOT_FOUND, RECIPIENT_LIMITS } from '../../../plugins/public-generators/server';
+import { TOO_MANY_FOR_RECIPIENT } from '../../../src/server';
+import { createUser } from '../../support/server';
 import { startTestServer, type TestServer } from '../../support/server';
 import { startCompanySite, type CompanySite } from './support/company-site';
 import { closeGeneratorsServer, postFrom, startGeneratorsServer } from './support/generators-server';
@@ -31,6 +33,15 @@ describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
   async function image(url: string) {
     const res = await server.app.inject({ method: 'GET', url: new URL(url).pathname });
     return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload };
+  }
+
+  /** Follows the link of the confirmation mail sent to `email`; returns the confirmation mail and the page. */
+  async function confirmByLink(email: string) {
+    const mail = await server.mailer.waitFor(email);
+    expect(mail.subject).toBe('Confirm your e-mail address for the press-release generator');
+    const link = /https?:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+    const page = await server.app.inject({ method: 'GET', url: new URL(link).pathname, remoteAddress: nextAddress() });
+    return { mail, page, link };
   }
 
   const release = (path: string, extra: Record<string, unknown> = {}) =>
@@ -148,8 +159,17 @@ describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
     const res = await release('/', { email });
     const sent = await emailByMia({ template_id: '14', email, name: 'Brightwater Analytics', url: `${site.origin}/`, product_name: 'LeakFinder', id: res.body.id });
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ status: 'success', message: `The press release is on its way to ${email}.` });
-    const mail = await server.mailer.waitFor(email);
+    expect(sent.body).toEqual({ status: 'success', message: CONFIRMATION_SENT(email) });
+    // first a confirmation with nothing the sender chose: no company, site, title or text of the release
+    const { mail: confirmation, page, link } = await confirmByLink(email);
+    for (const chosen of ['Brightwater', 'LeakFinder', site.origin, res.body.title, res.body.paraphrase_1]) {
+      expect(confirmation.text).not.toContain(chosen);
+      expect(confirmation.html).not.toContain(chosen);
+    }
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('the press release is on its way');
+    const mail = await waitForRelease(email);
+    expect(server.mailer.sent.filter((m) => m.to === email).map((m) => m.subject)).toEqual([confirmation.subject, mail.subject]);
     expect(mail.subject).toBe(`Your press release from Mia: ${res.body.title}`);
     expect(mail.text).toContain(res.body.paraphrase_1);
     expect(mail.text).toContain(res.body.paraphrase_2);
@@ -158,18 +178,64 @@ describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
     expect(mail.html).not.toMatch(/<script/i);
   });
 
+  /** The first press-release mail to `email` (not the confirmation). */
+  async function waitForRelease(email: string) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mail = server.mailer.sent.find((m) => m.to === email && m.subject.startsWith('Your press release from Mia'));
+      if (mail) return mail;
+      if (Date.now() > deadline) throw new Error(`no press release to ${email}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('mails a verified account\'s address at once, and a confirmed one without asking again', async () => {
+    const user = await createUser(server, { email: 'verified@brightwater.example' });
+    const res = await release('/no-logo', { email: user.email });
+    const fields = { template_id: '14', email: user.email, name: 'B', url: `${site.origin}/`, product_name: 'P', id: res.body.id };
+    expect((await emailByMia(fields)).body).toEqual({ status: 'success', message: `The press release is on its way to ${user.email}.` });
+    expect((await waitForRelease(user.email)).subject).toBe(`Your press release from Mia: ${res.body.title}`);
+    expect(server.mailer.sent.filter((m) => m.to === user.email && m.subject.startsWith('Confirm'))).toHaveLength(0);
+  });
+
+  it('a confirmation link works once; an unknown one is refused with a sentence', async () => {
+    const email = 'once@brightwater.example';
+    const res = await release('/no-logo', { email });
+    await emailByMia({ template_id: '14', email, name: 'B', url: `${site.origin}/`, product_name: 'P', id: res.body.id });
+    const { page, link } = await confirmByLink(email);
+    expect(page.statusCode).toBe(200);
+    const again = await server.app.inject({ method: 'GET', url: new URL(link).pathname, remoteAddress: nextAddress() });
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toContain(CONFIRM_LINK_NOT_VALID);
+    const forged = await server.app.inject({ method: 'GET', url: '/api/plugins/public-generators/confirm/not-a-token', remoteAddress: nextAddress() });
+    expect(forged.statusCode).toBe(404);
+  });
+
+  it('limits the mail form per recipient, whatever the client address', async () => {
+    const email = 'target@victim.example';
+    const base = { template_id: '14', email, name: 'B', url: 'https://example.com', product_name: 'P', id: '00000000-0000-4000-8000-000000000000' };
+    for (let i = 0; i < RECIPIENT_LIMITS.emailByMia; i++) expect((await emailByMia(base)).status).toBe(404);
+    const over = await emailByMia(base);
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ status: 'error', message: TOO_MANY_FOR_RECIPIENT, retry_after: expect.any(Number) });
+    // another recipient is not affected
+    expect((await emailByMia({ ...base, email: 'someone-else@victim.example' })).status).toBe(404);
+  });
+
   it('sends at most 3 press releases a day to one address', async () => {
     const email = 'capped@brightwater.example';
     const first = await release('/no-logo', { email });
     const second = await release('/no-logo', { email: email.toUpperCase() });
     const fields = { template_id: '14', email, name: 'Brightwater Analytics', url: `${site.origin}/`, product_name: 'LeakFinder' };
-    for (let i = 0; i < 3; i++) expect((await emailByMia({ ...fields, id: first.body.id })).status).toBe(200);
+    expect((await emailByMia({ ...fields, id: first.body.id })).body.message).toBe(CONFIRMATION_SENT(email));
+    expect((await confirmByLink(email)).page.statusCode).toBe(200); // the first press release
+    for (let i = 0; i < 2; i++) expect((await emailByMia({ ...fields, id: first.body.id })).status).toBe(200);
     const fourth = await emailByMia({ ...fields, id: second.body.id });
     expect(fourth.status).toBe(429);
     expect(fourth.body).toEqual({ status: 'error', message: CAP_REACHED });
-    await server.mailer.waitFor(email);
+    await waitForRelease(email);
     await new Promise((r) => setTimeout(r, 300));
-    expect(server.mailer.sent.filter((m) => m.to === email)).toHaveLength(3);
+    expect(server.mailer.sent.filter((m) => m.to === email && m.subject.startsWith('Your press release'))).toHaveLength(3);
   });
 
   it('refuses an unknown release, another address, a wrong template and file parts: no open relay', async () => {
