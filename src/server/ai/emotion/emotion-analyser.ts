@@ -1,7 +1,7 @@
 import type { TextGenerator } from '../text-generation/text-generator';
 import { EMOTIONS, isEmotion, type EmotionResult } from './emotions';
 import { EmptyTextError, TextTooLongError } from './errors';
-import { classifyEmotion } from './lexicon-classifier';
+import { classifySentence } from './emotion-model';
 import { splitSentences } from './sentence-splitter';
 
 /** Longest text accepted in one request (characters). */
@@ -22,14 +22,17 @@ export function sentencesOf(text: unknown, maxChars = MAX_TEXT_CHARS): string[] 
 }
 
 /**
- * One `{ emotion, text }` per sentence of `text`, from the built-in lexicon classifier.
- * Throws EmptyTextError for empty text.
+ * One `{ emotion, text }` per sentence of `text`, from the built-in classifier (the model trained
+ * on GoEmotions with the lexicon as one of its inputs). Throws EmptyTextError for empty text.
  */
 export function analyseText(text: string): EmotionResult[] {
-  return sentencesOf(text).map((sentence) => ({ emotion: classifyEmotion(sentence).emotion, text: sentence }));
+  return sentencesOf(text).map((sentence) => ({ emotion: classifySentence(sentence).emotion, text: sentence }));
 }
 
-/** The built-in analyser: lexicon and rules, no model, deterministic. */
+/**
+ * The built-in analyser: the committed GoEmotions model with the lexicon and rules, on the CPU,
+ * deterministic. (The name is kept from when the lexicon alone answered.)
+ */
 export class LexiconEmotionAnalyser implements EmotionAnalyser {
   async analyse(text: string): Promise<EmotionResult[]> {
     return analyseText(text);
@@ -43,8 +46,9 @@ export interface LlmAnalyserLogger {
 /**
  * Asks a chat model (through a TextGenerator) for one label per sentence, as JSON
  * `{"emotions": [...]}`. The sentences are split here, so the reply only has to name labels; a
- * reply of the wrong length or with an unknown label is refused and the lexicon answers instead.
- * When the generator itself falls back to its template, the template is the lexicon's answer.
+ * reply of the wrong length or with an unknown label is refused and the built-in classifier
+ * answers instead. When the generator itself falls back to its template, the template is the
+ * built-in classifier's answer.
  */
 export class LlmEmotionAnalyser implements EmotionAnalyser {
   constructor(
@@ -54,7 +58,7 @@ export class LlmEmotionAnalyser implements EmotionAnalyser {
 
   async analyse(text: string): Promise<EmotionResult[]> {
     const sentences = sentencesOf(text);
-    const lexicon = () => sentences.map((s) => ({ emotion: classifyEmotion(s).emotion, text: s }));
+    const lexicon = () => sentences.map((s) => ({ emotion: classifySentence(s).emotion, text: s }));
     const reply = await this.generator.generate({
       name: 'emotion.classify',
       system:
