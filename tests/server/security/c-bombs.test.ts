@@ -64,3 +64,12 @@ describe('decompression bombs sent to financial analysis', () => {
     expect((globalThis as { pdfjsLib?: unknown }).pdfjsLib).toBeUndefined();
   });
 });
+
+describe('pdfjs patches no global', () => {
+  it('loading pdfjs in this thread (as plugins that read PDFs directly do) leaves JSON and Array.prototype.push as they were', async () => {
+    const before = [JSON.stringify, JSON.parse, Array.prototype.push];
+    const { loadPdfjs } = await import('../../../src/server/ai/pdf/pdfjs');
+    await loadPdfjs();
+    expect([JSON.stringify, JSON.parse, Array.prototype.push]).toEqual(before);
+  });
+});

@@ -12,16 +12,45 @@ export type PdfDocument = Awaited<ReturnType<PdfjsModule['getDocument']>['promis
 
 let loaded: Promise<PdfjsModule> | undefined;
 
+/**
+ * The built-ins whose existing members the polyfills bundled in pdfjs's legacy build replace
+ * (core-js: JSON.stringify and JSON.parse, 18× slower and recursive, Array.prototype.push, ...).
+ */
+function builtins(): object[] {
+  const iteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())) as object;
+  return [globalThis, JSON, Object, Array, Array.prototype, Promise, Promise.prototype, Map, Map.prototype, Set, Set.prototype, Uint8Array, Uint8Array.prototype, ArrayBuffer, ArrayBuffer.prototype, String, String.prototype, Math, Reflect, Error, iteratorPrototype];
+}
+
+/**
+ * Runs `load` and then puts back every built-in member it replaced, so loading pdfjs patches no
+ * global: members it only adds (Promise.withResolvers, ...) stay, since pdfjs uses them on Node 20.
+ * The readers load pdfjs only in their bounded workers anyway; this keeps any other caller safe.
+ */
+async function keepingBuiltins<T>(load: () => Promise<T>): Promise<T> {
+  const saved = builtins().map((o) => [o, Reflect.ownKeys(o).map((k) => [k, Object.getOwnPropertyDescriptor(o, k)!] as const)] as const);
+  try {
+    return await load();
+  } finally {
+    for (const [o, members] of saved) {
+      for (const [k, before] of members) {
+        const now = Object.getOwnPropertyDescriptor(o, k);
+        const same = now && Object.is(now.value, before.value) && now.get === before.get && now.set === before.set;
+        if (!same && before.configurable) Object.defineProperty(o, k, before);
+      }
+    }
+  }
+}
+
 /** Loads pdfjs-dist's Node build once per process. */
 export function loadPdfjs(): Promise<PdfjsModule> {
-  loaded ??= (async () => {
+  loaded ??= keepingBuiltins(async () => {
     // pdfjs runs a "fake worker" in Node, loaded by a dynamic import of its own unless
     // globalThis.pdfjsWorker already holds it: load it here, first, so that the only dynamic
     // imports are these two (under Jest's vm modules pdfjs's own import() can fail to link)
     const g = globalThis as { pdfjsWorker?: unknown };
     g.pdfjsWorker ??= await dynamicImport('pdfjs-dist/legacy/build/pdf.worker.mjs');
     return (await dynamicImport('pdfjs-dist/legacy/build/pdf.mjs')) as PdfjsModule;
-  })();
+  });
   return loaded;
 }
 

@@ -3,7 +3,7 @@ import { runBounded, ParseBudgetError, type WorkerBudget } from '../../files/bou
 import { countInflated } from '../../files/inflate-budget';
 import { DocumentReadError } from './errors';
 import { openPdf } from './pdfjs';
-import { renderPdfPage } from './render';
+import { renderPdfPage, type RenderedPage } from './render';
 import { readTextLayer, textLength } from './text-layer';
 
 /**
@@ -108,23 +108,36 @@ export async function readPdfPagesTask(input: { bytes: Uint8Array; maxPages: num
   }
 }
 
-/**
- * Reads a PDF's pages in a bounded worker. Refusals are DocumentReadErrors with a sentence about
- * the file: too large when opened, too slow, damaged, encrypted.
- */
-export async function readPdfBounded(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfRead> {
-  const maxStreamBytes = options.maxStreamBytes ?? PDF_BUDGET.maxStreamBytes;
-  if (bytes.length === 0) throw new DocumentReadError('The PDF file is empty.', 'empty');
+/** The worker's side of renderFirstPagePng. */
+export async function renderFirstPageTask(input: { bytes: Uint8Array; dpi: number; maxStreamBytes: number }): Promise<RenderedPage> {
+  checkPdfStreams(input.bytes, input.maxStreamBytes);
+  const pdf = await openPdf(input.bytes);
   try {
-    return await runBounded<PdfRead>(
-      __filename,
-      'readPdfPagesTask',
-      { bytes, maxPages: options.maxPages ?? PDF_BUDGET.maxPages, dpi: options.dpi ?? 200, minTextChars: options.minTextChars ?? 20, maxStreamBytes },
-      {
-        budget: options.budget,
-        rethrow: (f) => (f.name === 'DocumentReadError' ? new DocumentReadError(f.message, (f.reason ?? 'corrupt') as DocumentReadError['reason']) : undefined),
-      },
-    );
+    if (pdf.numPages < 1) throw new DocumentReadError('The PDF has no pages.', 'empty');
+    const page = await renderPdfPage(pdf, 1, input.dpi);
+    return { ...page, png: new Uint8Array(page.png) as Buffer };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/**
+ * Renders the first page of a PDF file to a PNG, in a bounded worker: the preview image the
+ * invoice page shows next to the extracted fields.
+ */
+export async function renderFirstPagePng(bytes: Uint8Array, dpi = 100): Promise<RenderedPage> {
+  const page = await inWorker<RenderedPage>('renderFirstPageTask', { bytes, dpi, maxStreamBytes: PDF_BUDGET.maxStreamBytes });
+  return { ...page, png: Buffer.from(page.png) };
+}
+
+/** Runs one of this file's tasks in a bounded worker, with refusals as DocumentReadErrors. */
+async function inWorker<T>(task: string, input: { bytes: Uint8Array } & Record<string, unknown>, budget?: Partial<WorkerBudget>): Promise<T> {
+  if (input.bytes.length === 0) throw new DocumentReadError('The PDF file is empty.', 'empty');
+  try {
+    return await runBounded<T>(__filename, task, input, {
+      budget,
+      rethrow: (f) => (f.name === 'DocumentReadError' ? new DocumentReadError(f.message, (f.reason ?? 'corrupt') as DocumentReadError['reason']) : undefined),
+    });
   } catch (error) {
     if (error instanceof ParseBudgetError) {
       throw new DocumentReadError(
@@ -134,4 +147,13 @@ export async function readPdfBounded(bytes: Uint8Array, options: ReadPdfOptions 
     }
     throw error;
   }
+}
+
+/**
+ * Reads a PDF's pages in a bounded worker. Refusals are DocumentReadErrors with a sentence about
+ * the file: too large when opened, too slow, damaged, encrypted.
+ */
+export async function readPdfBounded(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfRead> {
+  const input = { bytes, maxPages: options.maxPages ?? PDF_BUDGET.maxPages, dpi: options.dpi ?? 200, minTextChars: options.minTextChars ?? 20, maxStreamBytes: options.maxStreamBytes ?? PDF_BUDGET.maxStreamBytes };
+  return inWorker<PdfRead>('readPdfPagesTask', input, options.budget);
 }

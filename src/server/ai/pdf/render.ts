@@ -1,4 +1,3 @@
-import { DocumentReadError } from './errors';
 import { openPdf, type PdfDocument } from './pdfjs';
 
 /** A rendered page image. */
@@ -37,18 +36,4 @@ export async function renderPdfPage(pdf: PdfDocument, pageNumber: number, dpi = 
   factory.destroy(target);
   page.cleanup();
   return { png, width, height, dpi: (scale * 72) | 0 };
-}
-
-/**
- * Renders the first page of a PDF file to a PNG: the preview image the invoice page shows
- * next to the extracted fields.
- */
-export async function renderFirstPagePng(bytes: Uint8Array, dpi = 100): Promise<RenderedPage> {
-  const pdf = await openPdf(bytes);
-  try {
-    if (pdf.numPages < 1) throw new DocumentReadError('The PDF has no pages.', 'empty');
-    return await renderPdfPage(pdf, 1, dpi);
-  } finally {
-    await pdf.destroy();
-  }
 }

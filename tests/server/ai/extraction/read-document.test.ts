@@ -9,7 +9,7 @@ import { buildPage } from '../../../../src/server/ai/layout/group';
 import type { OcrEngine } from '../../../../src/server/ai/ocr/ocr-engine';
 import { TesseractOcrPool } from '../../../../src/server/ai/ocr/tesseract-pool';
 import { DocumentReadError } from '../../../../src/server/ai/pdf/errors';
-import { renderFirstPagePng } from '../../../../src/server/ai/pdf/render';
+import { renderFirstPagePng } from '../../../../src/server/ai/pdf/read-pdf';
 import { pngToScannedPdf, renderInvoicePdf } from '../../../support/invoices/render';
 
 /** An OCR engine that records what it was given and answers with one fixed word. */
