@@ -33,7 +33,8 @@
  *     combination_id) → { status: 'ok' } and moves the setup status (spec section 4). Any other
  *     body runs the recipe with the fields and files as its trigger payload → 200
  *     { status: 'ok', job_id }; a stopped recipe → 409; a missing step → 409 'Connector not
- *     found. …' with job_id (the failed job); unknown token → 404; over the limit → 429; a body that
+ *     found. …' with job_id (the failed job); unknown token → 404 (past 20 from one address in 10
+ *     minutes, that address gets 429 for the rest of the window); over the limit → 429; a body that
  *     does not fit the trigger's payload schema → 400 naming the field in plain words.
  *     JSON fields ending in "binary" (base64) are stored as files, named by the matching "name" field.
  */
@@ -41,6 +42,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { userOf } from '../auth/guard';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { failureLimit } from '../http/rate-limits';
 import { parseId } from '../http/ids';
 import { ALL_FILE_KINDS } from '../files/file-kinds';
 import type { FileStore } from '../files/file-store';
@@ -55,6 +57,8 @@ import type { RecipeRow } from './user-recipes';
 import type { InboundMailListener } from './inbound-mail';
 
 export const AUTOMATION_BUCKET = 'automation';
+/** Unknown webhook tokens one client address may try in 10 minutes. */
+export const WEBHOOK_GUESSES_PER_10_MINUTES = 20;
 const MAX_FIELDS = 100;
 
 export interface AutomationRouteDeps {
@@ -269,6 +273,8 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
     return { status: 'ok', job_id: jobId };
   });
 
+  // unknown tokens tried from one client address: past the limit its calls are refused, right or wrong
+  const webhookGuesses = failureLimit(app, { name: 'webhook-token', max: WEBHOOK_GUESSES_PER_10_MINUTES, timeWindow: '10 minutes' });
   app.post(
     '/api/automation/webhooks/:token',
     {
@@ -280,7 +286,8 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      webhookGuesses.check(request, reply);
       const token = String((request.params as { token: string }).token);
       // a plain call to a webhook that ran before: one statement checks the recipe and records the job
       if (engine.knowsWebhook(token) && !isSetupCall(request.body)) {
@@ -291,7 +298,10 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
         if (known) return { status: 'ok', job_id: known.jobId };
       }
       const found = await engine.recipes.webhookRecipe(token);
-      if (!found) throw notFound('Webhook not found.');
+      if (!found) {
+        await webhookGuesses.failed(request, reply);
+        throw notFound('Webhook not found.');
+      }
       const { recipe } = found;
       if (!request.isMultipart() && isSetupCall(request.body)) return engine.setupCall(recipe, request.body);
       requireRunning(recipe);

@@ -92,3 +92,38 @@ export function keyedRateLimit(
     }
   };
 }
+
+export const TOO_MANY_FAILURES = 'Too many failed attempts from your address. Please wait a few minutes and try again.';
+
+/**
+ * A limit on failures only (e.g. unknown tokens tried from one client address): `failed` counts
+ * one in the rate-limit store (shared through Redis) and, past `max` in the window, answers 429
+ * and remembers the address here, so that `check` (called before the lookup) refuses its next
+ * calls at once, even a right guess, until the window ends.
+ */
+export function failureLimit(app: FastifyInstance, opts: { name: string; max: number; timeWindow: string }) {
+  const create = (app as unknown as { createRateLimit(o: object): Limiter }).createRateLimit;
+  const limiter = create({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (r: FastifyRequest) => `f|${opts.name}|${r.ip}` });
+  const blockedUntil = new Map<string, number>();
+  const refuse = (reply: FastifyReply, untilMs: number) => {
+    const seconds = Math.max(1, Math.ceil((untilMs - Date.now()) / 1000));
+    reply.header('retry-after', String(seconds));
+    return new HttpError(429, TOO_MANY_FAILURES, { retry_after: seconds });
+  };
+  return {
+    check(request: FastifyRequest, reply: FastifyReply): void {
+      const until = blockedUntil.get(request.ip);
+      if (until === undefined) return;
+      if (until > Date.now()) throw refuse(reply, until);
+      blockedUntil.delete(request.ip);
+    },
+    async failed(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const result = await limiter(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      const until = Date.now() + Math.max(1, result.ttlInSeconds) * 1000;
+      if (blockedUntil.size > 10_000) for (const [ip, t] of blockedUntil) if (t <= Date.now()) blockedUntil.delete(ip);
+      blockedUntil.set(request.ip, until);
+      throw refuse(reply, until);
+    },
+  };
+}
