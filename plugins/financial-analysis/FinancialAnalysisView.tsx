@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, makeStyles } from '@fluentui/react-components';
-import { ChunkBoundary, ConfigCard, fileToBase64, NOT_SET_UP, Panel, RUN_STARTED, runWorkflow, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps } from '../../src/app';
+import { ChunkBoundary, ConfigCard, fileToBase64, Panel, runWorkflow, RunWorkflowResult, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps, type RunOutcome } from '../../src/app';
 import configSchema from '../../schemas/financial-analysis/config.schema.json';
 import type { AnalysisReport, FocusArea } from './engine/analysis';
 
@@ -59,7 +59,8 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
   const [report, setReport] = useState<CompleteReply['report']>();
   const [failure, setFailure] = useState<{ title: string; detail?: string }>();
   const [running, setRunning] = useState(false);
-  const [notice, setNotice] = useState<{ intent: 'success' | 'warning'; text: string }>();
+  /** what the last Run Workflow press really did (the run's job, or why nothing ran) */
+  const [runOutcome, setRunOutcome] = useState<RunOutcome>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -103,7 +104,7 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
     void loadReport().catch(() => undefined);
     setFailure(undefined);
     setReport(undefined);
-    setNotice(undefined);
+    setRunOutcome(undefined);
     try {
       const reply = await api.post<{ jobId?: { wf_id?: string }; message?: string }>(START_PATH, {
         combination_id: combinationId,
@@ -124,13 +125,13 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
   async function run() {
     if (!file) return;
     setRunning(true);
-    setNotice(undefined);
+    setRunOutcome(undefined);
     try {
       const outcome = await runWorkflow(api, session.workatoId, combinationId, { combination_id: combinationId, file_name: file.name, file_binary: await fileToBase64(file) }, env.apiBase);
-      if (outcome.kind === 'not-set-up') setNotice({ intent: 'warning', text: NOT_SET_UP });
-      else if (outcome.kind === 'started') setNotice({ intent: 'success', text: RUN_STARTED });
+      setRunOutcome(outcome);
     } catch (e) {
       console.error('Run failed', e);
+      setRunOutcome({ kind: 'failed', error: e instanceof Error && e.message ? e.message : 'The workflow could not be run.' });
     } finally {
       setRunning(false);
     }
@@ -157,7 +158,7 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
         idPrefix="financial-analysis"
         onChange={setCurrent}
         onSaved={(d) => {
-          setNotice(undefined);
+          setRunOutcome(undefined);
           setCurrent(d);
         }}
         actions={[
@@ -166,8 +167,8 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
         ]}
         busyLabel={busy ? 'Analysing the statement...' : undefined}
         hint={blocker}
-        notice={notice}
       />
+      <RunWorkflowResult outcome={runOutcome} retry={() => void run()} />
 
       {failure && (
         <MessageBar intent="error" role="alert" layout="multiline">

@@ -3,13 +3,13 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentSearch20Regular } from '@fluentui/react-icons/svg/document-search';
 import { Play20Regular } from '@fluentui/react-icons/svg/play';
-import { useApi, useSession, type WorkflowViewProps } from '../../src/app';
+import { RunWorkflowResult, useApi, useSession, type RunOutcome, type WorkflowViewProps } from '../../src/app';
 import { DocumentUploadForm, type UploadState } from '../document-extraction/ui/DocumentUploadForm';
 import { useExtractionFiles } from '../document-extraction/ui/extraction-files';
 import { JobProgress } from '../document-extraction/ui/JobProgress';
 import { wait } from '../document-extraction/ui/wait';
 import { InvoiceResult, type InvoiceResultData } from './InvoiceResult';
-import { INVOICE_WORKFLOW, runInvoiceWorkflow, SENT_MESSAGE } from './run-workflow';
+import { INVOICE_WORKFLOW, runInvoiceWorkflow } from './run-workflow';
 
 /** How often the page asks about a running invoice job (the spec gives no interval for 10004). */
 export const INVOICE_POLL_MS = 1500;
@@ -64,7 +64,8 @@ export default function InvoiceExtractionView({ workflowId = INVOICE_WORKFLOW, c
   const [error, setError] = useState<string>();
   const [job, setJob] = useState<{ progress: number; message: string }>();
   const [result, setResult] = useState<InvoiceResultData>();
-  const [run, setRun] = useState<{ running?: boolean; message?: string; intent?: 'success' | 'info' }>({});
+  /** the last Run Workflow press: in flight, then what it really did (its job followed to the end, or why nothing ran) */
+  const [run, setRun] = useState<{ running?: boolean; outcome?: RunOutcome }>({});
   const stop = useRef<AbortController>(undefined);
 
   useEffect(() => () => stop.current?.abort(), []);
@@ -118,17 +119,10 @@ export default function InvoiceExtractionView({ workflowId = INVOICE_WORKFLOW, c
     if (!upload.file) return;
     setRun({ running: true });
     try {
-      const outcome = await runInvoiceWorkflow({ api, files, workatoId: session.workatoId }, upload.file, combination);
-      if (outcome.sent) setRun({ message: SENT_MESSAGE, intent: 'success' });
-      else if ('message' in outcome) setRun({ message: outcome.message, intent: 'info' });
-      else {
-        // spec section 8: webhook errors and network failures are logged only
-        console.warn('Run Workflow: the webhook call failed', outcome.failed);
-        setRun({});
-      }
+      setRun({ outcome: await runInvoiceWorkflow({ api, workatoId: session.workatoId }, upload.file, combination) });
     } catch (e) {
       console.warn('Run Workflow: the recipe could not be found', e);
-      setRun({});
+      setRun({ outcome: { kind: 'failed', error: e instanceof Error && e.message ? e.message : 'The workflow could not be run.' } });
     }
   }
 
@@ -155,11 +149,7 @@ export default function InvoiceExtractionView({ workflowId = INVOICE_WORKFLOW, c
           </Button>
         )}
       </DocumentUploadForm>
-      {run.message && (
-        <MessageBar intent={run.intent} aria-live="polite">
-          <MessageBarBody>{run.message}</MessageBarBody>
-        </MessageBar>
-      )}
+      <RunWorkflowResult outcome={run.outcome} retry={() => void runWorkflow()} />
       {job && <JobProgress progress={job.progress} message={job.message} label="Extracting the invoice's fields" />}
       {error && (
         <MessageBar intent="error" role="alert">

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useMemo, useState, type ChangeEvent } from 'react';
 import { Caption1, Field, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { ConfigCard, NOT_SET_UP, Panel, RUN_STARTED, fileToBase64, runWorkflow, saveBase64, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps } from '../../src/app';
+import { ConfigCard, Panel, fileToBase64, runWorkflow, RunWorkflowResult, saveBase64, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps, type RunOutcome } from '../../src/app';
 import { toPythonLiteral } from '../../src/core';
 import configSchema from '../../schemas/invoice-reconciliation/config.schema.json';
 import type { ComparisonResult } from './engine/compare';
@@ -87,7 +87,8 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
   const [running, setRunning] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<{ intent: 'success' | 'warning'; text: string }>();
+  /** what the last Run Workflow press really did (the run's job, or why nothing ran) */
+  const [runOutcome, setRunOutcome] = useState<RunOutcome>();
 
   const formData = current ?? config.saved ?? {};
   const schema = useMemo(() => configFormSchema(invoice?.headers, orders?.headers, formData), [invoice?.headers, orders?.headers, formData]);
@@ -120,7 +121,7 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
     void loadResults().catch(() => undefined);
     setTesting(true);
     setError(undefined);
-    setNotice(undefined);
+    setRunOutcome(undefined);
     try {
       const body: Record<string, unknown> = { combination_id: combinationId, file1_name: invoice.file.name, file1_binary: await fileToBase64(invoice.file) };
       if (orders) Object.assign(body, { file2_name: orders.file.name, file2_binary: await fileToBase64(orders.file) });
@@ -136,7 +137,7 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
   async function run() {
     if (!invoice || !orders || !config.saved) return;
     setRunning(true);
-    setNotice(undefined);
+    setRunOutcome(undefined);
     try {
       const outcome = await runWorkflow(api, session.workatoId, combinationId, {
         config_json: toPythonLiteral(config.saved),
@@ -145,10 +146,10 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
         file2_name: orders.file.name,
         file2_binary: await fileToBase64(orders.file),
       }, env.apiBase);
-      if (outcome.kind === 'not-set-up') setNotice({ intent: 'warning', text: NOT_SET_UP });
-      else if (outcome.kind === 'started') setNotice({ intent: 'success', text: RUN_STARTED });
+      setRunOutcome(outcome);
     } catch (e) {
       console.error('Run Workflow failed', e);
+      setRunOutcome({ kind: 'failed', error: e instanceof Error && e.message ? e.message : 'The workflow could not be run.' });
     } finally {
       setRunning(false);
     }
@@ -196,7 +197,7 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
         idPrefix="reconciliation"
         onChange={setCurrent}
         onSaved={(d) => {
-          setNotice(undefined);
+          setRunOutcome(undefined);
           setCurrent(d);
         }}
         actions={[
@@ -205,8 +206,8 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
         ]}
         busyLabel={testing ? 'Comparing...' : running ? 'Starting...' : undefined}
         hint={[testWhy, runWhy && runWhy !== testWhy ? runWhy : null].filter(Boolean).join(' ')}
-        notice={notice}
       />
+      <RunWorkflowResult outcome={runOutcome} retry={() => void run()} />
 
       {error && (
         <MessageBar intent="error" role="alert" layout="multiline">

@@ -31,6 +31,8 @@ export {
   ConfigCard,
   useSavedConfig,
   runWorkflow,
+  outcomeOfReply,
+  RunWorkflowResult,
   fileToBase64,
   saveBase64,
   SortableTable,

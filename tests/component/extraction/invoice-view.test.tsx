@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import InvoiceExtractionView from '../../../plugins/invoice-extraction/InvoiceExtractionView';
-import { NOT_SET_UP_MESSAGE, SENT_MESSAGE } from '../../../plugins/invoice-extraction/run-workflow';
+
 import { renderInShell, testShell } from '../../support/render';
 import type { fakeFetch } from '../../support/fake-fetch';
 import { fakeFiles, fileOf } from './support';
@@ -96,39 +96,70 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     expect(screen.queryByRole('button', { name: 'Run Workflow' })).not.toBeInTheDocument();
   });
 
-  it("posts the file (email, name, binary) to the webhook of the user's recipe for the page's combination", async () => {
+  it("uploads the file to the page's combination's own recipe and follows the job it started to its real result", async () => {
     const user = userEvent.setup();
-    const { files } = setup(
+    let looks = 0;
+    const { shell } = setup(
       {
-        'GET /api/platform/userByWorkatoRecipe/100001/': {
-          body: { workato_recipes: [{ recipe_id: 3, combination: 2, workato_webhook: '/hooks/other' }, { recipe_id: 7, combination: 8, workato_webhook: 'https://hooks.example.test/r/7' }] },
+        'GET /api/platform/userByWorkatoRecipe/100001/': { body: { workato_recipes: [{ recipe_id: 3, combination: 2 }, { recipe_id: 7, combination: 8 }] } },
+        'POST /api/automation/recipes/7/uploads': { body: { status: 'ok', job_id: 'job-7' } },
+        'GET /api/automation/jobs/job-7': () => {
+          looks += 1;
+          const done = looks > 1;
+          return {
+            body: {
+              job: { id: 'job-7', status: done ? 'succeeded' : 'running', error: null },
+              steps: [
+                { index: 0, name: 'Trigger', status: 'succeeded', output_summary: null, error: null },
+                { index: 1, name: 'Extract the invoice fields', status: done ? 'succeeded' : 'running', output_summary: done ? 'invoice_number INV-7, total 130.00 EUR' : null, error: null },
+              ],
+            },
+          };
         },
-        'GET /api/platform/userId': { body: { userID: 1001, workato_id: 100001, is_verify: true, email: 'ann@example.com' } },
       },
       '/workflow/10004?combination=8',
     );
     expect(screen.getByRole('button', { name: 'Run Workflow' })).toBeDisabled();
     await user.upload(screen.getByLabelText('Invoice file'), fileOf('march.pdf', 'application/pdf'));
     await user.click(screen.getByRole('button', { name: 'Run Workflow' }));
-    expect(await screen.findByText(SENT_MESSAGE)).toBeInTheDocument();
-    expect(files.calls.webhooks).toHaveLength(1);
-    const { url, form } = files.calls.webhooks[0];
-    expect(url).toBe('https://hooks.example.test/r/7');
-    expect(form.get('email')).toBe('ann@example.com');
-    expect(form.get('name')).toBe('march.pdf');
-    expect((form.get('binary') as File).name).toBe('march.pdf');
+    expect(await screen.findByText(/Running – step 1 of 1 \(Extract the invoice fields\)/)).toBeInTheDocument();
+    expect(await screen.findByText('Extract the invoice fields: invoice_number INV-7, total 130.00 EUR', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('The workflow ran')).toBeInTheDocument();
+    const upload = shell.fetch.calls.find((c) => c.path === '/api/automation/recipes/7/uploads')!;
+    expect(upload.method).toBe('POST');
   });
 
-  it("without a combination uses the first running recipe of workflow 10004; says so when its automation has no webhook", async () => {
+  it('without a combination: a recipe that takes an uploaded file (not the Drive one); stopped: says so and offers Start, which starts it and runs again', async () => {
     const user = userEvent.setup();
-    const { shell, files } = setup({
-      'GET /api/platform/workflows/10004/': { body: { id: 10004, combinations: [{ id: 1, running: false, recipe_id: 4 }, { id: 9, running: true, recipe_id: 5 }, { id: 8, running: true, recipe_id: 6 }] } },
-      'GET /api/platform/userByWorkatoRecipe/100001/': { body: { workato_recipes: [{ recipe_id: 5, combination: 9, workato_webhook: null }] } },
+    let started = false;
+    const { shell } = setup({
+      'GET /api/platform/workflows/10004/': { body: { id: 10004, combinations: [{ id: 1, running: true }, { id: 2, running: false }] } },
+      'GET /api/platform/userByWorkatoRecipe/100001/': { body: { workato_recipes: [{ recipe_id: 4, combination: 1 }, { recipe_id: 5, combination: 2 }] } },
+      'GET /api/automation/recipes/4': { body: { recipe: { steps: [{ kind: 'trigger', provider: 'google_drive', action: 'new_file_in_folder' }, { kind: 'action', provider: 'google_drive', action: 'download_file' }] } } },
+      'GET /api/automation/recipes/5': { body: { recipe: { steps: [{ kind: 'trigger', provider: 'manual_upload', action: 'file_uploaded' }, { kind: 'action', provider: 'flowmatic_ai', action: 'extract_invoice_fields' }] } } },
+      'POST /api/automation/recipes/5/uploads': () =>
+        started ? { body: { status: 'ok', job_id: 'job-5' } } : { status: 409, body: { status: 'error', message: 'This workflow is stopped: start it, then try again.' } },
+      'PUT /api/platform/proxy': () => {
+        started = true;
+        return { body: { success: true, running: true } };
+      },
+      'GET /api/automation/jobs/job-5': { body: { job: { id: 'job-5', status: 'failed', error: 'The invoice could not be read.' }, steps: [{ index: 1, name: 'Extract the invoice fields', status: 'failed', output_summary: null, error: 'The invoice could not be read.' }] } },
     });
     await user.upload(screen.getByLabelText('Invoice file'), fileOf('april.pdf', 'application/pdf'));
     await user.click(screen.getByRole('button', { name: 'Run Workflow' }));
-    expect(await screen.findByText(NOT_SET_UP_MESSAGE)).toBeInTheDocument();
-    expect(files.calls.webhooks).toHaveLength(0);
-    expect(shell.fetch.calls.map((c) => c.path)).toEqual(['/api/platform/workflows/10004/', '/api/platform/userByWorkatoRecipe/100001/']);
+    expect(await screen.findByText('Workflow Stopped')).toBeInTheDocument();
+    expect(shell.fetch.calls.some((c) => c.path === '/api/automation/recipes/4/uploads')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Start Workflow and run' }));
+    expect(await screen.findByText('Extract the invoice fields: The invoice could not be read.')).toBeInTheDocument();
+    expect(screen.getByText('The workflow ran and failed')).toBeInTheDocument();
+    expect(shell.fetch.calls.find((c) => c.path === '/api/platform/proxy')!.body).toEqual({ url: 'api/managed_users/100001/recipes/5/start' });
+  });
+
+  it('says the automation is not set up when the user has no recipe for it', async () => {
+    const user = userEvent.setup();
+    setup({ 'GET /api/platform/userByWorkatoRecipe/100001/': { body: { workato_recipes: [] } } }, '/workflow/10004?combination=8');
+    await user.upload(screen.getByLabelText('Invoice file'), fileOf('may.pdf', 'application/pdf'));
+    await user.click(screen.getByRole('button', { name: 'Run Workflow' }));
+    expect(await screen.findByText('This workflow cannot run yet: its automation is not set up.')).toBeInTheDocument();
   });
 });

@@ -46,6 +46,16 @@ function setup(opts: { saved?: string | null; webhook?: string | null } = {}) {
 
 const SAVED = "{'EMAIL_TONE_OF_VOICE_MATCHED': 'friendly', 'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'formal', 'GENERATE_EMAIL_FOR_NOT_MATCHED': True, 'GENERATE_EMAIL_FOR_MATCHED': False, 'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED': True}";
 
+
+/** Both CSV files chosen, then Run Workflow pressed. */
+async function pressRun(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('button', { name: 'Save config' });
+  await user.upload(screen.getByLabelText('Invoice file (.csv)'), csv('invoices.csv', INV));
+  await user.upload(screen.getByLabelText('Purchase-order file (.csv)'), csv('orders.csv', PO));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Run Workflow' })).toBeEnabled());
+  await user.click(screen.getByRole('button', { name: 'Run Workflow' }));
+}
+
 describe('ReconciliationView (combination 10)', () => {
   it('enables Test Configuration and Run Workflow by the rules of spec section 5', () => {
     expect(testBlocker(false, true, false)).toBe('Save the config to test it.');
@@ -151,19 +161,36 @@ describe('ReconciliationView (combination 10)', () => {
     const user = userEvent.setup();
     const shell = setup({ saved: SAVED, webhook: 'https://hooks.example/recipe/10' });
     shell.fetch.routes['GET /api/platform/userId'] = { body: { userID: 1001, email: 'ada@example.com', workato_id: 100001, is_verify: true } };
-    const webhook = jest.fn(async () => new Response('{}', { status: 200 }));
+    shell.fetch.routes['GET /api/automation/jobs/job-10'] = {
+      body: { job: { id: 'job-10', status: 'succeeded', error: null }, steps: [{ index: 1, name: 'Reconcile the invoices', status: 'succeeded', output_summary: '3 matched, 1 discrepancy', error: null }] },
+    };
+    const webhook = jest.fn(async () => new Response(JSON.stringify({ status: 'ok', job_id: 'job-10' }), { status: 200 }));
     const original = global.fetch;
     global.fetch = webhook as unknown as typeof fetch;
     try {
-      await screen.findByRole('button', { name: 'Save config' });
-      await user.upload(screen.getByLabelText('Invoice file (.csv)'), csv('invoices.csv', INV));
-      await user.upload(screen.getByLabelText('Purchase-order file (.csv)'), csv('orders.csv', PO));
-      await waitFor(() => expect(screen.getByRole('button', { name: 'Run Workflow' })).toBeEnabled());
-      await user.click(screen.getByRole('button', { name: 'Run Workflow' }));
-      expect(await screen.findByText('Workflow started: the run will appear in the job history.')).toBeInTheDocument();
+      await pressRun(user);
+      // the job the run started, followed to its end on the page
+      expect(await screen.findByText('Reconcile the invoices: 3 matched, 1 discrepancy')).toBeInTheDocument();
+      expect(screen.getByText('The workflow ran')).toBeInTheDocument();
       const [url, init] = webhook.mock.calls[0] as unknown as [string, RequestInit];
       expect(url).toBe('https://hooks.example/recipe/10');
       expect(JSON.parse(String(init.body))).toMatchObject({ config_json: SAVED, email: 'ada@example.com', user_id: 1001, file1_name: 'invoices.csv', file2_name: 'orders.csv' });
+    } finally {
+      global.fetch = original;
+    }
+  });
+
+  it('a stopped recipe: no success, the reason, and a Start control', async () => {
+    const user = userEvent.setup();
+    const shell = setup({ saved: SAVED, webhook: 'https://hooks.example/recipe/10' });
+    shell.fetch.routes['GET /api/platform/userId'] = { body: { userID: 1001, email: 'ada@example.com', workato_id: 100001, is_verify: true } };
+    const original = global.fetch;
+    global.fetch = (async () => new Response(JSON.stringify({ status: 'error', message: 'This workflow is stopped: start it, then try again.' }), { status: 409 })) as unknown as typeof fetch;
+    try {
+      await pressRun(user);
+      expect(await screen.findByText('Workflow Stopped')).toBeInTheDocument();
+      expect(screen.getByText(/This workflow is stopped, so nothing ran/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Start Workflow and run' })).toBeEnabled();
     } finally {
       global.fetch = original;
     }

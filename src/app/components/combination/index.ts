@@ -5,6 +5,7 @@
  */
 export { ConfigCard, type ConfigAction, type ConfigCardProps } from './ConfigCard';
 export { useSavedConfig, type SavedConfig } from './use-saved-config';
-export { runWorkflow, NOT_SET_UP, RUN_STARTED, type RunOutcome } from './run-workflow';
+export { runWorkflow, outcomeOfReply, NOT_SET_UP, RUN_STARTED, STOPPED, type RunOutcome } from './run-workflow';
+export { RunWorkflowResult } from './RunWorkflowResult';
 export { fileToBase64, saveBase64 } from './files';
 export { SortableTable, type Column } from './SortableTable';
