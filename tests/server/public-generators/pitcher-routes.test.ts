@@ -1,4 +1,5 @@
-import { RATE_LIMITS } from '../../../plugins/public-generators/server';
+import { RATE_LIMITS, RECIPIENT_LIMITS } from '../../../plugins/public-generators/server';
+import { TOO_MANY_FOR_RECIPIENT } from '../../../src/server';
 import { escapeHtml, miaReleaseMail } from '../../../plugins/public-generators/api/mia-mail';
 import { cleanTitle } from '../../../plugins/public-generators/api/mia-release';
 import { VOICES } from '../../../plugins/public-generators/engine/voices';
@@ -87,6 +88,17 @@ describe('/hal: pitcher/page-summarization and pitcher/generate', () => {
     for (let i = 0; i <= RATE_LIMITS.pageSummarization; i++) statuses.push((await post('/api/pitcher/page-summarization/', {}, address)).status);
     expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('rate-limits pitches per e-mail address, whatever the client address', async () => {
+    const email = 'aimed-at@victim.example';
+    const blank = { companyName: 'A', voice: 'Yoda', companyDescription: 'Brightwater Analytics builds acoustic sensors that detect leaks in city water networks.' };
+    // each from another client address: only the recipient is the same
+    for (let i = 0; i < RECIPIENT_LIMITS.generate; i++) expect((await post('/api/pitcher/generate', { ...blank, email })).status).toBe(200);
+    const over = await post('/api/pitcher/generate', { ...blank, email: email.toUpperCase() });
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ status: 'error', message: TOO_MANY_FOR_RECIPIENT, retry_after: expect.any(Number) });
+    expect((await post('/api/pitcher/generate', { ...blank, email: 'another@victim.example' })).status).toBe(200);
   });
 });
 
