@@ -37,8 +37,8 @@ export const KEY_INVOICE_FIELDS: Record<string, string> = {
   total: 'total',
 };
 
-/** Below this confidence (0..1) a field that is written is reported as uncertain. */
-export const LOW_CONFIDENCE = 0.5;
+/** Below this confidence (0..1) a field that is written is reported as uncertain (the job view marks the same fields "check"). */
+export const LOW_CONFIDENCE = 0.6;
 
 export function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
