@@ -72,6 +72,8 @@ for (const [name, subset] of [
   );
   console.log(`${name.padEnd(16)} ${String(f.n).padStart(5)}   ${pct(f.accuracy)}     ${f.macroF1.toFixed(3)}`);
 }
+const lexiconRight = (subset: Item[]) => subset.filter((it) => classifyEmotion(it.text).emotion === it.emotion).length / subset.length;
+console.log(`lexicon alone (before): all ${pct(lexiconRight(items))}, held-out 30% ${pct(lexiconRight(items.filter((i) => i.split === 'holdout')))}`);
 console.log('\nconfusion matrix (rows: label, columns: predicted)');
 const short = (e: string) => e.slice(0, 5).padStart(6);
 console.log('          ' + EMOTIONS.map(short).join(''));

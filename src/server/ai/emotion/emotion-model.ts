@@ -62,10 +62,10 @@ export class EmotionModel {
 
   /** One label and the probability of each, for one sentence. */
   classify(sentence: string): EmotionClassification {
-    const scores = this.linearScores(featurise(sentence, this.header.features));
-    const { lexiconWeight: beta, lexiconGate: gate } = this.header;
-    if (!beta && gate === null) return fromScores(scores);
-    const lexicon = classifyEmotion(sentence);
+    const { lexiconWeight: beta, lexiconGate: gate, features } = this.header;
+    const lexicon = beta || gate !== null || features.lexiconWeight ? classifyEmotion(sentence) : undefined;
+    const scores = this.linearScores(featurise(sentence, features, lexicon));
+    if (!lexicon) return fromScores(scores);
     EMOTIONS.forEach((e, c) => (scores[c] += beta * lexicon.scores[e]));
     const result = fromScores(scores);
     return lexiconStands(lexicon, gate) ? { ...result, emotion: lexicon.emotion } : result;

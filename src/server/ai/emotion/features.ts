@@ -1,5 +1,5 @@
 import { EMOTIONS } from './emotions';
-import { classifyEmotion } from './lexicon-classifier';
+import { classifyEmotion, type EmotionClassification } from './lexicon-classifier';
 import { isNegator } from './rules';
 import { tokenize } from './tokenizer';
 
@@ -74,9 +74,10 @@ export function namedFeatures(sentence: string, config: Pick<FeatureConfig, 'cha
 
 /**
  * The hashed, sublinearly weighted (1 + ln count), L2-normalised feature vector of a sentence.
- * Colliding features add up in their bucket.
+ * Colliding features add up in their bucket. `lexicon`: the lexicon's classification of the
+ * sentence when the caller already has it.
  */
-export function featurise(sentence: string, config: FeatureConfig): SparseVector {
+export function featurise(sentence: string, config: FeatureConfig, lexicon?: EmotionClassification): SparseVector {
   const { words, chars } = namedFeatures(sentence, config);
   const mask = config.buckets - 1;
   const acc = new Map<number, number>();
@@ -87,7 +88,7 @@ export function featurise(sentence: string, config: FeatureConfig): SparseVector
   for (const [name, count] of words) put(name, count, 1);
   for (const [name, count] of chars) put(`c:${name}`, count, config.charWeight);
   if (config.lexiconWeight) {
-    const shares = classifyEmotion(sentence).scores;
+    const shares = (lexicon ?? classifyEmotion(sentence)).scores;
     for (const e of EMOTIONS) {
       const b = fnv1a(`lex:${e}`) & mask;
       if (shares[e] > 0) acc.set(b, (acc.get(b) ?? 0) + config.lexiconWeight * shares[e]);
