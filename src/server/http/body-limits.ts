@@ -44,7 +44,7 @@ export function installBodyLimits(app: FastifyInstance, opts: { maxUploadBytes: 
     const declared = (request.routeOptions.config as { multipartLimit?: number } | undefined)?.multipartLimit ?? defaultTotal;
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > declared) {
-      throw new HttpError(413, `The upload is larger than the ${Math.round(declared / (1024 * 1024))} MB a request may carry.`);
+      throw new HttpError(413, `The upload is larger than the ${Number((declared / (1024 * 1024)).toFixed(1))} MB a request may carry.`);
     }
   });
   app.addHook('preValidation', async (request) => {

@@ -38,7 +38,7 @@ describe('body limits on webhooks and uploads', () => {
     const jobsBefore = await server.db.selectFrom('automation_jobs' as never).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst().catch(() => undefined);
     const res = await server.app.inject({ method: 'POST', url: webhookPath(rec), ...body });
     expect(res.statusCode).toBe(413);
-    expect(JSON.parse(res.body).message).toBe('The upload is larger than the 9 MB a request may carry.');
+    expect(JSON.parse(res.body).message).toBe('The upload is larger than the 8.5 MB a request may carry.');
     const jobsAfter = await server.db.selectFrom('automation_jobs' as never).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst().catch(() => undefined);
     expect(jobsAfter).toEqual(jobsBefore);
   });
