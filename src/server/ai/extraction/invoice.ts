@@ -4,6 +4,7 @@ import { cents, currencyCode, findAmounts, parseAmount, type ParsedAmount } from
 import { decideDateOrder, findDates, type DateOrder, type DateOrderDecision } from './date';
 import { INVOICE_FIELDS, matchLabel, TITLE_WITH_ID, TITLE_WORDS, type InvoiceFieldName, type LabelSpec, type ValueKind } from './labels';
 import { findLineItems, type LineItem } from './line-items';
+import { STREET_RE } from './patterns';
 import { below, blockBelow, indexPhrases, lineOf, rightOf, type PhraseIndex } from './phrases';
 
 /** One extracted value: dates as YYYY-MM-DD, amounts as numbers, the rest as text. */
@@ -200,7 +201,7 @@ function returnAddressLine(index: PhraseIndex): Party[] {
   for (const line of (index.lines[0] ?? []).slice(0, 40)) {
     const text = line.map((p) => p.text).join(' ');
     const parts = text.split(/\s*[|•●·]\s*|\s+[-–]\s+/).filter(Boolean);
-    if (parts.length < 3 || !/\b\d{4,5}\b/.test(text) || !/\p{L}{2}/u.test(parts[0])) continue;
+    if (parts.length < 3 || !/\b\d{4,5}\b/.test(text) || !/\p{L}{2}/u.test(parts[0]) || /^\d/.test(parts[0]) || STREET_RE.test(parts[0])) continue;
     const name = parts[0].replace(/[,;]$/, '').trim();
     const anchor = line[0];
     const parties: Party[] = [{ name: { field: 'vendor_name', value: name, raw: name, phrase: anchor, score: 0.85 * anchor.confidence } }];
