@@ -77,6 +77,10 @@ export interface ServerConfig {
   sandbox: { google: boolean; xero: boolean; port: number; host: string };
   /** How often the google_drive trigger looks for new files, ms. */
   drivePollIntervalMs: number;
+  /** METRICS_TOKEN: when set, GET /metrics wants `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** RUN_JOBS (default true): false makes a web server that enqueues jobs but runs none (workers run them). */
+  runJobs: boolean;
 }
 
 /** One OAuth application at a provider: its client and endpoints. */
@@ -104,6 +108,13 @@ function intVar(env: Env, name: string, fallback: number, min: number, max: numb
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function boolVar(env: Env, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(name, `must be true or false, got "${env[name]}"`);
+  return raw === 'true';
 }
 
 /** REDIS_PREFIX (default "flowmatic"): deployments sharing one Redis database each need their own. */
@@ -279,6 +290,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     inboundSmtpHost: env.INBOUND_SMTP_HOST || '127.0.0.1',
     inboundMailDomain: mailDomain(env),
     chatWebhookUrl: urlVar(env, 'CHAT_WEBHOOK_URL', ['http', 'https']),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    runJobs: boolVar(env, 'RUN_JOBS', true),
     previousSecretKeys: (env.PREVIOUS_SECRET_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     ...connectorConfig(env),
   };
