@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosed24Regular } from '@fluentui/react-icons/svg/lock-closed';
 import { MailCheckmark24Regular } from '@fluentui/react-icons/svg/mail-checkmark';
 import { Key24Regular } from '@fluentui/react-icons/svg/key';
+import { LinkDismiss24Regular } from '@fluentui/react-icons/svg/link-dismiss';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import forgetSchema from '../../../schemas/auth/forget-password.schema.json';
 import { SchemaForm } from '../forms';
@@ -151,7 +152,66 @@ const resetUi: UiSchema = {
   confirm: { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' },
 };
 
+/** The answer of POST /api/platform/checkResetLink. */
+interface LinkState {
+  valid?: boolean;
+  message?: string;
+}
+
+/**
+ * Asks the server, when the page opens, whether the link can still be used (without using it
+ * up): the dead link's message, or null while unknown, live, or when the check itself failed
+ * (then the form stays and the reset's own answer tells).
+ */
+function useDeadLinkMessage(token: string, access: string): string | null {
+  const api = useApi();
+  const [dead, setDead] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setDead(null);
+    api
+      .post<LinkState | undefined>('/api/platform/checkResetLink', { access }, { auth: false, headers: { Authorization: `Token ${token}` } })
+      .then((reply) => {
+        if (live && reply?.valid === false) setDead(reply.message || DEAD_LINK);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, token, access]);
+  return dead;
+}
+
+const DEAD_LINK = 'This password reset link can no longer be used.';
+
+/** A link that expired or was used: said at once, with a way to ask for a new one. */
+function DeadLink({ message }: { message: string }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <AuthHeading
+        icon={
+          <IconTile>
+            <LinkDismiss24Regular />
+          </IconTile>
+        }
+        title="This link can no longer be used"
+        subtitle={`${message} Ask for a new link and use the newest e-mail we send you.`}
+      />
+      <Button appearance="primary" size="large" onClick={() => navigate('/reset-password', { replace: true })}>
+        Send me a new link
+      </Button>
+      <BackToLogin />
+    </>
+  );
+}
+
 function ResetForm({ token, access, username }: { token: string; access: string; username: string }) {
+  const dead = useDeadLinkMessage(token, access);
+  return dead ? <DeadLink message={dead} /> : <LiveResetForm token={token} access={access} username={username} />;
+}
+
+function LiveResetForm({ token, access, username }: { token: string; access: string; username: string }) {
   const api = useApi();
   const navigate = useNavigate();
   const [form, setForm] = useState<ResetForm>({});

@@ -5,12 +5,13 @@ import type { RegisterPayload } from '../../core/wire-types';
 import emailVerifySchema from '../../../schemas/auth/email-verify.schema.json';
 import forgetPasswordSchema from '../../../schemas/auth/forget-password.schema.json';
 import resetPasswordSchema from '../../../schemas/auth/reset-password.schema.json';
+import checkResetLinkSchema from '../../../schemas/auth/check-reset-link.schema.json';
 import { HttpError, badRequest } from '../http/errors';
 import { queueMail } from '../mail';
 import type { AuthDeps } from './deps';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens, tokenFromHeader, verifyOneTimeToken } from './one-time-tokens';
-import { RESET_TTL_SECONDS, VERIFY_TTL_SECONDS, type TokenClaims } from './token-service';
+import { InvalidTokenError, RESET_TTL_SECONDS, VERIFY_TTL_SECONDS, type TokenClaims } from './token-service';
 import { emailTaken, findUserByEmail, isUniqueViolation, normaliseEmail } from './users';
 
 export const ACCOUNT_CREATED = 'Account created. Check your email to verify your account.';
@@ -20,6 +21,11 @@ export const VERIFY_FAILED = 'Account verification failed, please try again.';
 export const RESET_LINK_SENT = 'If an account exists for that address, we have sent a link to reset the password.';
 export const PASSWORD_RESET = 'Your password has been reset. Please log in.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
+export const RESET_LINK_EXPIRED = 'This password reset link has expired.';
+export const RESET_LINK_USED = 'This password reset link has already been used.';
+
+/** Why a reset link can no longer be used, as the reset page's check tells it. */
+export type ResetLinkState = { status: 'success'; valid: true } | { status: 'success'; valid: false; reason: 'expired' | 'used' | 'invalid'; message: string };
 
 type RegisterBody = RegisterPayload;
 
@@ -121,6 +127,39 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AuthDeps): vo
       // reply's timing tells nothing about the address
       await queue.add(PASSWORD_RESET_JOB, { email: normaliseEmail(request.body.email) } satisfies PasswordResetRequest, { attempts: 3, backoffMs: 2000 });
       return { status: 'success', message: RESET_LINK_SENT };
+    },
+  );
+
+  // the reset page asks this when it opens, so that a dead link says so before anything is typed;
+  // it reads the token's record and never uses it up
+  app.post<{ Body: { access: string } }>(
+    '/api/platform/checkResetLink',
+    { schema: { body: checkResetLinkSchema }, config: deps.rateLimited },
+    async (request): Promise<ResetLinkState> => {
+      const dead = (reason: 'expired' | 'used' | 'invalid'): ResetLinkState => ({
+        status: 'success',
+        valid: false,
+        reason,
+        message: reason === 'expired' ? RESET_LINK_EXPIRED : reason === 'used' ? RESET_LINK_USED : RESET_LINK_INVALID,
+      });
+      let claims: TokenClaims & { userId: number };
+      try {
+        claims = await verifyOneTimeToken(tokens, tokenFromHeader(request.headers.authorization), 'reset');
+      } catch (e) {
+        return dead(e instanceof InvalidTokenError && e.reason === 'expired' ? 'expired' : 'invalid');
+      }
+      if (decodeAccess(request.body.access) !== claims.userId) return dead('invalid');
+      const row = await db
+        .selectFrom('one_time_tokens')
+        .select(['used_at', 'expires_at'])
+        .where('jti', '=', claims.jti)
+        .where('user_id', '=', claims.userId)
+        .where('purpose', '=', 'reset')
+        .executeTakeFirst();
+      if (!row) return dead('invalid');
+      if (row.used_at !== null) return dead('used');
+      if (new Date(row.expires_at).getTime() <= deps.now().getTime()) return dead('expired');
+      return { status: 'success', valid: true };
     },
   );
 
