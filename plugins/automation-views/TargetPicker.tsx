@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Body1, Button, Caption1, Field, MessageBar, MessageBarBody, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { useApi } from '../../src/app';
+import { useApi, useEventBus } from '../../src/app';
 
 /** GET /api/plugins/connectors/recipes/:id/targets (the connectors plugin). */
 export interface RecipeTargets {
@@ -41,6 +41,7 @@ function seconds(ms: number): string {
 export function TargetPicker({ recipeId, kind }: { recipeId: number; kind: TargetKind }) {
   const s = useStyles();
   const api = useApi();
+  const events = useEventBus();
   const label = LABEL[kind];
   const [targets, setTargets] = useState<RecipeTargets>();
   const [missing, setMissing] = useState(false);
@@ -66,6 +67,12 @@ export function TargetPicker({ recipeId, kind }: { recipeId: number; kind: Targe
   useEffect(() => {
     load();
   }, [load]);
+  // a start or stop on this screen changes what is watched: read it again at once, so a stopped
+  // workflow never reads 'Watching for new files'
+  useEffect(() => {
+    const subs = [events.on('recipe/started').subscribe(load), events.on('recipe/stopped').subscribe(load)];
+    return () => subs.forEach((sub) => sub.unsubscribe());
+  }, [events, load]);
   // the trigger's state moves while the workflow runs: read it again every 10 s (not when there is nothing to read)
   useEffect(() => {
     if (missing) return;
@@ -119,7 +126,7 @@ export function TargetPicker({ recipeId, kind }: { recipeId: number; kind: Targe
         <Caption1 className={s.muted} data-testid="trigger-state">
           {trigger.watching
             ? `Watching for new files every ${seconds(trigger.interval_ms)}${trigger.last_polled_at ? `, last looked at ${new Date(trigger.last_polled_at).toLocaleTimeString()}` : ''}. ${trigger.items} ${trigger.items === 1 ? 'file' : 'files'} so far.`
-            : 'Not watching: start the workflow to watch this folder.'}
+            : 'Not watching: start the workflow to watch this folder. Files added while it is stopped are not processed.'}
         </Caption1>
       )}
       {trigger?.last_error && (

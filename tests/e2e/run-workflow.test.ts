@@ -1,0 +1,132 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { renderInvoicePdf } from '../support/invoices/render';
+import { callApi, createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+
+jest.setTimeout(240_000);
+
+const INV = 'Invoice Number,PO Number,Vendor,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,12,2.50,30.00\n';
+const PO = 'PO Number,Vendor,Qty,Unit Price,Total\nPO-1,Acme Ltd,10,2.50,25.00\n';
+const STATEMENT = ['Line item,FY2024,FY2023', 'Revenue,"1,200,000","1,000,000"', 'Net income,120000,90000', 'Total current assets,450000,400000', 'Total current liabilities,300000,250000'].join('\n');
+
+/**
+ * Every 'Run Workflow' button in Debian's Chromium shows what really happened (issue 19): a
+ * stopped recipe says so and offers Start (nothing ran, no success), a Start the engine refuses
+ * names the missing connection, and a run is followed on the page to its job's real end — the
+ * same status the jobs API reports.
+ */
+describe('Run Workflow shows the real outcome', () => {
+  let app: E2EApp;
+  const email = `run.${Date.now()}@example.com`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'flowmatic-e2e-run-'));
+  const write = (name: string, content: string | Uint8Array) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, content);
+    return file;
+  };
+
+  beforeAll(async () => {
+    app = await startE2EApp({ INBOUND_SMTP_PORT: '0' });
+    await createVerifiedUser(app, { name: 'Run Tester', email, password: 'honest-Buttons-2026' });
+    await logInThroughUi(app, email, 'honest-Buttons-2026');
+    // the harness sets PUBLIC_URL only after listening: aim the webhook addresses at the real server
+    const T = await import('../../src/server/tokens');
+    const db = app.server.container.get<import('../../src/server/db/database').Db>(T.Db);
+    const { sql } = await import('kysely');
+    await sql`update user_recipes set workato_webhook = replace(workato_webhook, 'http://localhost:0', ${app.url})`.execute(db);
+  });
+  afterAll(() => app?.close());
+
+  const workatoId = () => app.page.evaluate(() => Number(localStorage.getItem('workatoId')));
+  const recipeOf = async (combination: number) => {
+    const { workato_recipes } = await callApi<{ workato_recipes: Array<{ recipe_id: number; combination: number }> }>(app, 'GET', `/api/platform/userByWorkatoRecipe/${await workatoId()}/`);
+    return workato_recipes.find((r) => r.combination === combination)!.recipe_id;
+  };
+  const jobsOf = async (combination: number) =>
+    (await callApi<{ jobs: Array<{ id: string; status: string; error: string | null }> }>(app, 'GET', `/api/automation/recipes/${await recipeOf(combination)}/jobs`)).jobs;
+  const running = async (combination: number) =>
+    (await callApi<{ recipe: { running: boolean } }>(app, 'GET', `/api/automation/recipes/${await recipeOf(combination)}`)).recipe.running;
+
+  /** Waits for the run's end on the page; returns which one it showed. */
+  async function endShown(): Promise<'succeeded' | 'failed'> {
+    const result = app.page.getByTestId('run-result');
+    await result.getByText(/^The workflow ran( and failed)?$/).waitFor({ timeout: 90_000 });
+    return (await result.getByText('The workflow ran and failed').count()) ? 'failed' : 'succeeded';
+  }
+
+  it('10004 with combination 8 (its steps write to Google Sheets, not connected): stopped, and Start names the missing connection; no job', async () => {
+    const { page } = app;
+    const invoice = await renderInvoicePdf({ seed: 31, layout: 'classic', font: 'helvetica' });
+    await page.goto('/workflow/10004?combination=8');
+    await page.getByLabel('Invoice file').setInputFiles(write('inv-8.pdf', invoice.pdf));
+    await page.getByRole('button', { name: 'Run Workflow' }).click();
+    const result = page.getByTestId('run-result');
+    await result.getByText('Workflow Stopped').waitFor();
+    expect(await page.getByText('The invoice was sent to your workflow.').count()).toBe(0);
+    await result.getByRole('button', { name: 'Start Workflow and run' }).click();
+    await result.getByText('Connect Google Sheets to start this workflow.').waitFor();
+    await app.screenshot('run-workflow-10004-not-connected');
+    expect(await running(8)).toBe(false);
+    expect(await jobsOf(8)).toEqual([]);
+  });
+
+  it("10004 with combination 2 (the basic upload recipe): stopped, Start runs it, and the page shows the job's real end", async () => {
+    const { page } = app;
+    const invoice = await renderInvoicePdf({ seed: 32, layout: 'classic', font: 'helvetica' });
+    await page.goto('/workflow/10004?combination=2');
+    await page.getByLabel('Invoice file').setInputFiles(write('inv-2.pdf', invoice.pdf));
+    await page.getByRole('button', { name: 'Run Workflow' }).click();
+    const result = page.getByTestId('run-result');
+    await result.getByText('Workflow Stopped').waitFor();
+    expect(await jobsOf(2)).toEqual([]);
+    await result.getByRole('button', { name: 'Start Workflow and run' }).click();
+    const shown = await endShown();
+    await app.screenshot('run-workflow-10004-ran');
+    const jobs = await jobsOf(2);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].status).toBe(shown);
+    expect(await running(2)).toBe(true);
+  });
+
+  it('10 (reconciliation): stopped says so, Start runs it, the page shows the job that ran', async () => {
+    const { page } = app;
+    await page.goto('/solutions/combinations/workflow/10');
+    await page.getByLabel('Invoice file (.csv)').setInputFiles(write('invoices.csv', INV));
+    await page.getByLabel('Purchase-order file (.csv)').setInputFiles(write('orders.csv', PO));
+    await page.getByRole('combobox', { name: /Invoice key column/ }).selectOption('PO Number');
+    await page.getByRole('combobox', { name: /Purchase-order key column/ }).selectOption('PO Number');
+    await page.getByRole('button', { name: 'Save config' }).click();
+    await page.getByText('Config Saved').waitFor();
+    await page.getByRole('button', { name: 'Run Workflow' }).click();
+    const result = page.getByTestId('run-result');
+    await result.getByText('Workflow Stopped').waitFor();
+    await app.screenshot('run-workflow-10-stopped');
+    expect(await jobsOf(10)).toEqual([]);
+    await result.getByRole('button', { name: 'Start Workflow and run' }).click();
+    const shown = await endShown();
+    await app.screenshot('run-workflow-10-ran');
+    const jobs = await jobsOf(10);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].status).toBe(shown);
+  });
+
+  it('11 (financial analysis): stopped says so, Start runs it, the page shows the job that ran', async () => {
+    const { page } = app;
+    await page.goto('/solutions/combinations/workflow/11');
+    await page.getByRole('combobox', { name: /Focus area/ }).selectOption({ label: 'Cash-flow management' });
+    await page.getByLabel('Financial statement', { exact: true }).setInputFiles(write('accounts.csv', STATEMENT));
+    await page.getByRole('button', { name: 'Save config' }).click();
+    await page.getByText('Config Saved').waitFor();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const result = page.getByTestId('run-result');
+    await result.getByText('Workflow Stopped').waitFor();
+    expect(await jobsOf(11)).toEqual([]);
+    await result.getByRole('button', { name: 'Start Workflow and run' }).click();
+    const shown = await endShown();
+    await app.screenshot('run-workflow-11-ran');
+    const jobs = await jobsOf(11);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].status).toBe(shown);
+  });
+});
