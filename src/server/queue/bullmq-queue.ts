@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
-import Redis from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobHandler, JobOptions, JobQueue, JobRecord, JobStatus } from './job-queue';
+import type { JobHandler, JobObserver, JobOptions, JobQueue, JobRecord, JobStatus } from './job-queue';
+import { pingRedis } from '../ops/redis-check';
 
 export interface BullMqQueueOptions {
   /** redis:// or rediss:// URL */
@@ -14,6 +14,7 @@ export interface BullMqQueueOptions {
   /** how long start() waits to connect to Redis before it gives up, ms; default 10 000 */
   startTimeoutMs?: number;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  onJobDone?: JobObserver;
 }
 
 interface Registered {
@@ -27,17 +28,6 @@ function check(name: string, value: number | undefined, fallback: number, min = 
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min) throw new Error(`Job option ${name} must be a whole number >= ${min}, got ${value}`);
   return value;
-}
-
-/** The URL without its password, for messages. */
-function redacted(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'the configured URL';
-  }
 }
 
 function statusOf(state: string): JobStatus | undefined {
@@ -150,24 +140,22 @@ export class BullMqQueue implements JobQueue {
    * retry for ever and cannot be closed while they do).
    */
   private async ping(): Promise<void> {
-    const client = new Redis(this.opts.url, {
-      lazyConnect: true,
-      connectTimeout: this.startTimeoutMs,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-      enableOfflineQueue: false,
-    });
-    let lastError: Error | undefined;
-    client.on('error', (e: Error) => (lastError = e));
     try {
-      await client.connect();
-      await client.ping();
+      await pingRedis(this.opts.url, this.startTimeoutMs);
     } catch (e) {
       this.started = false;
-      throw new Error(`Redis at ${redacted(this.opts.url)} is unreachable (REDIS_URL): ${(lastError ?? (e as Error)).message}`);
-    } finally {
-      client.disconnect();
+      throw e;
     }
+  }
+
+  async depths(): Promise<Record<string, number>> {
+    const names = new Set([...this.handlers.keys(), ...this.queues.keys()]);
+    const out: Record<string, number> = {};
+    for (const name of names) {
+      const counts = await this.queue(name).getJobCounts('waiting', 'delayed', 'prioritized');
+      out[name] = Object.values(counts).reduce((a, b) => a + b, 0);
+    }
+    return out;
   }
 
   /** Closes the workers (waiting for running handlers), then the queues and their connections. */
@@ -199,12 +187,23 @@ export class BullMqQueue implements JobQueue {
   private startWorker(name: string, reg: Registered): void {
     const worker = new Worker(
       name,
-      async (job: Job) =>
-        reg.handler(job.data, {
-          id: `${name}/${job.id}`,
-          attempt: job.attemptsMade + 1,
-          progress: (value: number) => job.updateProgress(Math.max(0, Math.min(100, Number(value) || 0))),
-        }),
+      async (job: Job) => {
+        const began = performance.now();
+        const seconds = () => (performance.now() - began) / 1000;
+        try {
+          const result = await reg.handler(job.data, {
+            id: `${name}/${job.id}`,
+            attempt: job.attemptsMade + 1,
+            progress: (value: number) => job.updateProgress(Math.max(0, Math.min(100, Number(value) || 0))),
+          });
+          this.opts.onJobDone?.({ queue: name, status: 'completed', seconds: seconds() });
+          return result;
+        } catch (e) {
+          const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+          this.opts.onJobDone?.({ queue: name, status: final ? 'failed' : 'retry', seconds: seconds() });
+          throw e;
+        }
+      },
       { connection: this.connection, prefix: this.prefix, concurrency: reg.concurrency },
     );
     worker.on('error', (e) => this.opts.log?.error({ err: e }, `BullMQ worker ${name}: ${e.message}`));

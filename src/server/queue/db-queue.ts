@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { sql, type ColumnType, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Migration } from '../db/migrate';
-import type { JobHandler, JobOptions, JobQueue, JobRecord, JobStatus } from './job-queue';
+import type { JobHandler, JobObserver, JobOptions, JobQueue, JobRecord, JobStatus } from './job-queue';
 
 /** The jobs table (created by the queue module's migration 'queue/0001_jobs'). */
 export interface JobsTable {
@@ -82,6 +82,7 @@ export interface DbQueueOptions {
    */
   keepFinishedMs?: number;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  onJobDone?: JobObserver;
 }
 
 interface Registered {
@@ -286,6 +287,13 @@ export class DbQueue implements JobQueue {
     this.purgeTimer.unref();
     void this.purgeQuietly();
     this.nudge();
+  }
+
+  async depths(): Promise<Record<string, number>> {
+    const { rows } = await sql<{ name: string; n: number }>`select name, count(*)::int as n from jobs where status = 'waiting' group by name`.execute(this.db);
+    const out: Record<string, number> = Object.fromEntries([...this.handlers.keys()].map((n) => [n, 0]));
+    for (const r of rows) out[r.name] = Number(r.n);
+    return out;
   }
 
   /** Deletes finished jobs older than keepFinishedMs; returns how many went. */
@@ -522,6 +530,7 @@ export class DbQueue implements JobQueue {
     let result: string | null = null;
     let failure: unknown;
     let failed = false;
+    const began = performance.now();
     try {
       const value = await handler(job.data, {
         id: job.id,
@@ -539,10 +548,13 @@ export class DbQueue implements JobQueue {
     } finally {
       clearInterval(heartbeat);
     }
+    const seconds = (performance.now() - began) / 1000;
     if (failed) {
       await this.finishFailed(job, errorText(failure), false);
+      this.opts.onJobDone?.({ queue: job.name, status: job.attempts_made + 1 >= job.attempts ? 'failed' : 'retry', seconds });
       return false;
     }
+    this.opts.onJobDone?.({ queue: job.name, status: 'completed', seconds });
     if (!(await this.complete(job, result, freeSlot))) {
       this.opts.log?.warn({ jobId: job.id }, `Job ${job.id} finished after its lock was taken over; its result was not recorded`);
     }

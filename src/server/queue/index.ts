@@ -4,9 +4,9 @@ import type { Db } from '../db/database';
 import { defineServerPlugin } from '../plugin';
 import { BullMqQueue } from './bullmq-queue';
 import { DbQueue, jobsMigration } from './db-queue';
-import type { JobQueue } from './job-queue';
+import type { JobObserver, JobQueue } from './job-queue';
 
-export type { JobQueue, JobHandler, JobOptions, JobRecord, JobStatus, JobContext } from './job-queue';
+export type { JobQueue, JobObserver, JobOutcome, JobHandler, JobOptions, JobRecord, JobStatus, JobContext } from './job-queue';
 export { DbQueue } from './db-queue';
 export { BullMqQueue } from './bullmq-queue';
 
@@ -17,6 +17,6 @@ export const queueModule = defineServerPlugin({
 });
 
 /** BullMQ on Redis when REDIS_URL is set, otherwise the durable queue in the database. */
-export function createQueue(config: ServerConfig, db: Db, log?: FastifyBaseLogger): JobQueue {
-  return config.redisUrl ? new BullMqQueue({ url: config.redisUrl, prefix: config.redisPrefix, log }) : new DbQueue(db, { log });
+export function createQueue(config: ServerConfig, db: Db, log?: FastifyBaseLogger, onJobDone?: JobObserver): JobQueue {
+  return config.redisUrl ? new BullMqQueue({ url: config.redisUrl, prefix: config.redisPrefix, log, onJobDone }) : new DbQueue(db, { log, onJobDone });
 }

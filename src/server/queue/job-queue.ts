@@ -36,6 +36,16 @@ export interface JobContext {
   progress(value: number): Promise<void>;
 }
 
+/** One try of a job that ended: 'retry' failed and will be tried again, 'failed' will not. */
+export interface JobOutcome {
+  queue: string;
+  status: 'completed' | 'failed' | 'retry';
+  seconds: number;
+}
+
+/** Told of every try that ends in this process (the metrics count them). */
+export type JobObserver = (outcome: JobOutcome) => void;
+
 export type JobHandler<T = any> = (data: T, job: JobContext) => Promise<unknown>;
 
 /**
@@ -50,4 +60,6 @@ export interface JobQueue {
   get(id: string): Promise<JobRecord | undefined>;
   start(): Promise<void>;
   close(): Promise<void>;
+  /** Jobs waiting (due or delayed) per job name, for the queue-depth gauge. */
+  depths(): Promise<Record<string, number>>;
 }

@@ -1,0 +1,22 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from '../db/migrate';
+import type { ReadinessCheck } from './routes';
+import { pingRedis } from './redis-check';
+
+/** What /readyz asks: the database answers, every known migration is recorded, Redis (if configured) answers. */
+export function readinessChecks(opts: { db: Kysely<any>; migrations: Migration[]; redisUrl?: string; timeoutMs?: number }): ReadinessCheck[] {
+  const ids = opts.migrations.map((m) => m.id);
+  const checks: ReadinessCheck[] = [
+    { name: 'database', check: async () => void (await sql`select 1`.execute(opts.db)) },
+    {
+      name: 'migrations',
+      check: async () => {
+        const rows = ids.length ? await opts.db.selectFrom('schema_migrations').select('id').where('id', 'in', ids).execute() : [];
+        if (rows.length !== ids.length) throw new Error(`${ids.length - rows.length} migrations not applied`);
+      },
+    },
+  ];
+  const redisUrl = opts.redisUrl;
+  if (redisUrl) checks.push({ name: 'redis', check: () => pingRedis(redisUrl, opts.timeoutMs ?? 1500) });
+  return checks;
+}
