@@ -37,6 +37,10 @@ import { createTextGenerator } from './ai/text-generation';
 import { DiskFileStore } from './files';
 import { TesseractOcrPool } from './ai/ocr';
 import * as T from './tokens';
+import { ServerMetrics } from './ops/metrics';
+import { installOpsRoutes } from './ops/routes';
+import { readinessChecks } from './ops/readiness';
+import { pingRedis } from './ops/redis-check';
 
 /** Largest request body a route accepts unless it sets its own `bodyLimit` (file routes do). */
 export const DEFAULT_BODY_LIMIT = 100 * 1024;
@@ -75,6 +79,8 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   // everything this process writes under DATA_DIR is private (0600 files, 0700 folders)
   usePrivateUmask();
   secureDirectory(config.dataDir);
+  // an unreachable Redis stops the start with a message naming REDIS_URL, before anything opens
+  if (config.redisUrl) await pingRedis(config.redisUrl, 5000);
   const container = new ServiceContainer();
   const ownsDb = !opts.db;
   const db = opts.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -91,7 +97,8 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   container.provide(T.TokenService, () => new TokenService(config.secretKey));
   container.constant(T.PasswordHasher, new Argon2Hasher());
   container.provide(T.Mailer, () => createMailer(config, app.log));
-  container.provide(T.JobQueue, () => createQueue(config, db, app.log));
+  const metrics = new ServerMetrics(() => container.get(T.JobQueue).depths());
+  container.provide(T.JobQueue, () => createQueue(config, db, app.log, metrics.observeJob));
   container.provide(T.TextGenerator, () =>
     createTextGenerator({ llmBaseUrl: config.llmBaseUrl, llmApiKey: config.llmApiKey, llmModel: config.llmModel }, app.log),
   );
@@ -112,9 +119,12 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
     return deps as never;
   };
 
-  await migrate(db, [...coreMigrations, ...modules.flatMap((m) => m.migrations ?? [])]);
+  const migrations = [...coreMigrations, ...modules.flatMap((m) => m.migrations ?? [])];
+  await migrate(db, migrations);
 
   installErrorHandling(app);
+  metrics.instrument(app);
+  installOpsRoutes(app, { checks: readinessChecks({ db, migrations, redisUrl: config.redisUrl }), metrics, metricsToken: config.metricsToken });
   await installSecurityHeaders(app, { production: config.production, scriptHosts: config.cspScriptHosts, serveSourceMaps: config.serveSourceMaps });
   installNulGuard(app);
   installBodyLimits(app, { maxUploadBytes: config.maxUploadBytes });
