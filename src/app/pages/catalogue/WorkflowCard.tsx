@@ -3,8 +3,11 @@ import type { Workflow } from '../../../core/domain';
 import { isComingSoonWorkflow } from '../../../core/catalogue';
 import { IconTile, workflowIconFor } from '../../components/catalogue/CatalogueIcon';
 import { useInAppLink } from '../../components/useInAppLink';
+import { useRegistry } from '../../hooks';
 
 const useStyles = makeStyles({
+  // the card and, beside its link (never inside it), the link to the workflow's own page
+  holder: { position: 'relative', height: '100%' },
   link: {
     display: 'block',
     height: '100%',
@@ -30,6 +33,21 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground,
     color: tokens.colorNeutralForegroundOnBrand,
   },
+  // 'Open', on the card's bottom row opposite 'Combinations': a sibling of the card's link
+  open: {
+    position: 'absolute',
+    right: '20px',
+    bottom: '20px',
+    padding: '4px 12px',
+    borderRadius: tokens.borderRadiusMedium,
+    fontWeight: tokens.fontWeightSemibold,
+    textDecoration: 'none',
+    color: tokens.colorBrandForeground1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `1px solid ${tokens.colorBrandStroke1}`,
+    ':hover': { backgroundColor: tokens.colorBrandBackground2 },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
   actionSoon: {
     backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorNeutralForeground1,
@@ -40,29 +58,44 @@ const useStyles = makeStyles({
 /**
  * A workflow on /solution/{id}: the whole card is the one link to its combinations (spec
  * section 2); its icon (by name when coming soon), Coming Soon badge and a 'Combinations' label.
+ * When a plugin registered a page for the workflow (/workflow/{id}), an 'Open' link beside the
+ * card's link leads there, so that every workflow page can be reached from the catalogue.
  */
 export function WorkflowCard({ workflow }: { workflow: Workflow }) {
   const s = useStyles();
   const soon = isComingSoonWorkflow(workflow);
   const link = useInAppLink(`/solutions/combinations/${workflow.id}`);
+  const hasPage = useRegistry().workflowViews.get(String(workflow.id)) !== undefined;
   return (
-    <a href={link.href} onClick={link.onClick} className={s.link} data-workflow-id={workflow.id}>
-      {/* role none: Fluent's default role=group would hide the card's text from the link's name */}
-      <Card className={s.card} role="none">
-        <div className={s.top}>
-          <IconTile icon={workflowIconFor(workflow.icon, workflow.name)} muted={soon} />
-          {soon && (
-            <Badge appearance="outline" shape="rounded" className={s.soonBadge}>
-              Coming Soon
-            </Badge>
-          )}
-        </div>
-        <Text as="h3" className={s.name}>
-          {workflow.name}
-        </Text>
-        {workflow.descrption && <Body1 className={s.desc}>{workflow.descrption}</Body1>}
-        <span className={mergeClasses(s.action, soon && s.actionSoon)}>Combinations</span>
-      </Card>
+    <div className={s.holder}>
+      <a href={link.href} onClick={link.onClick} className={s.link} data-workflow-id={workflow.id}>
+        {/* role none: Fluent's default role=group would hide the card's text from the link's name */}
+        <Card className={s.card} role="none">
+          <div className={s.top}>
+            <IconTile icon={workflowIconFor(workflow.icon, workflow.name)} muted={soon} />
+            {soon && (
+              <Badge appearance="outline" shape="rounded" className={s.soonBadge}>
+                Coming Soon
+              </Badge>
+            )}
+          </div>
+          <Text as="h3" className={s.name}>
+            {workflow.name}
+          </Text>
+          {workflow.descrption && <Body1 className={s.desc}>{workflow.descrption}</Body1>}
+          <span className={mergeClasses(s.action, soon && s.actionSoon)}>Combinations</span>
+        </Card>
+      </a>
+      {hasPage && <OpenLink id={workflow.id} name={workflow.name} className={s.open} />}
+    </div>
+  );
+}
+
+function OpenLink({ id, name, className }: { id: number; name: string; className: string }) {
+  const link = useInAppLink(`/workflow/${id}`);
+  return (
+    <a href={link.href} onClick={link.onClick} className={className} aria-label={`Open ${name}`} data-open-workflow={id}>
+      Open
     </a>
   );
 }
