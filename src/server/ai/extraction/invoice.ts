@@ -267,7 +267,9 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[]): Candidate[] {
       const context = `${line.map((q) => (q === p ? before : q.text)).join(' ')}`;
       if (IBAN_CONTEXT.test(context)) continue;
       const id = m[1].replace(/[\s.-]/g, '');
-      const buyer = BUYER_CONTEXT.test(context) || buyerBlocks.some((b) => b.pageNumber === p.pageNumber && p.y > b.y && p.y - b.y < 12 * index.textHeight && Math.abs(p.x - b.x) < 6 * index.textHeight && p.x >= b.x - index.textHeight);
+      // In a buyer's block: under its heading, the row (its label, or the id itself) starting in the heading's column.
+      const start = line[0] ?? p;
+      const buyer = BUYER_CONTEXT.test(context) || buyerBlocks.some((b) => b.pageNumber === p.pageNumber && p.y > b.y && p.y - b.y < 15 * index.textHeight && Math.abs(start.x - b.x) < 6 * index.textHeight);
       if (buyer) {
         if (!out.some((c) => c.field === 'customer_vat_id')) out.push({ field: 'customer_vat_id', value: id, raw: m[1], phrase: p, score: 0.8 * p.confidence });
       } else {
