@@ -48,6 +48,23 @@ describe('Run Workflow shows the real outcome', () => {
   const running = async (combination: number) =>
     (await callApi<{ recipe: { running: boolean } }>(app, 'GET', `/api/automation/recipes/${await recipeOf(combination)}`)).recipe.running;
 
+  /**
+   * After a Run Workflow press on a stopped recipe: the page says so and nothing ran; 'Start
+   * Workflow and run' starts it and runs again; the page's end is the one job's real status.
+   */
+  async function startFromStoppedAndRun(combination: number, shot: string): Promise<void> {
+    const result = app.page.getByTestId('run-result');
+    await result.getByText('Workflow Stopped').waitFor();
+    expect(await jobsOf(combination)).toEqual([]);
+    await result.getByRole('button', { name: 'Start Workflow and run' }).click();
+    const shown = await endShown();
+    await app.screenshot(shot);
+    const jobs = await jobsOf(combination);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].status).toBe(shown);
+    expect(await running(combination)).toBe(true);
+  }
+
   /** Waits for the run's end on the page; returns which one it showed. */
   async function endShown(): Promise<'succeeded' | 'failed'> {
     const result = app.page.getByTestId('run-result');
@@ -77,16 +94,7 @@ describe('Run Workflow shows the real outcome', () => {
     await page.goto('/workflow/10004?combination=2');
     await page.getByLabel('Invoice file').setInputFiles(write('inv-2.pdf', invoice.pdf));
     await page.getByRole('button', { name: 'Run Workflow' }).click();
-    const result = page.getByTestId('run-result');
-    await result.getByText('Workflow Stopped').waitFor();
-    expect(await jobsOf(2)).toEqual([]);
-    await result.getByRole('button', { name: 'Start Workflow and run' }).click();
-    const shown = await endShown();
-    await app.screenshot('run-workflow-10004-ran');
-    const jobs = await jobsOf(2);
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0].status).toBe(shown);
-    expect(await running(2)).toBe(true);
+    await startFromStoppedAndRun(2, 'run-workflow-10004-ran');
   });
 
   it('10 (reconciliation): stopped says so, Start runs it, the page shows the job that ran', async () => {
@@ -99,16 +107,9 @@ describe('Run Workflow shows the real outcome', () => {
     await page.getByRole('button', { name: 'Save config' }).click();
     await page.getByText('Config Saved').waitFor();
     await page.getByRole('button', { name: 'Run Workflow' }).click();
-    const result = page.getByTestId('run-result');
-    await result.getByText('Workflow Stopped').waitFor();
+    await page.getByTestId('run-result').getByText('Workflow Stopped').waitFor();
     await app.screenshot('run-workflow-10-stopped');
-    expect(await jobsOf(10)).toEqual([]);
-    await result.getByRole('button', { name: 'Start Workflow and run' }).click();
-    const shown = await endShown();
-    await app.screenshot('run-workflow-10-ran');
-    const jobs = await jobsOf(10);
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0].status).toBe(shown);
+    await startFromStoppedAndRun(10, 'run-workflow-10-ran');
   });
 
   it('11 (financial analysis): stopped says so, Start runs it, the page shows the job that ran', async () => {
@@ -119,14 +120,6 @@ describe('Run Workflow shows the real outcome', () => {
     await page.getByRole('button', { name: 'Save config' }).click();
     await page.getByText('Config Saved').waitFor();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    const result = page.getByTestId('run-result');
-    await result.getByText('Workflow Stopped').waitFor();
-    expect(await jobsOf(11)).toEqual([]);
-    await result.getByRole('button', { name: 'Start Workflow and run' }).click();
-    const shown = await endShown();
-    await app.screenshot('run-workflow-11-ran');
-    const jobs = await jobsOf(11);
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0].status).toBe(shown);
+    await startFromStoppedAndRun(11, 'run-workflow-11-ran');
   });
 });
