@@ -15,9 +15,16 @@
  * yourself when a migration changes the table or its indexes); BENCH_SLOWEST=10 lists
  * the slowest queries; BENCH_MAX_RANKED=100 ranks fewer candidates than the product's MAX_RANKED;
  * BENCH_SCAN_ROWS=0 never checks rows past the recent window one by one (the index instead).
+ *
+ * Then scores the natural-language questions of tests/fixtures/search-questions.json over the real
+ * invoices they ask about (tests/fixtures/real-invoices/*.pdf, read with the product's PDF reader,
+ * indexed by DocumentIndex.index, the same file also uploaded a second time under another key):
+ * the share whose document is among the first 3 results, for all questions and for the held-out
+ * ones. BENCH_QUESTIONS_ONLY=1 prints only that (in seconds), BENCH_MISSES=1 lists the misses.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -25,6 +32,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { DocumentIndex, documentSearchMigrations } from '../../plugins/document-search/index-service';
+import { readPdfText } from '../../plugins/document-search/pdf-text';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 100_000);
 const WORDS_PER_DOC = 300;
@@ -224,7 +232,54 @@ async function run(engine: string, db: Kysely<any>, seeded = false, pid: number 
   }
 }
 
+interface Question {
+  question: string;
+  document: string;
+  heldOut: boolean;
+}
+
+const FIXTURES = path.join(__dirname, '../fixtures');
+
+/**
+ * Indexes the real invoices (each uploaded twice: one document, two keys) for one owner and asks
+ * every question; a question is answered when its document is among the first 3 distinct results.
+ */
+async function questionScore(engine: string, db: Kysely<any>) {
+  const { questions } = JSON.parse(readFileSync(path.join(FIXTURES, 'search-questions.json'), 'utf8')) as { questions: Question[] };
+  const dir = path.join(FIXTURES, 'real-invoices');
+  const owner = 77;
+  const index = new DocumentIndex(db);
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {
+    const text = await readPdfText(readFileSync(path.join(dir, name)));
+    for (const copy of [1, 2]) await index.index({ owner, bucket: 'uploads', key: `${copy}-${name}`, name, text });
+  }
+  const score = { all: [0, 0], heldOut: [0, 0] };
+  const misses: string[] = [];
+  for (const q of questions) {
+    const top = (await index.search(owner, q.question)).slice(0, 3).map((h) => h.name);
+    const ok = top.includes(q.document);
+    for (const k of q.heldOut ? (['all', 'heldOut'] as const) : (['all'] as const)) {
+      score[k][0] += ok ? 1 : 0;
+      score[k][1] += 1;
+    }
+    if (!ok) misses.push(`    ${q.heldOut ? '(held out) ' : ''}${JSON.stringify(q.question)} → ${top.join(', ') || 'nothing'} (wanted ${q.document})`);
+  }
+  const share = ([n, of]: number[]) => `${(n / of).toFixed(2)} (${n}/${of})`;
+  console.log(`\n${engine}: natural-language questions with their document in the top 3: all ${share(score.all)}, held out ${share(score.heldOut)}`);
+  if (process.env.BENCH_MISSES) console.log(misses.join('\n'));
+}
+
 async function main() {
+  if (process.env.BENCH_QUESTIONS_ONLY) {
+    const lite = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(lite, documentSearchMigrations);
+      await questionScore('PGlite (in memory)', lite);
+    } finally {
+      await lite.destroy();
+    }
+    return;
+  }
   console.log(`Search benchmark: ${DOCS.toLocaleString('en-GB')} documents × ${WORDS_PER_DOC} words, one owner, ${QUERIES} queries (10 results each, with passages)`);
 
   if (ENGINES.includes('pglite')) {
