@@ -1,6 +1,6 @@
 import { sql, type QueryExecutorProvider } from 'kysely';
 import { token } from '../../src/core';
-import { parseSearchQuery } from './search-query';
+import { editDistance, parseSearchQuery, questionTerms, typoEdits, type QuestionTerm } from './search-query';
 
 /** A user's document as the index keeps it: where the file is, its name and its text. */
 export interface DocumentToIndex {
@@ -249,8 +249,52 @@ $fn$;
 `;
 
 
+/**
+ * The words of each owner's documents (their stems, letters only), for typo tolerance: a question
+ * word no document holds is replaced by the closest of these (edit distance). Kept by a trigger
+ * as documents are added or changed; a word of a removed document stays (it then matches nothing).
+ * The pg_trgm extension would do this, but PGlite does not load it by default.
+ */
+export const documentWordsMigration = {
+  id: 'document-search/0004_document_words',
+  async up(db: QueryExecutorProvider): Promise<void> {
+    await sql`create table document_words (owner integer not null, word text not null, primary key (owner, word))`.execute(db);
+    await sql`create index document_words_first_idx on document_words (owner, left(word, 1))`.execute(db);
+    await sql.raw(`create function document_words_keep() returns trigger language plpgsql as $fn$
+begin
+  insert into document_words (owner, word)
+    select new.owner, u.lexeme from unnest(new.tsv) u where length(u.lexeme) between 3 and 40 and u.lexeme ~ '^[[:alpha:]]+$'
+  on conflict do nothing;
+  return null;
+end
+$fn$`).execute(db);
+    await sql`create trigger document_words_keep after insert or update of name, text on documents for each row execute function document_words_keep()`.execute(db);
+    await sql`insert into document_words (owner, word)
+      select distinct d.owner, u.lexeme from documents d, unnest(d.tsv) u where length(u.lexeme) between 3 and 40 and u.lexeme ~ '^[[:alpha:]]+$'
+      on conflict do nothing`.execute(db);
+  },
+};
+
 /** The plugin's migrations, in order. */
-export const documentSearchMigrations = [documentsMigration, documentsSearchMigration, documentsSearchCostMigration];
+export const documentSearchMigrations = [documentsMigration, documentsSearchMigration, documentsSearchCostMigration, documentWordsMigration];
+
+/** A question term as SQL (a tsquery), with alternatives for a misspelt word. */
+function termQuery(term: QuestionTerm, typos: Map<string, string[]>) {
+  const quoted = (lexemes: string[], prefix: boolean) => lexemes.map((l) => `'${l.replace(/'/g, "''")}'${prefix ? ':*' : ''}`).join(' | ');
+  switch (term.kind) {
+    case 'word': {
+      const near = typos.get(term.word);
+      const stem = sql`to_tsquery('english', ${quoted([term.word], false)})`;
+      return near?.length ? sql`(${stem} || ${quoted(near, false)}::tsquery)` : stem;
+    }
+    case 'phrase':
+      return sql`phraseto_tsquery('english', ${term.text})`;
+    case 'amount':
+      return sql`(${sql.join(term.variants.map((v) => sql`phraseto_tsquery('english', ${v})`), sql` || `)})`;
+    case 'date':
+      return sql`(to_tsquery('english', ${term.month}) || ${quoted(term.lexemes, term.prefix)}::tsquery)`;
+  }
+}
 
 /** Text ready for PostgreSQL: no NUL characters, at most MAX_INDEXED_CHARS. */
 export function indexableText(text: string): string {
@@ -303,15 +347,96 @@ export class DocumentIndex {
    * SearchQueryError for an empty query.
    */
   async search(owner: number, query: string, limit = 10): Promise<SearchHit[]> {
+    const hits = await this.allWords(owner, query, limit);
+    const digests = await this.digests(hits.map((h) => h.id));
+    const seen = new Set<string>();
+    const distinct = (h: { id: string; digest?: string }) => {
+      const digest = h.digest ?? digests.get(h.id) ?? h.id;
+      if (seen.has(digest)) return false;
+      seen.add(digest);
+      return true;
+    };
+    const found: (SearchHit & { id: string })[] = hits.filter(distinct);
+    // "quoted phrases", OR and -excluded words ask for exactly those documents
+    const exact = /"|(^|\s)(or\s|-[\p{L}\p{N}])/iu.test(query);
+    if (found.length < limit && !exact) {
+      for (const h of await this.someWords(owner, query, 3 * limit)) if (!found.some((f) => f.id === h.id) && distinct(h)) found.push(h);
+    }
+    return found.slice(0, limit).map((h) => ({ name: h.name, bucket: h.bucket, key: h.key, passage: h.passage, rank: h.rank }));
+  }
+
+  /** The same file uploaded twice (same name, same text) is one document: each hit's digest of both. */
+  private async digests(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await sql<{ id: string; digest: string }>`select id::text as id, md5(name || E'\n' || text) as digest from documents where id = any(${ids}::bigint[])`.execute(this.db);
+    return new Map(rows.map((r) => [r.id, r.digest]));
+  }
+
+  /**
+   * A plain question ranked: its filler words dropped, the remaining terms matched one by one
+   * (a misspelt word by the owner's closest words), documents ranked by the weight of the terms
+   * they hold, then by ts_rank_cd; the same file uploaded twice once. Empty when nothing is left.
+   */
+  private async someWords(owner: number, query: string, limit: number): Promise<(SearchHit & { id: string; digest: string })[]> {
+    const terms = questionTerms(query);
+    if (terms.length === 0) return [];
+    const typos = await this.closestWords(owner, terms.flatMap((t) => (t.kind === 'word' ? [t.word] : [])));
+    const queries = terms.map((t) => termQuery(t, typos));
+    const any = sql`(${sql.join(queries, sql` || `)})`;
+    const { rows } = await sql<{ hit_id: string; hit_name: string; hit_bucket: string; hit_key: string; hit_rank: number | string; hit_passage: string; digest: string; matched: number[] }>`
+      select h.hit_id::text as hit_id, h.hit_name, h.hit_bucket, h.hit_key, h.hit_rank, h.hit_passage, md5(d.name || E'\n' || d.text) as digest,
+        array(select i from generate_subscripts(t.terms, 1) i where d.tsv @@ t.terms[i]) as matched
+      from (select array[${sql.join(queries)}]::tsquery[] as terms) t,
+        document_search(${owner}::integer, ${any}, ${any}, ''::tsquery, ${limit}::integer, ${this.maxRanked}::integer,
+          ${this.recentWindow}::integer, ${this.scanRows}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text) h
+        join documents d on d.id = h.hit_id`.execute(this.db);
+    const scored = rows.map((r) => {
+      const rank = Number(r.hit_rank);
+      const weight = r.matched.reduce((sum, i) => sum + terms[i - 1].weight, 0);
+      return { id: r.hit_id, digest: r.digest, name: r.hit_name, bucket: r.hit_bucket, key: r.hit_key, passage: r.hit_passage, rank, score: weight + rank / (1 + rank) };
+    });
+    scored.sort((a, b) => b.score - a.score);
+    return scored.map(({ score: _score, ...hit }) => hit);
+  }
+
+  /** For each word whose stem no document of the owner holds: the closest stems that some do. */
+  private async closestWords(owner: number, words: string[]): Promise<Map<string, string[]>> {
+    const near = new Map<string, string[]>();
+    if (words.length === 0) return near;
+    const { rows } = await sql<{ word: string; stem: string; candidate: string | null }>`
+      with s as (
+        select u.word, coalesce((select string_agg(v.lexeme, ' ') from unnest(to_tsvector('english', u.word)) v), '') as stem from unnest(${words}::text[]) u(word)
+      )
+      select s.word, s.stem, w.word as candidate from s
+        left join document_words w on w.owner = ${owner} and left(w.word, 1) = left(s.stem, 1) and abs(length(w.word) - length(s.stem)) <= 2
+          and length(s.stem) > 3 and not exists (select 1 from document_words k where k.owner = ${owner} and k.word = s.stem)`.execute(this.db);
+    for (const r of rows) {
+      if (r.candidate === null || r.stem === '' || r.stem.includes(' ')) continue;
+      const max = typoEdits(r.stem);
+      const d = editDistance(r.stem, r.candidate, max);
+      if (d > max) continue;
+      const list = near.get(r.word) ?? [];
+      list.push(`${d}:${r.candidate}`);
+      near.set(r.word, list);
+    }
+    for (const [word, list] of near) {
+      const best = Math.min(...list.map((x) => Number(x.split(':')[0])));
+      near.set(word, list.filter((x) => Number(x.split(':')[0]) === best).map((x) => x.slice(x.indexOf(':') + 1)).slice(0, 5));
+    }
+    return near;
+  }
+
+  /** Every word (web-search syntax, the last word a prefix): the search as it was before questions. */
+  private async allWords(owner: number, query: string, limit: number): Promise<(SearchHit & { id: string })[]> {
     const { head, prefix } = parseSearchQuery(query);
     const headQuery = sql`websearch_to_tsquery('english', ${head})`;
     const prefixQuery = prefix === null ? sql`''::tsquery` : sql`to_tsquery('english', ${prefix})`;
     const tsquery = prefix === null ? headQuery : sql`(${headQuery} && ${prefixQuery})`;
-    const { rows } = await sql<{ hit_name: string; hit_bucket: string; hit_key: string; hit_rank: number | string; hit_passage: string }>`
-      select hit_name, hit_bucket, hit_key, hit_rank, hit_passage
+    const { rows } = await sql<{ hit_id: string; hit_name: string; hit_bucket: string; hit_key: string; hit_rank: number | string; hit_passage: string }>`
+      select hit_id::text as hit_id, hit_name, hit_bucket, hit_key, hit_rank, hit_passage
       from document_search(${owner}::integer, ${tsquery}, ${headQuery}, ${prefixQuery}, ${limit}::integer, ${this.maxRanked}::integer,
         ${this.recentWindow}::integer, ${this.scanRows}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text)`.execute(this.db);
-    return rows.map((r) => ({ name: r.hit_name, bucket: r.hit_bucket, key: r.hit_key, rank: Number(r.hit_rank), passage: r.hit_passage }));
+    return rows.map((r) => ({ id: r.hit_id, name: r.hit_name, bucket: r.hit_bucket, key: r.hit_key, rank: Number(r.hit_rank), passage: r.hit_passage }));
   }
 }
 
