@@ -211,9 +211,11 @@ export class Session {
     }
   }
 
-  /** Clears every stored key without navigating. */
+  /** Clears every stored key but the users' own choices (StorageKeys.userPreferences), without navigating. */
   clear(): void {
+    const kept = this.storage.getItem(StorageKeys.userPreferences);
     this.storage.clear();
+    if (kept !== null) this.storage.setItem(StorageKeys.userPreferences, kept);
     this.emit();
   }
 

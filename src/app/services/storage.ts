@@ -8,6 +8,8 @@ export const StorageKeys = {
   timeZone: 'time_zone',
   shouldCollapseNews: 'shouldCollapseNews',
   breadcrumbs: 'breadcrumbs',
+  /** Per-user choices that outlive a log-out, `{ [userId]: { [name]: value } }` (kept by the session's clear). */
+  userPreferences: 'userPreferences',
 } as const;
 
 /** The subset of the Web Storage API the shell uses; bound to localStorage / sessionStorage. */
@@ -43,4 +45,19 @@ export function readJson<T>(storage: KeyValueStorage, key: string): T | undefine
   } catch {
     return undefined;
   }
+}
+
+type UserPreferences = Record<string, Record<string, unknown>>;
+
+/** One user's stored choice (e.g. the collapsed intro panel), kept across log-outs. */
+export function readUserPreference<T>(storage: KeyValueStorage, userId: number, name: string): T | undefined {
+  const all = readJson<UserPreferences>(storage, StorageKeys.userPreferences);
+  return all && typeof all === 'object' ? (all[String(userId)]?.[name] as T | undefined) : undefined;
+}
+
+export function writeUserPreference(storage: KeyValueStorage, userId: number, name: string, value: unknown): void {
+  const read = readJson<UserPreferences>(storage, StorageKeys.userPreferences);
+  const all: UserPreferences = read && typeof read === 'object' ? read : {};
+  all[String(userId)] = { ...all[String(userId)], [name]: value };
+  storage.setItem(StorageKeys.userPreferences, JSON.stringify(all));
 }
