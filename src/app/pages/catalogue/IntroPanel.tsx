@@ -11,11 +11,14 @@ import {
 } from '@fluentui/react-components';
 import { Sparkle24Regular } from '@fluentui/react-icons/svg/sparkle';
 import * as T from '../../tokens';
-import { useApi, useService } from '../../hooks';
-import { StorageKeys, type KeyValueStorage } from '../../services/storage';
+import { useApi, useService, useSessionState } from '../../hooks';
+import { StorageKeys, readUserPreference, writeUserPreference, type KeyValueStorage } from '../../services/storage';
 
 /** The topic posted to /api/platform/marketing when 'Great!' is clicked. */
 export const NEWS_TOPIC = 'new-home-page';
+
+/** The per-user choice (StorageKeys.userPreferences) that keeps the panel collapsed across log-ins. */
+export const INTRO_COLLAPSED = 'introCollapsed';
 
 const useStyles = makeStyles({
   panel: {
@@ -29,17 +32,28 @@ const useStyles = makeStyles({
 
 /**
  * 'Your new home page' (spec section 2, Home): open until the user clicks 'Great!', which posts
- * the marketing topic and remembers the collapse in storage (shouldCollapseNews). The header
- * still opens and closes it for the current visit.
+ * the marketing topic and remembers the collapse in storage (shouldCollapseNews). Collapsed (by
+ * 'Great!' or its header), it stays collapsed for that user after every later log-in: the choice
+ * is also kept per user id in the user preferences, which a log-out does not clear.
  */
 export function IntroPanel() {
   const s = useStyles();
   const api = useApi();
   const storage = useService<KeyValueStorage>(T.Storage);
-  const [open, setOpen] = useState(() => storage.getItem(StorageKeys.shouldCollapseNews) !== 'true');
+  const { userId } = useSessionState();
+  const [open, setOpen] = useState(
+    () =>
+      storage.getItem(StorageKeys.shouldCollapseNews) !== 'true' &&
+      (userId === null || readUserPreference<boolean>(storage, userId, INTRO_COLLAPSED) !== true),
+  );
+
+  const remember = (nowOpen: boolean) => {
+    setOpen(nowOpen);
+    if (userId !== null) writeUserPreference(storage, userId, INTRO_COLLAPSED, !nowOpen);
+  };
 
   const great = () => {
-    setOpen(false);
+    remember(false);
     storage.setItem(StorageKeys.shouldCollapseNews, 'true');
     api.post('/api/platform/marketing', { topic: NEWS_TOPIC }).catch((e) => console.log(e));
   };
@@ -49,7 +63,7 @@ export function IntroPanel() {
       className={s.panel}
       collapsible
       openItems={open ? ['news'] : []}
-      onToggle={(_, data) => setOpen(data.openItems.includes('news'))}
+      onToggle={(_, data) => remember(data.openItems.includes('news'))}
     >
       <AccordionItem value="news">
         <AccordionHeader as="h2" icon={<Sparkle24Regular />} size="large">
