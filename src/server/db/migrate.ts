@@ -8,7 +8,9 @@ export interface Migration {
 
 /**
  * Applies migrations not yet recorded in schema_migrations, each in its own transaction, in
- * the order given. On PostgreSQL an advisory lock keeps two servers from migrating at once.
+ * the order given. An advisory lock, held from the first statement to the last, keeps processes
+ * that start together from migrating at once: one applies them, the others wait and find them done
+ * (PGlite takes the same lock, alone).
  */
 export async function migrate(db: Kysely<any>, migrations: Migration[]): Promise<string[]> {
   const seen = new Set<string>();
@@ -16,14 +18,16 @@ export async function migrate(db: Kysely<any>, migrations: Migration[]): Promise
     if (seen.has(m.id)) throw new Error(`Migration "${m.id}" is defined twice`);
     seen.add(m.id);
   }
-  await sql`create table if not exists schema_migrations (
-    id text primary key,
-    applied_at timestamptz not null default now()
-  )`.execute(db);
   const applied: string[] = [];
   await db.connection().execute(async (conn) => {
+    // the lock comes first: even "create table if not exists" fails in one of two processes
+    // that run it at the same moment on an empty schema (a duplicate pg_type row)
     await sql`select pg_advisory_lock(727001)`.execute(conn);
     try {
+      await sql`create table if not exists schema_migrations (
+        id text primary key,
+        applied_at timestamptz not null default now()
+      )`.execute(conn);
       const done = new Set(
         (await conn.selectFrom('schema_migrations').select('id').execute()).map((r: { id: string }) => r.id),
       );
