@@ -81,6 +81,8 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** RUN_JOBS (default true): false makes a web server that enqueues jobs but runs none (workers run them). */
   runJobs: boolean;
+  /** WORKER_PORT: where `npm run worker` serves /healthz, /readyz and /metrics; unset: nothing listens. */
+  workerPort: number | undefined;
 }
 
 /** One OAuth application at a provider: its client and endpoints. */
@@ -292,6 +294,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     chatWebhookUrl: urlVar(env, 'CHAT_WEBHOOK_URL', ['http', 'https']),
     metricsToken: env.METRICS_TOKEN || undefined,
     runJobs: boolVar(env, 'RUN_JOBS', true),
+    workerPort: env.WORKER_PORT ? intVar(env, 'WORKER_PORT', 0, 1, 65535) : undefined,
     previousSecretKeys: (env.PREVIOUS_SECRET_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     ...connectorConfig(env),
   };
