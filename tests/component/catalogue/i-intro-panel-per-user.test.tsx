@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import * as T from '../../../src/app/tokens';
 import { INTRO_COLLAPSED, IntroPanel } from '../../../src/app/pages/catalogue/IntroPanel';
-import type { SessionService } from '../../../src/app/services/session';
+import type { Session as SessionService } from '../../../src/app/services/session';
 import { MemoryStorage } from '../../../src/app/services/storage';
 import { fakeJwt } from '../../support/fake-fetch';
 import { renderInShell, testShell } from '../../support/render';
@@ -15,7 +15,7 @@ async function logIn(storage: MemoryStorage, email: string) {
     storage,
     routes: {
       'POST /api/platform/api-jwt-token/': (c) => {
-        lastLogin = c.body.username;
+        lastLogin = (c.body as { username: string }).username;
         return { body: { access: fakeJwt(Math.floor(Date.now() / 1000) + 300, String(USERS[lastLogin])), refresh: 'r1' } };
       },
       'GET /api/platform/userId': () => ({ body: { userID: USERS[lastLogin], workato_id: 100001, is_verify: true, time_zone: '', email: lastLogin } }),
