@@ -38,7 +38,7 @@ import { DiskFileStore } from './files';
 import { TesseractOcrPool } from './ai/ocr';
 import * as T from './tokens';
 import { ServerMetrics } from './ops/metrics';
-import { installOpsRoutes } from './ops/routes';
+import { installOpsRoutes, type OpsRoutesOptions } from './ops/routes';
 import { readinessChecks } from './ops/readiness';
 import { pingRedis } from './ops/redis-check';
 
@@ -60,6 +60,8 @@ export interface BuildServerOptions {
 export interface BuiltServer {
   app: FastifyInstance;
   container: ServiceContainer;
+  /** What /readyz asks and what /metrics reports (a worker serves them on WORKER_PORT). */
+  ops: OpsRoutesOptions;
   close(): Promise<void>;
 }
 
@@ -124,7 +126,8 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
 
   installErrorHandling(app);
   metrics.instrument(app);
-  installOpsRoutes(app, { checks: readinessChecks({ db, migrations, redisUrl: config.redisUrl }), metrics, metricsToken: config.metricsToken });
+  const ops: OpsRoutesOptions = { checks: readinessChecks({ db, migrations, redisUrl: config.redisUrl }), metrics, metricsToken: config.metricsToken };
+  installOpsRoutes(app, ops);
   await installSecurityHeaders(app, { production: config.production, scriptHosts: config.cspScriptHosts, serveSourceMaps: config.serveSourceMaps });
   installNulGuard(app);
   installBodyLimits(app, { maxUploadBytes: config.maxUploadBytes });
@@ -187,12 +190,14 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
 
   await app.ready();
   for (const m of modules) await m.onStart?.(depsOf(m));
-  await queue.start();
+  // RUN_JOBS=false: this process enqueues jobs (and reports their depth) but workers run them
+  if (config.runJobs) await queue.start();
 
   let closed = false;
   return {
     app,
     container,
+    ops,
     async close() {
       if (closed) return;
       closed = true;
