@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Body1, Button, Caption1, MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { Panel } from '../../src/app';
+import { Panel, useApi } from '../../src/app';
+import { triggerHealthOf, type TriggerHealth } from './automation-api';
 import { Play20Regular } from '@fluentui/react-icons/svg/play';
 import { Stop20Regular } from '@fluentui/react-icons/svg/stop';
 import { TEXT, connectToStartText, panelState, setupAllowsStart, startStopLabel, type PanelState } from './setup-rules';
@@ -52,8 +53,31 @@ const PANEL: Record<Exclude<PanelState, 'running'>, (missing: readonly string[])
  * start/stop button once setup allows a start and every needed connection is made, the last start/stop error
  * ('Connector not found. …') and the recipe's status card.
  */
+/**
+ * The recipe's trigger health, read with the recipe (on load and at every re-poll): a trigger
+ * that cannot listen (the e-mail listener's port taken, the Drive connection lost) is not shown
+ * as ready.
+ */
+function useTriggerHealth(recipeId: number | undefined, version: number): TriggerHealth | undefined {
+  const api = useApi();
+  const [health, setHealth] = useState<TriggerHealth>();
+  useEffect(() => {
+    if (recipeId === undefined) return;
+    let live = true;
+    triggerHealthOf(api, recipeId).then(
+      (h) => live && setHealth(h),
+      (e: unknown) => console.log(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, recipeId, version]);
+  return health;
+}
+
 export function WorkflowPanel({ flow, zone, children }: { flow: SetupFlow; zone: ZoneOffset | undefined; children?: ReactNode }) {
   const s = useStyles();
+  const health = useTriggerHealth(flow.record?.recipe_id, flow.jobsVersion);
   const state = panelState(flow.authorised, flow.status, flow.running, flow.missing);
   const checking = flow.connections === undefined;
   const panel = state === 'running' || checking ? undefined : PANEL[state](flow.missing);
@@ -73,6 +97,11 @@ export function WorkflowPanel({ flow, zone, children }: { flow: SetupFlow; zone:
         <div>
           <StartStopButton flow={flow} />
         </div>
+      )}
+      {health && !health.working && (
+        <MessageBar layout="multiline" intent="error" data-testid="trigger-health">
+          <MessageBarBody>The trigger is not working{health.reason ? `: ${health.reason}` : '.'}</MessageBarBody>
+        </MessageBar>
       )}
       {flow.actionError && (
         <MessageBar layout="multiline" intent="error">

@@ -80,6 +80,16 @@ export function uploadToRecipe(api: Api, recipeId: number, input: { file?: File;
   return api.post<{ status: string; job_id: string }>(path, { text: input.text ?? '' });
 }
 
+/** GET /api/automation/recipes/:id/trigger-health: whether the recipe's trigger can listen, and why not. */
+export interface TriggerHealth {
+  trigger: string;
+  working: boolean;
+  reason: string | null;
+}
+
+export const triggerHealthOf = (api: Api, recipeId: number) =>
+  api.get<{ health: TriggerHealth }>(`/api/automation/recipes/${recipeId}/trigger-health`).then((r) => r.health);
+
 export const whoAmI = (api: Api) => api.get<UserIdReply>('/api/platform/userId');
 
 /** The setup call to the record's webhook (no login: the address is the secret). */

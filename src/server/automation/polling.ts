@@ -9,7 +9,11 @@ import { HttpError } from '../http/errors';
 import { defineServerPlugin } from '../plugin';
 import { provide } from '../../core/plugin';
 import * as T from '../tokens';
-import { Automation } from './index';
+import { Automation, InboundMail } from './index';
+import type { InboundMailState } from './inbound-mail';
+import { userOf } from '../auth/guard';
+import { forbidden } from '../http/errors';
+import { parseId } from '../http/ids';
 import type { AutomationEngine } from './engine';
 import { RunRefusedError } from './engine';
 import { AutomationTriggers, stepKey, type TriggerPayload } from './kinds';
@@ -390,6 +394,31 @@ export function connectionCheckOf(connections: Pick<ConnectionService, 'provider
   };
 }
 
+/** Whether a recipe's trigger can hear what it waits for, and why not (spec: shown on the setup screen). */
+export interface TriggerHealth {
+  trigger: string;
+  working: boolean;
+  /** why it is not working ('The server cannot receive e-mail: port 2525 is in use.'), null when it works */
+  reason: string | null;
+}
+
+/**
+ * A recipe's trigger health: the e-mail trigger works only while the inbound mail listener
+ * listens; a polled trigger of a running recipe is not working while its last look failed (a lost
+ * Drive connection); a webhook or upload trigger always listens.
+ */
+export async function triggerHealth(recipe: RecipeRow, deps: { poller: Pick<TriggerPoller, 'state'>; mail: () => InboundMailState }): Promise<TriggerHealth> {
+  const step = recipe.template.steps.find((s) => s.kind === 'trigger') ?? WEBHOOK_TRIGGER_STEP;
+  const trigger = stepKey(step);
+  if (step.provider === 'manual_email') {
+    const mail = deps.mail();
+    return mail.listening ? { trigger, working: true, reason: null } : { trigger, working: false, reason: mail.reason };
+  }
+  const polled = await deps.poller.state(recipe);
+  if (polled && recipe.running && polled.last_error) return { trigger, working: false, reason: polled.last_error };
+  return { trigger, working: true, reason: null };
+}
+
 /** The polled triggers' driver (see TriggerPoller). */
 export const TriggerPolling = token<TriggerPoller>('TriggerPoller');
 
@@ -407,7 +436,16 @@ export const pollingModule = defineServerPlugin({
   provides: [
     provide(TriggerPolling, (get) => new TriggerPoller({ db: get(T.Db), registry: get(T.Contributions), queue: get(T.JobQueue), engine: get(Automation), log: get(T.Logger) })),
   ],
-  needs: { poller: TriggerPolling, events: T.EventBus, engine: Automation, connections: Connections },
+  needs: { poller: TriggerPolling, events: T.EventBus, engine: Automation, connections: Connections, inbound: InboundMail },
+  routes(app, { poller, engine, inbound }) {
+    // GET /api/automation/recipes/:recipeId/trigger-health → { health: TriggerHealth } (the caller's own recipe; 404 otherwise)
+    app.get('/api/automation/recipes/:recipeId/trigger-health', { auth: 'user' }, async (request) => {
+      const managedUserId = userOf(request).workatoId;
+      if (managedUserId === null) throw forbidden('You have no automation workspace yet.');
+      const recipe = await engine.ownRecipe(managedUserId, parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
+      return { health: await triggerHealth(recipe, { poller, mail: () => inbound.state() }) };
+    });
+  },
   jobs: {
     [POLL_TICK_JOB]: { concurrency: 1, handler: (data: { trigger: string }, { poller }) => poller.tick(data) },
     [POLL_RECIPE_JOB]: { concurrency: 4, handler: (data: { recipeId: number; trigger: string }, { poller }) => poller.pollRecipe(data) },
