@@ -76,11 +76,18 @@ export const LABELS: LabelSpec[] = [
 ];
 
 /** The longest label at the start of a phrase's text, with the text that follows it. */
+// "Facture associée", "Facture liée", "related invoice", "ursprüngliche Rechnung": another document's number or date.
+const OTHER_DOCUMENT = /^(?:associ[ée]e?s?|li[ée]e?s?|d['’]origine|initiale?|pr[ée]c[ée]dente?|original|related|referenced|corrected|bezogene?|urspr[üu]ngliche?|korrigierte?)\b/i;
+
 export function matchLabel(text: string): { spec: LabelSpec; rest: string; length: number } | undefined {
   let best: { spec: LabelSpec; rest: string; length: number } | undefined;
   for (const spec of LABELS) {
     const m = spec.pattern.exec(text);
     if (!m) continue;
+    const after = text.slice(m[0].length).trim();
+    if ((spec.field === 'invoice_number' || spec.field === 'invoice_date') && OTHER_DOCUMENT.test(after)) continue;
+    // The start of a longer label ("Référence avis de paiement :", "Date de facture associée :"): not this one.
+    if ((spec.kind === 'id' || spec.kind === 'date') && /^\p{L}[\p{L}'’\s]*\s[:：]/u.test(after)) continue;
     const length = m[0].length;
     if (!best || length > best.length || (length === best.length && spec.weight > best.spec.weight)) {
       best = { spec, rest: text.slice(length).replace(/^[\s:#.\-–]+/, '').trim(), length };
