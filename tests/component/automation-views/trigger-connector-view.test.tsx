@@ -138,6 +138,21 @@ describe('trigger/connector setup view', () => {
     expect(shell.calls('PUT', '/api/platform/proxy')).toHaveLength(0);
   });
 
+  it('a trigger that cannot listen is shown as not working, with the reason', async () => {
+    show({
+      combinationId: 8,
+      status: 'complete',
+      running: true,
+      connections: SHEETS,
+      extra: {
+        [`GET /api/automation/recipes/${recipeIdOf(8)}/trigger-health`]: {
+          body: { health: { trigger: 'manual_email:email_received', working: false, reason: 'The server cannot receive e-mail: port 2525 is in use.' } },
+        },
+      },
+    });
+    expect(await screen.findByText('The trigger is not working: The server cannot receive e-mail: port 2525 is in use.')).toBeInTheDocument();
+  });
+
   it("a recipe whose step needs a connection not made: 'Connect Google Sheets to start', no start control, nothing started", async () => {
     const shell = show({ combinationId: 8, status: 'ready', running: false });
     expect(await screen.findByRole('heading', { name: 'Connect Google Sheets to start', level: 3 })).toBeInTheDocument();
