@@ -360,7 +360,8 @@ export class DocumentIndex {
     // "quoted phrases", OR and -excluded words ask for exactly those documents
     const exact = /"|(^|\s)(or\s|-[\p{L}\p{N}])/iu.test(query);
     if (found.length < limit && !exact) {
-      for (const h of await this.someWords(owner, query, 3 * limit)) if (!found.some((f) => f.id === h.id) && distinct(h)) found.push(h);
+      // the documents found above match every term, so they come first here too (passages are costly: no more than limit)
+      for (const h of await this.someWords(owner, query, limit)) if (!found.some((f) => f.id === h.id) && distinct(h)) found.push(h);
     }
     return found.slice(0, limit).map((h) => ({ name: h.name, bucket: h.bucket, key: h.key, passage: h.passage, rank: h.rank }));
   }
