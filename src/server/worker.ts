@@ -5,6 +5,7 @@ import { buildServer } from './app';
 import { discoverServerPlugins } from './plugin-loader';
 import { installOpsRoutes } from './ops/routes';
 import { loggerOptions } from './http/log-redaction';
+import { configOrExit, runMain, stopOnSignals } from './ops/process';
 
 /**
  * `npm run worker`: runs jobs only. It shares PostgreSQL and Redis with the web servers (the
@@ -24,16 +25,7 @@ function workerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 }
 
 async function main(): Promise<void> {
-  let config: ServerConfig;
-  try {
-    config = workerConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = configOrExit(() => workerConfig());
   const plugins = await discoverServerPlugins(config.pluginsDir);
   const server = await buildServer({ config, plugins });
   const log = server.app.log;
@@ -44,20 +36,10 @@ async function main(): Promise<void> {
     await ops.listen({ port: config.workerPort, host: config.host });
   }
   log.info(`Worker running jobs (plugins: ${plugins.map((p) => p.id).join(', ') || 'none'})${ops ? `; health, readiness and metrics on port ${config.workerPort}` : ''}`);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received: finishing the running jobs, then stopping`);
+  stopOnSignals(log, 'finishing the running jobs, then stopping', async () => {
     await ops?.close();
     await server.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
 }
 
-main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+runMain(main);
