@@ -15,14 +15,21 @@ const useStyles = makeStyles({
     minWidth: 'auto',
     borderRadius: `0 ${tokens.borderRadiusMedium} ${tokens.borderRadiusMedium} 0`,
     boxShadow: tokens.shadow8,
-    // on a phone: a small button in the bottom-right corner instead of a tab on the edge
+    // on a phone and a small tablet: a small button in the page's flow, never over the content.
+    // It is the layout's last grid item, after the page column, pulled up into the 72 px the
+    // page column keeps free below its content (AppLayout's content padding): a fixed button
+    // would cover whatever scrolls beneath it.
     '@media (max-width: 768px)': {
+      position: 'static',
+      justifySelf: 'end',
+      alignSelf: 'end',
       top: 'auto',
-      bottom: '12px',
-      right: '12px',
+      right: 'auto',
       transform: 'none',
       writingMode: 'horizontal-tb',
-      padding: '8px 12px',
+      margin: '-56px 16px 16px 0',
+      padding: '6px 12px',
+      boxShadow: 'none',
       borderRadius: tokens.borderRadiusCircular,
     },
   },
@@ -33,7 +40,8 @@ const loadDialog = () => import(/* webpackChunkName: "feedback-dialog" */ './Fee
 const FeedbackDialog = lazy(loadDialog);
 
 /**
- * The Beta feedback tab on the right edge of every signed-in page. The dialog loads on the first
+ * The Beta feedback tab on the right edge of every signed-in page (in the 64 px right gutter the
+ * layout keeps free on wide screens; at the foot of the page on narrow ones). The dialog loads on the first
  * click; pointing at or focusing the tab starts the download, so it is there by the click.
  */
 export function FeedbackTab() {
