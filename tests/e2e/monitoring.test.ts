@@ -146,7 +146,7 @@ describe("monitoring: the dashboard draws the day's real runs", () => {
         smoothing: t.line.smoothing,
       })),
     );
-    expect(traces.map((t) => t.name)).toEqual(['SUCCEEDED', 'FAILED', 'success_rate (%)', 'time_cost_unit_min']);
+    expect(traces.map((t) => t.name)).toEqual(['Succeeded', 'Failed', 'Success rate (%)', 'Minutes saved']);
     for (const t of traces) {
       expect(t.x).toHaveLength(14);
       expect(t.x[13]).toBe(today);

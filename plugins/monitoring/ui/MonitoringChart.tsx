@@ -9,6 +9,17 @@ import type { MonitoringSeries } from '../series';
 
 const Plot = createPlotlyComponent(Plotly);
 
+/**
+ * The legend's words for the four series (the records' keys FAILED, SUCCEEDED, success_rate and
+ * time_cost_unit_min are the data's names, not the user's).
+ */
+export const SERIES_LABELS = {
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  successRate: 'Success rate (%)',
+  minutesSaved: 'Minutes saved',
+} as const;
+
 /** One colour per series (the spec's random colours, fixed so the legend reads the same every visit). */
 export const SERIES_COLOURS = {
   succeeded: '#107c10',
@@ -39,26 +50,26 @@ export default function MonitoringChart({ series, title }: { series: MonitoringS
         data={[
           {
             ...common,
-            name: 'SUCCEEDED',
+            name: SERIES_LABELS.succeeded,
             y: series.succeeded,
             line: line(SERIES_COLOURS.succeeded),
           },
           {
             ...common,
-            name: 'FAILED',
+            name: SERIES_LABELS.failed,
             y: series.failed,
             line: line(SERIES_COLOURS.failed),
           },
           {
             ...common,
-            name: 'success_rate (%)',
+            name: SERIES_LABELS.successRate,
             y: series.successRate,
             yaxis: 'y2',
             line: line(SERIES_COLOURS.successRate),
           },
           {
             ...common,
-            name: 'time_cost_unit_min',
+            name: SERIES_LABELS.minutesSaved,
             y: series.minutesSaved,
             yaxis: 'y2',
             line: line(SERIES_COLOURS.minutesSaved),
@@ -82,7 +93,7 @@ export default function MonitoringChart({ series, title }: { series: MonitoringS
             dtick: Math.max(...series.succeeded, ...series.failed, 0) <= 5 ? 1 : undefined,
           },
           yaxis2: {
-            title: { text: 'Success rate (%) / minutes saved' },
+            title: { text: `${SERIES_LABELS.successRate} / ${SERIES_LABELS.minutesSaved.toLowerCase()}` },
             overlaying: 'y',
             tickmode: 'auto',
             nticks: 6,
