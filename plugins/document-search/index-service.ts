@@ -275,8 +275,30 @@ $fn$`).execute(db);
   },
 };
 
+/**
+ * The search function ranking a question's terms (SEARCH_FUNCTION with two more arguments,
+ * p_terms and p_weights): with terms, a candidate's rank is the summed weight of the terms it
+ * holds plus its ts_rank_cd scaled below 1 (so a document holding more of the question comes
+ * first, wherever it lies among the candidates); without, ts_rank_cd as before.
+ */
+export const documentsWeightedSearchMigration = {
+  id: 'document-search/0005_weighted_terms',
+  async up(db: QueryExecutorProvider): Promise<void> {
+    await sql.raw(`create function document_rank(p_tsv tsvector, p_query tsquery, p_terms tsquery[], p_weights real[]) returns real
+language sql immutable as $fn$
+  select case when cardinality(p_terms) = 0 then ts_rank_cd(p_tsv, p_query)
+    else ts_rank_cd(p_tsv, p_query, 32) + coalesce((select sum(p_weights[i]) from generate_subscripts(p_terms, 1) i where p_tsv @@ p_terms[i]), 0) end
+$fn$`).execute(db);
+    await sql`drop function document_search(integer, tsquery, tsquery, tsquery, integer, integer, integer, integer, integer, integer, text, text)`.execute(db);
+    await sql.raw(WEIGHTED_SEARCH_FUNCTION).execute(db);
+  },
+};
+
+const WEIGHTED_SEARCH_FUNCTION = SEARCH_FUNCTION.replace('p_headline_options text, p_mark text)', 'p_headline_options text, p_mark text, p_terms tsquery[], p_weights real[])')
+  .replace(/ts_rank_cd\((\w)\.tsv, (q\.query|p_query)\)/g, 'document_rank($1.tsv, $2, p_terms, p_weights)');
+
 /** The plugin's migrations, in order. */
-export const documentSearchMigrations = [documentsMigration, documentsSearchMigration, documentsSearchCostMigration, documentWordsMigration];
+export const documentSearchMigrations = [documentsMigration, documentsSearchMigration, documentsSearchCostMigration, documentWordsMigration, documentsWeightedSearchMigration];
 
 /** A question term as SQL (a tsquery), with alternatives for a misspelt word. */
 function termQuery(term: QuestionTerm, typos: Map<string, string[]>) {
@@ -384,20 +406,15 @@ export class DocumentIndex {
     const typos = await this.closestWords(owner, terms.flatMap((t) => (t.kind === 'word' ? [t.word] : [])));
     const queries = terms.map((t) => termQuery(t, typos));
     const any = sql`(${sql.join(queries, sql` || `)})`;
-    const { rows } = await sql<{ hit_id: string; hit_name: string; hit_bucket: string; hit_key: string; hit_rank: number | string; hit_passage: string; digest: string; matched: number[] }>`
-      select h.hit_id::text as hit_id, h.hit_name, h.hit_bucket, h.hit_key, h.hit_rank, h.hit_passage, md5(d.name || E'\n' || d.text) as digest,
-        array(select i from generate_subscripts(t.terms, 1) i where d.tsv @@ t.terms[i]) as matched
+    const { rows } = await sql<{ hit_id: string; hit_name: string; hit_bucket: string; hit_key: string; hit_rank: number | string; hit_passage: string; digest: string }>`
+      select h.hit_id::text as hit_id, h.hit_name, h.hit_bucket, h.hit_key, h.hit_rank, h.hit_passage, md5(d.name || E'\n' || d.text) as digest
       from (select array[${sql.join(queries)}]::tsquery[] as terms) t,
         document_search(${owner}::integer, ${any}, ${any}, ''::tsquery, ${limit}::integer, ${this.maxRanked}::integer,
-          ${this.recentWindow}::integer, ${this.scanRows}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text) h
-        join documents d on d.id = h.hit_id`.execute(this.db);
-    const scored = rows.map((r) => {
-      const rank = Number(r.hit_rank);
-      const weight = r.matched.reduce((sum, i) => sum + terms[i - 1].weight, 0);
-      return { id: r.hit_id, digest: r.digest, name: r.hit_name, bucket: r.hit_bucket, key: r.hit_key, passage: r.hit_passage, rank, score: weight + rank / (1 + rank) };
-    });
-    scored.sort((a, b) => b.score - a.score);
-    return scored.map(({ score: _score, ...hit }) => hit);
+          ${this.recentWindow}::integer, ${this.scanRows}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text,
+          t.terms, ${`{${terms.map((x) => x.weight).join(',')}}`}::real[]) h
+        join documents d on d.id = h.hit_id
+      order by h.hit_rank desc, h.hit_id desc`.execute(this.db);
+    return rows.map((r) => ({ id: r.hit_id, digest: r.digest, name: r.hit_name, bucket: r.hit_bucket, key: r.hit_key, passage: r.hit_passage, rank: Number(r.hit_rank) }));
   }
 
   /** For each word whose stem no document of the owner holds: the closest stems that some do. */
@@ -436,7 +453,7 @@ export class DocumentIndex {
     const { rows } = await sql<{ hit_id: string; hit_name: string; hit_bucket: string; hit_key: string; hit_rank: number | string; hit_passage: string }>`
       select hit_id::text as hit_id, hit_name, hit_bucket, hit_key, hit_rank, hit_passage
       from document_search(${owner}::integer, ${tsquery}, ${headQuery}, ${prefixQuery}, ${limit}::integer, ${this.maxRanked}::integer,
-        ${this.recentWindow}::integer, ${this.scanRows}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text)`.execute(this.db);
+        ${this.recentWindow}::integer, ${this.scanRows}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text, '{}'::tsquery[], '{}'::real[])`.execute(this.db);
     return rows.map((r) => ({ id: r.hit_id, name: r.hit_name, bucket: r.hit_bucket, key: r.hit_key, rank: Number(r.hit_rank), passage: r.hit_passage }));
   }
 }
