@@ -381,8 +381,9 @@ export class DocumentIndex {
     const found: (SearchHit & { id: string })[] = hits.filter(distinct);
     // "quoted phrases", OR and -excluded words ask for exactly those documents
     const exact = /"|(^|\s)(or\s|-[\p{L}\p{N}])/iu.test(query);
-    if (found.length < limit && !exact) {
-      // the documents found above match every term, so they come first here too (passages are costly: no more than limit)
+    if (found.length === 0 && !exact) {
+      // only when no document holds every term: ranking partial matches costs two to four times an
+      // all-words search on multi-word queries (p95 43 ms against 13 ms over 100,000 documents)
       for (const h of await this.someWords(owner, query, limit)) if (!found.some((f) => f.id === h.id) && distinct(h)) found.push(h);
     }
     return found.slice(0, limit).map((h) => ({ name: h.name, bucket: h.bucket, key: h.key, passage: h.passage, rank: h.rank }));
