@@ -23,6 +23,7 @@ import {
 
 export type WebFetchErrorCode =
   | 'invalid-url'
+  | 'unsupported-method'
   | 'unsupported-scheme'
   | 'credentials-in-url'
   | 'forbidden-address'
@@ -72,6 +73,16 @@ export interface SafeFetchOptions {
   allowLoopback?: boolean;
   /** Name resolver (default dns.lookup); replaceable in tests. */
   lookup?: typeof dns.lookup;
+  /** GET (default) or POST. */
+  method?: 'GET' | 'POST';
+  /** A POST's body, sent as JSON (`content-type: application/json`). */
+  json?: unknown;
+  /** Extra request headers (an API key, an Authorization header); host and content-length are set by the client. */
+  headers?: Record<string, string>;
+  /** Answer a non-2xx status with its body instead of throwing 'http-status' (an API client reads the error body). */
+  allowErrorStatus?: boolean;
+  /** Largest JSON body sent, in bytes (default 1 MB). */
+  maxRequestBytes?: number;
 }
 
 export interface SafeFetchResult {
@@ -87,7 +98,9 @@ export interface SafeFetchResult {
   redirects: string[];
 }
 
-const DEFAULTS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 };
+const DEFAULTS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5, maxRequestBytes: 1024 * 1024 };
+/** Headers a caller may not set: the client owns the connection and the body framing. */
+const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'content-type']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** Judges an address under the loopback allowance. */
@@ -197,14 +210,30 @@ function parseContentType(header: string | string[] | undefined): { type: string
 }
 
 function accepts(accept: readonly string[], type: string): boolean {
-  return accept.some((a) => (a.endsWith('/*') ? type.startsWith(a.slice(0, -1)) : a === type));
+  return accept.some((a) => a === '*/*' || (a.endsWith('/*') ? type.startsWith(a.slice(0, -1)) : a === type));
 }
 
 /**
  * Fetches `rawUrl` under every guard described above and returns the body bytes.
  * Throws WebFetchError (with a user-readable message and a code) on any refusal or failure.
+ * A POST sends `json` as its body; a 307/308 redirect repeats the POST at the (re-validated)
+ * target, a 301/302/303 continues there as a GET without the body, as browsers do.
  */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+  let method = options.method ?? 'GET';
+  if (method !== 'GET' && method !== 'POST') throw new WebFetchError('unsupported-method', `Only GET and POST requests can be sent, not ${String(method)}.`);
+  let payload: string | undefined;
+  if (method === 'POST') {
+    payload = JSON.stringify(options.json ?? null);
+    const limit = options.maxRequestBytes ?? DEFAULTS.maxRequestBytes;
+    if (Buffer.byteLength(payload) > limit) throw new WebFetchError('too-large', `The request body is larger than ${Math.round(limit / 1024)} KB and was not sent.`);
+  }
+  const extraHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (RESERVED_HEADERS.has(lower) || !/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(lower) || /[\r\n]/.test(value)) continue;
+    extraHeaders[lower] = value;
+  }
   const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
@@ -228,13 +257,16 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       let response;
       try {
         response = await request(url, {
-          method: 'GET',
+          method,
           dispatcher: agent,
           signal: controller.signal,
           headers: {
             'user-agent': 'FlowmaticBot/1.0 (+website reader)',
             accept: accept.join(', ') + ', */*;q=0.1',
+            ...extraHeaders,
+            ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
           },
+          body: payload,
         });
       } catch (error) {
         if (guardError) throw guardError;
@@ -258,10 +290,14 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
         }
         url = validateUrl(next, allowLoopback);
         visited.push(url.href);
+        if (method === 'POST' && response.statusCode !== 307 && response.statusCode !== 308) {
+          method = 'GET';
+          payload = undefined;
+        }
         continue;
       }
 
-      if (response.statusCode < 200 || response.statusCode >= 300) {
+      if ((response.statusCode < 200 || response.statusCode >= 300) && !options.allowErrorStatus) {
         discard(response.body);
         throw new WebFetchError('http-status', `The website answered with status ${response.statusCode}.`);
       }
