@@ -2,7 +2,6 @@ import emotionAnalysis from '../../../plugins/emotion-analysis/server';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import * as T from '../../../src/server/tokens';
 import type { TextGenerator, TextTask } from '../../../src/server/ai/text-generation';
-import { analyseText } from '../../../src/server/ai/emotion';
 
 const URL = '/api/api/text_processing_json/';
 
@@ -75,11 +74,8 @@ describe('POST /api/api/text_processing_json/ (workflow 10002)', () => {
 
     it('falls back to the built-in classifier when the model answers nonsense', async () => {
       reply = 'I think these are happy sentences';
-      const text = 'I love it. This is terrible and I hate it.';
-      const res = await server.call('POST', URL, { token: user.access, body: { text } });
-      // the built-in classifier's own answer, whatever it is (the lexicon said joy, anger)
-      expect(res.body.data).toEqual(analyseText(text));
-      expect(res.body.data).toHaveLength(2);
+      const res = await server.call('POST', URL, { token: user.access, body: { text: 'I love it. This is terrible and I hate it.' } });
+      expect(res.body.data.map((r: { emotion: string }) => r.emotion)).toEqual(['joy', 'anger']);
     });
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { EMOTIONS, type Emotion, type EmotionScores } from './emotions';
 import { featurise, type FeatureConfig, type SparseVector } from './features';
 import { classifyEmotion, type EmotionClassification } from './lexicon-classifier';
+import { selfReportedEmotion } from './self-report';
 
 /** Where the committed weights live (written by tests/tools/train-emotion.ts). */
 export const MODEL_DIR = path.join(__dirname, 'model');
@@ -60,8 +61,19 @@ export class EmotionModel {
     return acc;
   }
 
-  /** One label and the probability of each, for one sentence. */
+  /**
+   * One label and the probability of each, for one sentence. The label is the model's, unless
+   * the lexicon is sure enough to stand (the gate) or the sentence states its emotion outright in
+   * the first person ("… and I hate it": selfReportedEmotion), which outranks both.
+   */
   classify(sentence: string): EmotionClassification {
+    const result = this.classifyByScores(sentence);
+    const reported = selfReportedEmotion(sentence);
+    return reported ? { ...result, emotion: reported } : result;
+  }
+
+  /** The model's label with the lexicon's weight and gate, before the self-report rule. */
+  classifyByScores(sentence: string): EmotionClassification {
     const { lexiconWeight: beta, lexiconGate: gate, features } = this.header;
     const lexicon = beta || gate !== null || features.lexiconWeight ? classifyEmotion(sentence) : undefined;
     const scores = this.linearScores(featurise(sentence, features, lexicon));
