@@ -8,15 +8,17 @@
  * validator looks up: the root by $id, each sub-schema rjsf validates on its own by its hash),
  * and `index.ts`, which loads a form's module by $id on demand (for forms given only a schema).
  *
- * Run it after editing a form schema: `npm run forms:validators`
- * (tests/unit/forms/precompiled-validators.test.ts fails while a file is stale; `npm run build`
- * runs it first). A plugin's form is found by its file name (see pluginForms) and needs a `$id`.
+ * Nothing it writes is committed (src/app/forms/precompiled/ is in .gitignore): the client build
+ * (webpack.config.ts), `npm start` (through that build) and every Jest run (tests/support/global-setup.ts)
+ * call writeFormValidators first, which rewrites only what changed. `npm run forms:validators`
+ * runs it alone (e.g. before `tsc` in an editor). A plugin's form is found by its file name (see
+ * pluginForms) and needs a `$id`: a drop-in's schemas/<plugin>/ is all it takes.
  *
  * A form source may name shared constants (`shared`): JSON values the app ships anyway, such as
  * the 419 time zone labels. Where the standalone code holds a constant's exact JSON text, the
  * module imports the constant instead, so the page and its validator share one copy.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type Ajv from 'ajv';
 import type { Options } from 'ajv';
@@ -283,11 +285,42 @@ export async function generateFormValidators(): Promise<Map<string, string>> {
   return files;
 }
 
+/**
+ * Writes the generated files into `outDir`, touching only those whose text changed and removing
+ * files no form generates any more; returns the names written and removed. Each file is written
+ * to a temporary name and renamed, so a reader running at the same time (another Jest run, a
+ * webpack watch) never sees half a file.
+ */
+export async function writeFormValidators(outDir = OUT_DIR): Promise<{ written: string[]; removed: string[]; total: number }> {
+  const files = await generateFormValidators();
+  mkdirSync(outDir, { recursive: true });
+  const removed: string[] = [];
+  for (const name of readdirSync(outDir)) {
+    if (files.has(name) || name.startsWith('.')) continue;
+    rmSync(path.join(outDir, name), { force: true });
+    removed.push(name);
+  }
+  const written: string[] = [];
+  for (const [name, code] of files) {
+    const file = path.join(outDir, name);
+    if (existsSync(file) && readFileSync(file, 'utf8') === code) continue;
+    const tmp = path.join(outDir, `.${name}.${process.pid}.tmp`); // a dot name: never taken for a stale file
+    writeFileSync(tmp, code);
+    renameSync(tmp, file);
+    written.push(name);
+  }
+  return { written, removed, total: files.size };
+}
+
 if (require.main === module) {
-  generateFormValidators().then((files) => {
-    mkdirSync(OUT_DIR, { recursive: true });
-    for (const name of readdirSync(OUT_DIR)) if (!files.has(name)) rmSync(path.join(OUT_DIR, name));
-    for (const [name, code] of files) writeFileSync(path.join(OUT_DIR, name), code);
-    console.log(`wrote ${files.size} files to ${path.relative(process.cwd(), OUT_DIR)}`);
-  });
+  writeFormValidators().then(
+    ({ written, removed, total }) => {
+      const where = path.relative(process.cwd(), OUT_DIR) || OUT_DIR;
+      console.log(written.length || removed.length ? `form validators: wrote ${written.length} of ${total} files to ${where}${removed.length ? `, removed ${removed.join(', ')}` : ''}` : `form validators: ${total} files in ${where} are up to date`);
+    },
+    (e: unknown) => {
+      console.error(`form validators: ${(e as Error).message}`);
+      process.exit(1);
+    },
+  );
 }
