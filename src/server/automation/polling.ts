@@ -40,7 +40,18 @@ const POLL_TIMEOUT_MS = 2 * 60_000;
 declare module '../db/schema' {
   interface Database {
     automation_trigger_events: TriggerEventsTable;
+    automation_trigger_pauses: TriggerPausesTable;
   }
+}
+
+/** An item's hold: null runs it; 'waiting' arrived while the recipe was stopped (the user decides); 'skipped' never runs. */
+export type TriggerEventHold = 'waiting' | 'skipped' | null;
+
+/** A polled trigger of a recipe stopped after it watched: the first look after the next start holds what it finds. */
+export interface TriggerPausesTable {
+  recipe_id: number;
+  trigger: string;
+  stopped_at: Date | undefined;
 }
 
 /** An item a polled trigger found for a recipe; `job_id` once its job exists. */
@@ -53,6 +64,7 @@ export interface TriggerEventsTable {
   job_id: string | null;
   claimed_until: Date | null;
   created_at: Date | undefined;
+  hold: TriggerEventHold | undefined;
 }
 
 export const pollingMigrations: Migration[] = [
@@ -76,6 +88,19 @@ export const pollingMigrations: Migration[] = [
       await sql`alter table connector_cursors add column last_error text`.execute(db);
     },
   },
+  {
+    // items that arrive while a recipe is stopped wait for the user's choice (process or skip) instead of being lost
+    id: 'automation-polling/0002_waiting_items',
+    async up(db) {
+      await sql`alter table automation_trigger_events add column hold text check (hold in ('waiting', 'skipped'))`.execute(db);
+      await sql`create table automation_trigger_pauses (
+        recipe_id integer not null references user_recipes(id) on delete cascade,
+        trigger text not null,
+        stopped_at timestamptz not null default now(),
+        primary key (recipe_id, trigger)
+      )`.execute(db);
+    },
+  },
 ];
 
 /** A polled trigger's state for one recipe, as the setup screen shows it. */
@@ -89,7 +114,18 @@ export interface TriggerState {
   last_error: string | null;
   /** items seen so far / items whose job exists */
   items: number;
+  /** items that arrived while the recipe was stopped, waiting for the user to process or skip them */
+  waiting: number;
   interval_ms: number;
+}
+
+/** An item that arrived while its recipe was stopped (GET /api/automation/recipes/:id/waiting). */
+export interface WaitingItem {
+  key: string;
+  /** the item's name when it has one (a Drive file's name) */
+  name: string | null;
+  summary: string;
+  seen_at: string;
 }
 
 export interface PollerDeps {
@@ -184,12 +220,22 @@ export class TriggerPoller {
     await this.scheduleTick(trigger.key, Math.floor(this.now() / this.interval(trigger.definition)), 0);
   }
 
-  /** A recipe stopped: its cursor goes, so the next start watches from then on (items found before stay done). */
+  /**
+   * A recipe stopped: its cursor stays and the stop is noted, so the first look after the next
+   * start finds what arrived meanwhile and holds it as waiting (the user processes or skips it)
+   * instead of running it unasked or losing it. A trigger never activated has nothing to keep.
+   */
   async recipeStopped(recipeId: number): Promise<void> {
     const recipe = await this.deps.engine.recipes.byId(recipeId);
     const trigger = recipe && this.triggerOf(recipe);
     if (!trigger) return;
-    await this.deps.db.deleteFrom('connector_cursors').where('recipe_id', '=', recipeId).where('trigger', '=', trigger.key).execute();
+    const row = await this.deps.db.selectFrom('connector_cursors').select('cursor').where('recipe_id', '=', recipeId).where('trigger', '=', trigger.key).executeTakeFirst();
+    if (!row?.cursor) return;
+    await this.deps.db
+      .insertInto('automation_trigger_pauses')
+      .values({ recipe_id: recipeId, trigger: trigger.key, stopped_at: new Date(this.now()) })
+      .onConflict((oc) => oc.columns(['recipe_id', 'trigger']).doNothing())
+      .execute();
   }
 
   /** One tick of a trigger's chain: queue the next tick, then one poll per running recipe. */
@@ -250,11 +296,13 @@ export class TriggerPoller {
       if (!row || !row.cursor) {
         const { cursor } = await trigger.definition.activate(recipe, { signal });
         await this.recordState(recipe.id, trigger.key, { cursor, error: null });
+        await this.deps.db.deleteFrom('automation_trigger_pauses').where('recipe_id', '=', recipe.id).where('trigger', '=', trigger.key).execute();
         log.info(`${trigger.definition.name}: watching from now on`);
         return { outcome: 'activated', found: 0, started: 0 };
       }
+      const lookedAt = new Date(this.now());
       const result = await trigger.definition.poll({ recipe, cursor: row.cursor, signal, log });
-      found = await this.store(recipe.id, trigger.key, result.events, result.cursor);
+      found = await this.store(recipe.id, trigger.key, result.events, result.cursor, lookedAt);
     } catch (e) {
       const error = message(e).slice(0, 500);
       await this.recordState(recipe.id, trigger.key, { error });
@@ -265,15 +313,28 @@ export class TriggerPoller {
     return { outcome: 'polled', found, started };
   }
 
-  /** The new cursor and the new items, in one transaction; an item seen before is not stored again. */
-  private async store(recipeId: number, trigger: string, events: PolledEvent[], cursor: string): Promise<number> {
+  /**
+   * The new cursor and the new items, in one transaction; an item seen before is not stored again.
+   * The first look begun after a stop (its pause row, taken first, so concurrent looks agree; a
+   * look begun before the stop leaves it) holds what it finds as waiting. Items keep the order
+   * the trigger gave them.
+   */
+  private async store(recipeId: number, trigger: string, events: PolledEvent[], cursor: string, lookedAt: Date): Promise<number> {
     const at = new Date(this.now());
     return this.deps.db.transaction().execute(async (trx) => {
+      const paused = await trx
+        .deleteFrom('automation_trigger_pauses')
+        .where('recipe_id', '=', recipeId)
+        .where('trigger', '=', trigger)
+        .where('stopped_at', '<=', lookedAt)
+        .returning('recipe_id')
+        .executeTakeFirst();
+      const hold: TriggerEventHold = paused ? 'waiting' : null;
       let inserted = 0;
-      for (const e of events) {
+      for (const [i, e] of events.entries()) {
         const res = await trx
           .insertInto('automation_trigger_events')
-          .values({ recipe_id: recipeId, trigger, event_key: e.key.slice(0, 500), data: JSON.stringify(e.data), summary: e.summary.slice(0, 200), job_id: null, claimed_until: null })
+          .values({ recipe_id: recipeId, trigger, event_key: e.key.slice(0, 500), data: JSON.stringify(e.data), summary: e.summary.slice(0, 200), job_id: null, claimed_until: null, hold, created_at: new Date(at.getTime() + i) })
           .onConflict((oc) => oc.columns(['recipe_id', 'trigger', 'event_key']).doNothing())
           .returning('event_key')
           .executeTakeFirst();
@@ -297,6 +358,7 @@ export class TriggerPoller {
       .where('recipe_id', '=', recipe.id)
       .where('trigger', '=', trigger)
       .where('job_id', 'is', null)
+      .where('hold', 'is', null)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', new Date(this.now()))]))
       .returning(['event_key', 'data', 'summary', 'created_at'])
       .execute();
@@ -360,7 +422,7 @@ export class TriggerPoller {
       .executeTakeFirst();
     const count = await this.deps.db
       .selectFrom('automation_trigger_events')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`count(*) filter (where hold = 'waiting')`.as('waiting')])
       .where('recipe_id', '=', recipe.id)
       .where('trigger', '=', trigger.key)
       .executeTakeFirstOrThrow();
@@ -371,8 +433,52 @@ export class TriggerPoller {
       last_polled_at: row?.last_polled_at ? new Date(row.last_polled_at).toISOString() : null,
       last_error: row?.last_error ?? null,
       items: Number(count.n),
+      waiting: Number(count.waiting),
       interval_ms: this.interval(trigger.definition),
     };
+  }
+
+  /** The items that arrived while the recipe was stopped and wait for the user's choice, oldest first. */
+  async waiting(recipe: RecipeRow): Promise<{ trigger: string | null; items: WaitingItem[] }> {
+    const trigger = this.triggerOf(recipe);
+    if (!trigger) return { trigger: null, items: [] };
+    const rows = await this.deps.db
+      .selectFrom('automation_trigger_events')
+      .select(['event_key', 'data', 'summary', 'created_at'])
+      .where('recipe_id', '=', recipe.id)
+      .where('trigger', '=', trigger.key)
+      .where('hold', '=', 'waiting')
+      .orderBy('created_at')
+      .orderBy('event_key')
+      .execute();
+    return {
+      trigger: trigger.key,
+      items: rows.map((r) => {
+        const data = (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown> | null;
+        return { key: r.event_key, name: typeof data?.name === 'string' ? data.name : null, summary: r.summary, seen_at: new Date(r.created_at!).toISOString() };
+      }),
+    };
+  }
+
+  /**
+   * The user's choice for the waiting items: 'process' turns them into jobs now, oldest first
+   * (the recipe must run: 409 otherwise); 'skip' marks them never to run. Returns how many.
+   */
+  async release(recipe: RecipeRow, choice: 'process' | 'skip'): Promise<{ count: number; started: number }> {
+    const trigger = this.triggerOf(recipe);
+    if (!trigger) return { count: 0, started: 0 };
+    if (choice === 'process' && !recipe.running) throw new HttpError(409, 'This workflow is stopped: start it, then process the waiting files.');
+    const released = await this.deps.db
+      .updateTable('automation_trigger_events')
+      .set({ hold: choice === 'process' ? null : 'skipped' })
+      .where('recipe_id', '=', recipe.id)
+      .where('trigger', '=', trigger.key)
+      .where('hold', '=', 'waiting')
+      .executeTakeFirst();
+    const count = Number(released.numUpdatedRows);
+    const started = choice === 'process' && count ? await this.dispatch(recipe, trigger.key) : 0;
+    this.deps.log.info({ recipeId: recipe.id, trigger: trigger.key, count, started }, choice === 'process' ? 'Waiting items processed' : 'Waiting items skipped');
+    return { count, started };
   }
 }
 
@@ -444,6 +550,25 @@ export const pollingModule = defineServerPlugin({
       if (managedUserId === null) throw forbidden('You have no automation workspace yet.');
       const recipe = await engine.ownRecipe(managedUserId, parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
       return { health: await triggerHealth(recipe, { poller, mail: () => inbound.state() }) };
+    });
+    const ownRecipe = async (request: Parameters<typeof userOf>[0]) => {
+      const managedUserId = userOf(request).workatoId;
+      if (managedUserId === null) throw forbidden('You have no automation workspace yet.');
+      return engine.ownRecipe(managedUserId, parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
+    };
+    // GET /api/automation/recipes/:recipeId/waiting → { trigger, count, items: WaitingItem[] }: what arrived while the recipe was stopped
+    app.get('/api/automation/recipes/:recipeId/waiting', { auth: 'user' }, async (request) => {
+      const { trigger, items } = await poller.waiting(await ownRecipe(request));
+      return { trigger, count: items.length, items };
+    });
+    // POST …/waiting/process → { status, processed, started } (409 while stopped); POST …/waiting/skip → { status, skipped }
+    app.post('/api/automation/recipes/:recipeId/waiting/process', { auth: 'user' }, async (request) => {
+      const { count, started } = await poller.release(await ownRecipe(request), 'process');
+      return { status: 'ok', processed: count, started };
+    });
+    app.post('/api/automation/recipes/:recipeId/waiting/skip', { auth: 'user' }, async (request) => {
+      const { count } = await poller.release(await ownRecipe(request), 'skip');
+      return { status: 'ok', skipped: count };
     });
   },
   jobs: {

@@ -241,13 +241,77 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     await until('the job after reconnecting', async () => (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'after-reconnect.pdf'));
   });
 
-  it('a stopped recipe is not polled', async () => {
+  const waitingOf = (user: TestUser, recipeId: number) => server.call('GET', `/api/automation/recipes/${recipeId}/waiting`, { token: user.access });
+  const waitingCount = (n: number) => until(`${n} waiting files`, async () => (await waitingOf(alice, rec.recipe_id)).body.count === n);
+
+  it('a stopped recipe is not polled, and files that arrive meanwhile wait for the user on Start: processed when asked', async () => {
     await startRecipe(server, alice, rec.recipe_id, 'stop');
     await sleep(1500);
-    const before = (await driveJobs(rec.recipe_id)).length;
-    dropIn(ALICE, (await folderOf(rec.recipe_id)).folder_id!, 'while-stopped.pdf');
+    const before = (await driveJobs(rec.recipe_id)).map((j) => j.payload.data.name);
+    const folder = (await folderOf(rec.recipe_id)).folder_id!;
+    const first = dropIn(ALICE, folder, 'while-stopped-1.pdf');
+    await sleep(20);
+    const second = dropIn(ALICE, folder, 'while-stopped-2.pdf');
     await sleep(3000);
-    expect((await driveJobs(rec.recipe_id)).length).toBe(before);
-    expect((await targets(alice, rec.recipe_id)).body.trigger.watching).toBe(false);
+    expect((await driveJobs(rec.recipe_id)).map((j) => j.payload.data.name)).toEqual(before);
+    expect((await targets(alice, rec.recipe_id)).body.trigger).toMatchObject({ watching: false, waiting: 0 });
+    // processing while stopped is refused
+    const early = await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/waiting/process`, { token: alice.access });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('This workflow is stopped: start it, then process the waiting files.');
+    // Start: the first look finds both files and holds them; nothing runs unasked
+    expect((await startRecipe(server, alice, rec.recipe_id)).status).toBe(200);
+    await waitingCount(2);
+    await sleep(2500);
+    expect((await driveJobs(rec.recipe_id)).map((j) => j.payload.data.name)).toEqual(before);
+    const list = await waitingOf(alice, rec.recipe_id);
+    expect(list.status).toBe(200);
+    expect(list.body.trigger).toBe('google_drive:new_file_in_folder');
+    expect(list.body.items.map((i: any) => [i.key, i.name, i.summary])).toEqual([
+      [first, 'while-stopped-1.pdf', 'New file "while-stopped-1.pdf" in Google Drive'],
+      [second, 'while-stopped-2.pdf', 'New file "while-stopped-2.pdf" in Google Drive'],
+    ]);
+    expect((await targets(alice, rec.recipe_id)).body.trigger).toMatchObject({ watching: true, waiting: 2 });
+    // a file added now, while it runs, is not held
+    dropIn(ALICE, folder, 'after-start.pdf');
+    await until('the job of the file added after the start', async () => (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'after-start.pdf'));
+    expect((await waitingOf(alice, rec.recipe_id)).body.count).toBe(2);
+    // another user neither sees nor processes them
+    expect((await waitingOf(bob, rec.recipe_id)).status).toBe(404);
+    expect((await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/waiting/process`, { token: bob.access })).status).toBe(404);
+    expect((await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/waiting/skip`, { token: bob.access })).status).toBe(404);
+    expect((await waitingOf(alice, rec.recipe_id)).body.count).toBe(2);
+    // process: one job each, oldest first, with the file's id
+    const processed = await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/waiting/process`, { token: alice.access });
+    expect(processed.status).toBe(200);
+    expect(processed.body).toEqual({ status: 'ok', processed: 2, started: 2 });
+    const jobs = await driveJobs(rec.recipe_id);
+    expect(jobs.map((j) => j.payload.data.name)).toEqual([...before, 'after-start.pdf', 'while-stopped-1.pdf', 'while-stopped-2.pdf']);
+    expect(jobs.slice(-2).map((j) => j.payload.data.file_id)).toEqual([first, second]);
+    expect((await waitingOf(alice, rec.recipe_id)).body).toEqual({ trigger: 'google_drive:new_file_in_folder', count: 0, items: [] });
+    await sleep(2500);
+    expect((await driveJobs(rec.recipe_id)).length).toBe(jobs.length);
+  });
+
+  it('files that arrived while stopped can be skipped: they never run, and the next file does', async () => {
+    await startRecipe(server, alice, rec.recipe_id, 'stop');
+    await sleep(1500);
+    const folder = (await folderOf(rec.recipe_id)).folder_id!;
+    const before = (await driveJobs(rec.recipe_id)).length;
+    dropIn(ALICE, folder, 'skip-me.pdf');
+    await sleep(20);
+    expect((await startRecipe(server, alice, rec.recipe_id)).status).toBe(200);
+    await waitingCount(1);
+    expect((await waitingOf(alice, rec.recipe_id)).body.items.map((i: any) => i.name)).toEqual(['skip-me.pdf']);
+    const skipped = await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/waiting/skip`, { token: alice.access });
+    expect(skipped.body).toEqual({ status: 'ok', skipped: 1 });
+    expect((await waitingOf(alice, rec.recipe_id)).body.count).toBe(0);
+    // a second choice has nothing left
+    expect((await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/waiting/process`, { token: alice.access })).body).toEqual({ status: 'ok', processed: 0, started: 0 });
+    dropIn(ALICE, folder, 'after-skip.pdf');
+    await until('the job of the next file', async () => (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'after-skip.pdf'));
+    await sleep(2500);
+    expect((await driveJobs(rec.recipe_id)).slice(before).map((j) => j.payload.data.name)).toEqual(['after-skip.pdf']);
+    await startRecipe(server, alice, rec.recipe_id, 'stop');
   });
 });
