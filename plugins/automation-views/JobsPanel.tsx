@@ -321,7 +321,6 @@ function JobDetail({
   useEffect(() => {
     if (data) heading.current?.focus();
     // focus the heading once, when the job first shows
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data?.job.id]);
 
   const act = useCallback(

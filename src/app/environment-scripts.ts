@@ -10,7 +10,6 @@ import * as T from './tokens';
 export function installEnvironmentScripts(container: ServiceContainer, doc: Document = document): string[] {
   const env = container.get<EnvironmentInfo>(T.Environment);
   if (!env.debugLogging) {
-    // eslint-disable-next-line @typescript-eslint/no-empty-function
     console.debug = () => {};
     console.log = () => {};
   }

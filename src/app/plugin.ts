@@ -14,7 +14,7 @@ export interface CombinationViewProps {
   combinationId: number;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 export type View = ComponentType<any>;
 export type ClientPlugin = PluginManifest<View>;
 export type ClientPluginRegistry = PluginRegistry<View>;

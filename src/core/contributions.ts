@@ -45,8 +45,8 @@ export class UnknownContributionKindError extends Error {
 export interface ContributingPlugin {
   id: string;
   /** Contribution kinds this plugin declares for others to fill. */
-  declares?: ContributionKind<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
-  contributes?: ContributionEntry<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  declares?: ContributionKind<any>[];
+  contributes?: ContributionEntry<any>[];
 }
 
 /**
@@ -58,7 +58,7 @@ export class ContributionRegistry {
   private readonly byKind = new Map<string, KeyedRegistry<unknown>>();
   private readonly lists = new Map<string, Array<{ value: unknown; pluginId: string }>>();
 
-  constructor(plugins: ContributingPlugin[], coreKinds: ContributionKind<any>[] = []) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  constructor(plugins: ContributingPlugin[], coreKinds: ContributionKind<any>[] = []) {
     for (const k of coreKinds) this.declare(k, 'core');
     for (const p of plugins) for (const k of p.declares ?? []) this.declare(k, p.id);
     for (const p of plugins) for (const e of p.contributes ?? []) this.add(e, p.id);

@@ -100,7 +100,7 @@ export const FormFields = contributionKind<FormComponentContribution>('form-fiel
 export const FormWidgets = contributionKind<FormComponentContribution>('form-widget', 'Form widget', (w) => w.name);
 export const CombinationLinks = contributionKind<CombinationLinkContribution>('combination-link', 'Combination link', (l) => l.id);
 
-export const CORE_CLIENT_KINDS: ContributionKind<any>[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+export const CORE_CLIENT_KINDS: ContributionKind<any>[] = [
   WorkflowViews,
   CombinationViews,
   AuthorisationRules,
@@ -127,18 +127,18 @@ export interface PluginManifest<C = unknown> {
   formFields?: Record<string, C>;
   formWidgets?: Record<string, C>;
   /** Services this plugin adds to the container (`provide(Token, (get) => new Impl(get(Other)))`). */
-  services?: ServiceProvision<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  services?: ServiceProvision<any>[];
   /** Runs once when the shell starts (subscribe to the event bus here); may return a stop function. */
   onStart?: (ctx: PluginStartContext) => void | (() => void);
   /** Contribution kinds this plugin declares for other plugins to fill. */
-  declares?: ContributionKind<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  declares?: ContributionKind<any>[];
   /** Contributions to any declared kind. */
-  contributes?: ContributionEntry<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  contributes?: ContributionEntry<any>[];
 }
 
 /** The manifest's shorthand fields as contributions to the core kinds, then its own. */
 export function manifestContributions(m: PluginManifest<unknown>): ContributionEntry<unknown>[] {
-  const out: ContributionEntry<any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const out: ContributionEntry<any>[] = [];
   for (const [k, v] of Object.entries(m.workflowViews ?? {})) out.push(contribute(WorkflowViews, v, k));
   for (const [k, v] of Object.entries(m.combinationViews ?? {})) out.push(contribute(CombinationViews, v, k));
   for (const r of m.authorisationRules ?? []) out.push(contribute(AuthorisationRules, r));

@@ -18,7 +18,6 @@ export async function discoverServerPlugins(pluginsDir: string): Promise<ServerP
     if (!statSync(dir).isDirectory()) continue;
     const entry = ENTRY_NAMES.map((f) => path.join(dir, f)).find((f) => existsSync(f));
     if (!entry) continue;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = await import(entry);
     const plugin: ServerPlugin | undefined = mod.default?.default ?? mod.default ?? mod.plugin;
     if (!plugin || typeof plugin.id !== 'string') {

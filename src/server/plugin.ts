@@ -7,12 +7,12 @@ import type { CatalogueContribution } from './catalogue/types';
 import type { JobContext } from './queue/job-queue';
 
 /** What a plugin asks for: a name per token, `{ db: Db, queue: JobQueue }`. */
-export type Needs = Record<string, Token<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Needs = Record<string, Token<any>>;
 /** The typed services a plugin receives for its needs. */
 export type DepsOf<N extends Needs> = { [K in keyof N]: ServiceOf<N[K]> };
 
 /** A plugin's job handler: the job's data, the plugin's services, and the job itself (its id, try and progress reporter). */
-export type PluginJobHandler<D = unknown> = (data: any, deps: D, job: JobContext) => Promise<unknown>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type PluginJobHandler<D = unknown> = (data: any, deps: D, job: JobContext) => Promise<unknown>;
 
 /** A job handler, alone (one job of that name at a time per process) or with its concurrency. */
 export type JobHandlerDefinition<D = unknown> = PluginJobHandler<D> | { handler: PluginJobHandler<D>; concurrency?: number };
@@ -31,15 +31,15 @@ export type JobHandlerDefinition<D = unknown> = PluginJobHandler<D> | { handler:
  * `/api/plugins/{id}/`; anything else fails start-up. `auth: 'user'` on a route authenticates
  * before the body is read or validated.
  */
-export interface ServerPlugin<N extends Needs = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export interface ServerPlugin<N extends Needs = any> {
   id: string;
   needs?: N;
   /** Services this plugin adds to the container: `provide(InvoiceExtractor, (get) => …)`. */
-  provides?: ServiceProvision<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  provides?: ServiceProvision<any>[];
   /** Contribution kinds this plugin declares (the engine's actions and triggers, …). */
-  declares?: ContributionKind<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  declares?: ContributionKind<any>[];
   /** Contributions to any declared kind. */
-  contributes?: ContributionEntry<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  contributes?: ContributionEntry<any>[];
   /** Database migrations, ids prefixed with the plugin id ('<id>/0001_name'). */
   migrations?: Migration[];
   /** API routes, in the plugin's own scope. */
@@ -52,7 +52,7 @@ export interface ServerPlugin<N extends Needs = any> { // eslint-disable-line @t
   onStop?: (deps: DepsOf<N>) => void | Promise<void>;
 }
 
-export type AnyServerPlugin = ServerPlugin<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type AnyServerPlugin = ServerPlugin<any>;
 
 export function defineServerPlugin<N extends Needs = {}>(plugin: ServerPlugin<N>): ServerPlugin<N> {
   if (!plugin.id || !/^[a-z0-9][a-z0-9-]*$/.test(plugin.id)) {

@@ -202,7 +202,11 @@ function realTables(dev: RealScore, heldout: RealScore): void {
     const c = { tp: 0, fp: 0, fn: 0 };
     for (const [n] of REAL_FIELDS) {
       const x = s.counts.get(n);
-      if (x) (c.tp += x.tp), (c.fp += x.fp), (c.fn += x.fn);
+      if (x) {
+        c.tp += x.tp;
+        c.fp += x.fp;
+        c.fn += x.fn;
+      }
     }
     const m = prf(c);
     return `${m.precision.toFixed(2).padStart(5)} ${m.recall.toFixed(2).padStart(5)} ${`${c.tp}/${c.fp}/${c.fn}`.padStart(8)}`;

@@ -106,7 +106,7 @@ describe('the landing pages /welcome and /teaser', () => {
     const { page } = app;
     await page.goto('/teaser');
     const video = page.locator('video');
-    await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement | null)?.readyState! >= 1);
+    await page.waitForFunction(() => ((document.querySelector('video') as HTMLVideoElement | null)?.readyState ?? 0) >= 1);
     const state = await video.evaluate((v: HTMLVideoElement) => ({
       readyState: v.readyState,
       duration: v.duration,
@@ -158,7 +158,7 @@ describe('the landing pages /welcome and /teaser', () => {
   it('/teaser: the keyboard alone reaches the player and plays it; the caption of the scene shows', async () => {
     const { page } = app;
     await page.goto('/teaser');
-    await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement | null)?.readyState! >= 1);
+    await page.waitForFunction(() => ((document.querySelector('video') as HTMLVideoElement | null)?.readyState ?? 0) >= 1);
     // Tab from the top of the page until the focus is in the video's controls
     let reached = false;
     for (let i = 0; i < 12 && !reached; i++) {

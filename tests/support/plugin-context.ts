@@ -15,7 +15,6 @@ export function discoverPlugins(dir = process.env.PLUGINS_DIR ?? path.resolve(__
     .map((name) => ['index.tsx', 'index.ts'].map((f) => path.join(dir, name, f)).find((f) => existsSync(f)))
     .filter((f): f is string => !!f)
     .map((f) => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const mod = require(f) as { default?: ClientPlugin };
       if (!mod.default?.id) throw new Error(`${f} must default-export definePlugin({...})`);
       return mod.default;

@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, createVerifiedUser, startE2EApp } from '../e2e/support/app';
-import { TEASER_SCENES, teaserCaptions, teaserTimeline } from '../../plugins/landing/teaser-scenes';
+import { TEASER_SCENES, teaserCaptions } from '../../plugins/landing/teaser-scenes';
 import { encodeTeaser, HEIGHT, WIDTH } from './teaser-encoder';
 import { readWebm } from './webm';
 

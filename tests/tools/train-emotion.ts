@@ -229,7 +229,6 @@ function main() {
   // lexicon was written for business text, where Reddit-trained weights are least sure.
   const GATE_TOLERANCE = 0.02;
   const tried: Array<{ beta: number; gate: number | null; offsets: number[]; devF1: number; businessAccuracy: number }> = [];
-  let chosen: (typeof tried)[number] | undefined;
   for (const beta of [0, 1, 2, 3]) {
     for (const gate of [null, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7]) {
       const devScores = devLinear.map((s, i) => s.map((x, c) => x + beta * shares(devLexicon[i])[c]));
@@ -250,7 +249,7 @@ function main() {
   const pool = fit.length ? fit : tried.filter((t) => t.businessAccuracy === Math.max(...tried.map((x) => x.businessAccuracy)));
   const bestF1 = Math.max(...pool.map((t) => t.devF1));
   const gateOrder = (g: number | null) => g ?? 2;
-  chosen = pool.filter((t) => t.devF1 >= bestF1 - GATE_TOLERANCE).sort((x, y) => gateOrder(x.gate) - gateOrder(y.gate) || y.devF1 - x.devF1)[0];
+  const chosen = pool.filter((t) => t.devF1 >= bestF1 - GATE_TOLERANCE).sort((x, y) => gateOrder(x.gate) - gateOrder(y.gate) || y.devF1 - x.devF1)[0];
   const { beta, gate, offsets, devF1, businessAccuracy } = chosen!;
   console.log(`chosen lexicon weight ${beta}, gate ${gate}`);
 

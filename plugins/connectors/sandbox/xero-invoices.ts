@@ -55,7 +55,7 @@ const cents = (n: number) => Math.round(n * 100);
 const money = (c: number) => c / 100;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-type Given = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Given = Record<string, any>;
 
 function numberOf(v: unknown): number | undefined {
   if (v === undefined || v === null || v === '') return undefined;

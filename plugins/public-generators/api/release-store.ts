@@ -60,7 +60,7 @@ async function countLastDay(trx: Transaction<MiaTables>, lock: number, table: 'm
 export class ReleaseStore {
   private readonly db: Kysely<MiaTables>;
 
-  constructor(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  constructor(db: Kysely<any>) {
     this.db = db as Kysely<MiaTables>;
   }
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import { LoadError } from './catalogue/Notice';
 import { ChunkBoundary } from './ChunkBoundary';

@@ -6,7 +6,6 @@ import {
   enumOptionValueDecoder,
   enumOptionValueEncoder,
   getOptionValueFormat,
-  labelValue,
   type WidgetProps,
 } from '@rjsf/utils';
 

@@ -75,7 +75,7 @@ export interface ActionContext {
  * previous step's output (the trigger payload for the first action) and returns this step's
  * output, which is checkpointed and fed to the next step.
  */
-export interface ActionDefinition<I = any, O = unknown> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export interface ActionDefinition<I = any, O = unknown> {
   provider: string;
   action: string;
   /** shown in the job's step list */

@@ -161,7 +161,7 @@ describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ status: 'success', message: CONFIRMATION_SENT(email) });
     // first a confirmation with nothing the sender chose: no company, site, title or text of the release
-    const { mail: confirmation, page, link } = await confirmByLink(email);
+    const { mail: confirmation, page } = await confirmByLink(email);
     for (const chosen of ['Brightwater', 'LeakFinder', site.origin, res.body.title, res.body.paraphrase_1]) {
       expect(confirmation.text).not.toContain(chosen);
       expect(confirmation.html).not.toContain(chosen);

@@ -154,7 +154,7 @@ describe('DbQueue', () => {
     const reader = newQueue();
     expect(await reader.get(id)).toMatchObject({ status: 'completed', result: 'finished' });
     // a closed queue takes nothing more
-    let ranAfterClose = false;
+    const ranAfterClose = false;
     const other = await reader.add('slow', {});
     await sleep(200);
     expect(ranAfterClose).toBe(false);

@@ -104,7 +104,7 @@ describe('2, 4, 6, 7, 9: against one server', () => {
       expect(String(page.body)).toContain('<form method="post"');
       await login(server, u.email, u.password);
 
-      const form = (link: URL) => ({ 'content-type': 'application/x-www-form-urlencoded' });
+      const form = (_link: URL) => ({ 'content-type': 'application/x-www-form-urlencoded' });
       const confirm = await server.app.inject({ method: 'POST', url: confirmLink.pathname, headers: form(confirmLink), payload: `token=${encodeURIComponent(confirmLink.searchParams.get('token')!)}` });
       expect(confirm.statusCode).toBe(200);
       expect(confirm.body).toContain('Your e-mail address has been changed');

@@ -75,7 +75,7 @@ function args(..._values: unknown[]) {
 
 /** A value whose `self` (or a deeper link) leads back to itself. */
 function cycle(length: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const nodes = Array.from({ length }, (_, i) => ({ i: 0, ...extra, next: undefined as unknown }));
+  const nodes = Array.from({ length }, () => ({ i: 0, ...extra, next: undefined as unknown }));
   nodes.forEach((n, i) => (n.next = nodes[(i + 1) % length]));
   return nodes[0]!;
 }
@@ -119,7 +119,7 @@ describe("the small deepEquals the browser build gives rjsf in place of fast-equ
 
   it('compares objects, arrays and their prototypes as fast-equals does', () => {
     const shared = { z: 1 };
-    const sparse = [1, , 3]; // eslint-disable-line no-sparse-arrays
+    const sparse = [1, , 3];
     const cases: Array<[string, unknown, unknown, boolean]> = [
       ['empty objects', {}, {}, true],
       ['nested objects', { a: { b: { c: [1, { d: 'x' }] } } }, { a: { b: { c: [1, { d: 'x' }] } } }, true],

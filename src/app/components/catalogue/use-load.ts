@@ -30,7 +30,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Load<T
     return () => {
       if (mine === seq.current) seq.current++;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // the caller's deps decide when to load again (and `load` with them), as with useEffect's own list
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload } as Load<T>;

@@ -1,4 +1,4 @@
-import { openPdf, type PdfDocument } from './pdfjs';
+import type { PdfDocument } from './pdfjs';
 
 /** A rendered page image. */
 export interface RenderedPage {
