@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Body1, Button, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentSearch20Regular } from '@fluentui/react-icons/svg/document-search';
-import { useApi, type WorkflowViewProps } from '../../src/app';
-import { DocumentUploadForm, type UploadState } from './ui/DocumentUploadForm';
-import { JobProgress } from './ui/JobProgress';
-import { humaniseLabel } from './ui/labels';
-import { wait } from './ui/wait';
+import { DocumentUploadForm, humaniseLabel, JobProgress, useApi, wait, type UploadState, type WorkflowViewProps } from '../../src/app';
 
 /** Spec section 4: the status is polled every 7 seconds. */
 export const DOCUMENT_POLL_MS = 7000;

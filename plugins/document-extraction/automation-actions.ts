@@ -1,5 +1,4 @@
-import { AI_PROVIDER, extractDocumentFields, type ActionDefinition } from '../../src/server';
-import { extractionAction, type ExtractionServices } from './automation-action';
+import { AI_PROVIDER, extractDocumentFields, extractionAction, type ActionDefinition, type ExtractionServices } from '../../src/server';
 
 /**
  * flowmatic_ai:extract_document_fields: reads each document the run brought and returns its

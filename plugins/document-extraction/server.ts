@@ -1,13 +1,25 @@
-import { AutomationActions, contribute, defineServerPlugin, extractDocumentFields, T, userOf } from '../../src/server';
-import { servicesOf, type ExtractionServices } from './automation-action';
+import {
+  AutomationActions,
+  contribute,
+  defineServerPlugin,
+  documentOf,
+  DOCUMENT_EXTRACTION_JOB,
+  extractDocumentFields,
+  notSucceeded,
+  ownedJob,
+  runExtractionJob,
+  servicesOf,
+  startExtraction,
+  T,
+  userOf,
+  viewOf,
+  type ExtractionJobData,
+  type ExtractionServices,
+} from '../../src/server';
 import { documentExtractionActions } from './automation-actions';
 import extractSchema from '../../schemas/document-extraction/extract.schema.json';
 import jobSchema from '../../schemas/document-extraction/job.schema.json';
 import { catalogue } from './catalogue';
-import { runExtractionJob, type ExtractionJobData } from './engine/extraction-job';
-import { notSucceeded, ownedJob, viewOf } from './engine/job-status';
-import { DOCUMENT_EXTRACTION_JOB } from './engine/job-names';
-import { documentOf, startExtraction } from './engine/start-job';
 
 type Fields = ReturnType<typeof extractDocumentFields>;
 

@@ -3,11 +3,18 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentSearch20Regular } from '@fluentui/react-icons/svg/document-search';
 import { Play20Regular } from '@fluentui/react-icons/svg/play';
-import { RunWorkflowResult, useApi, useSession, type RunOutcome, type WorkflowViewProps } from '../../src/app';
-import { DocumentUploadForm, type UploadState } from '../document-extraction/ui/DocumentUploadForm';
-import { useExtractionFiles } from '../document-extraction/ui/extraction-files';
-import { JobProgress } from '../document-extraction/ui/JobProgress';
-import { wait } from '../document-extraction/ui/wait';
+import {
+  DocumentUploadForm,
+  JobProgress,
+  RunWorkflowResult,
+  useApi,
+  useExtractionFiles,
+  useSession,
+  wait,
+  type RunOutcome,
+  type UploadState,
+  type WorkflowViewProps,
+} from '../../src/app';
 import { InvoiceResult, type InvoiceResultData } from './InvoiceResult';
 import { INVOICE_WORKFLOW, runInvoiceWorkflow } from './run-workflow';
 

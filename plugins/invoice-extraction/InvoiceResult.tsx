@@ -14,7 +14,7 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { humaniseLabel } from '../document-extraction/ui/labels';
+import { humaniseLabel } from '../../src/app';
 
 export interface InvoiceFieldData {
   name: string;

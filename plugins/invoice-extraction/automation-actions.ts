@@ -1,5 +1,4 @@
-import { AI_PROVIDER, extractInvoice, type ActionDefinition } from '../../src/server';
-import { extractionAction, type ExtractionServices } from '../document-extraction/automation-action';
+import { AI_PROVIDER, extractInvoice, extractionAction, type ActionDefinition, type ExtractionServices } from '../../src/server';
 import { INVOICE_FIELD_ORDER, type InvoiceExtraction } from './invoice-reply';
 
 /** An invoice as the engine's steps pass it on: field values by name, their confidence, line items and warnings. */

@@ -1,5 +1,4 @@
-import type { extractInvoice } from '../../src/server';
-import type { JobView } from '../document-extraction/engine/job-status';
+import type { extractInvoice, JobView } from '../../src/server';
 
 export type InvoiceExtraction = ReturnType<typeof extractInvoice>;
 type FieldName = keyof InvoiceExtraction['fields'];

@@ -1,12 +1,29 @@
-import { AutomationActions, contribute, defineServerPlugin, extractDocumentFields, extractInvoice, HttpError, renderFirstPagePng, T, userOf } from '../../src/server';
+import {
+  AutomationActions,
+  contribute,
+  defineServerPlugin,
+  documentOf,
+  DOCUMENT_EXTRACTION_JOB,
+  extractDocumentFields,
+  extractInvoice,
+  HttpError,
+  INVOICE_EXTRACTION_JOB,
+  notSucceeded,
+  ownedJob,
+  renderFirstPagePng,
+  runExtractionJob,
+  servicesOf,
+  startExtraction,
+  T,
+  userOf,
+  viewOf,
+  waitForJob,
+  type ExtractionJobData,
+  type ExtractionServices,
+} from '../../src/server';
 import extractDataSchema from '../../schemas/invoice-extraction/extract-data.schema.json';
 import jobSchema from '../../schemas/invoice-extraction/job.schema.json';
 import previewQuerySchema from '../../schemas/invoice-extraction/preview-query.schema.json';
-import { runExtractionJob, type ExtractionJobData } from '../document-extraction/engine/extraction-job';
-import { DOCUMENT_EXTRACTION_JOB, INVOICE_EXTRACTION_JOB } from '../document-extraction/engine/job-names';
-import { notSucceeded, ownedJob, viewOf, waitForJob } from '../document-extraction/engine/job-status';
-import { documentOf, startExtraction } from '../document-extraction/engine/start-job';
-import { servicesOf, type ExtractionServices } from '../document-extraction/automation-action';
 import { invoiceExtractionActions } from './automation-actions';
 import { catalogue } from './catalogue';
 import { invoiceReply, type InvoiceExtraction } from './invoice-reply';

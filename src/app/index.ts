@@ -43,3 +43,4 @@ export {
   type RunOutcome,
   type Column,
 } from './components/combination';
+export * from './components/extraction';

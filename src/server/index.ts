@@ -49,3 +49,4 @@ export { TriggerPolling, TriggerPoller, type TriggerState } from './automation/p
 export { isPolledTrigger, type PolledEvent, type PollContext, type PolledTriggerDefinition } from './automation/polled-triggers';
 export type { RecipeRow } from './automation/user-recipes';
 export { SetupPreparations, type SetupPreparation, type SetupRequest } from './automation/setup-preparations';
+export * from './ai/extraction/jobs';

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import DocumentExtractionView, { DOCUMENT_POLL_MS, UPLOAD_FIRST_MESSAGE } from '../../../plugins/document-extraction/DocumentExtractionView';
-import { NO_FILE_MESSAGE } from '../../../plugins/document-extraction/ui/DocumentUploadForm';
-import { TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE, MAX_DOCUMENT_BYTES } from '../../../plugins/document-extraction/ui/file-checks';
-import { humaniseLabel } from '../../../plugins/document-extraction/ui/labels';
+import { NO_FILE_MESSAGE } from '../../../src/app/components/extraction/DocumentUploadForm';
+import { TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE, MAX_DOCUMENT_BYTES } from '../../../src/app/components/extraction/file-checks';
+import { humaniseLabel } from '../../../src/app/components/extraction/labels';
 import { renderInShell, testShell } from '../../support/render';
 import type { fakeFetch } from '../../support/fake-fetch';
 import { fakeFiles, fileOf } from './support';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../src/app';
-import { ExtractionFiles, type UploadedFile } from '../../../plugins/document-extraction/ui/extraction-files';
+import { ExtractionFiles, type UploadedFile } from '../../../src/app/components/extraction/extraction-files';
 import type { TestShell } from '../../support/render';
 
 /** A fake of the pages' file transfers: records calls, reports half-way progress, answers as told. */

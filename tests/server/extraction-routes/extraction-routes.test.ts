@@ -4,7 +4,7 @@ import { TesseractOcrPool } from '../../../src/server/ai/ocr/tesseract-pool';
 import * as T from '../../../src/server/tokens';
 import invoiceExtraction from '../../../plugins/invoice-extraction/server';
 import documentExtraction from '../../../plugins/document-extraction/server';
-import { viewOf } from '../../../plugins/document-extraction/engine/job-status';
+import { viewOf } from '../../../src/server/ai/extraction/jobs/job-status';
 import { renderInvoicePdf, type GeneratedInvoice } from '../../support/invoices/render';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { CORRUPT_PDF, pollUntilDone, ScriptedOcr, storeFile, textPng, uploadForm } from './support';

@@ -1,0 +1,23 @@
+/** The document kinds both extraction pages accept, as the file picker's `accept`. */
+export const DOCUMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+
+/** The largest file the pages send: the server's default MAX_UPLOAD_MB (it checks again). */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+export const WRONG_TYPE_MESSAGE = 'This file type is not supported: choose a PDF, PNG or JPEG file.';
+export const EMPTY_FILE_MESSAGE = 'The chosen file is empty: choose a PDF, PNG or JPEG file with content.';
+export const TOO_LARGE_MESSAGE = `The file is larger than the ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB limit.`;
+
+const TYPES = ['application/pdf', 'image/png', 'image/jpeg'];
+
+/**
+ * Why a chosen file cannot be sent, or undefined when it may be: checked before the upload so
+ * the page answers at once; the server decides the type by content and checks again.
+ */
+export function checkDocumentFile(file: File, maxBytes = MAX_DOCUMENT_BYTES): string | undefined {
+  const byName = /\.(pdf|png|jpe?g)$/i.test(file.name);
+  if (!byName && !TYPES.includes(file.type)) return WRONG_TYPE_MESSAGE;
+  if (file.size === 0) return EMPTY_FILE_MESSAGE;
+  if (file.size > maxBytes) return TOO_LARGE_MESSAGE;
+  return undefined;
+}

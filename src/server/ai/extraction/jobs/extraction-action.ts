@@ -1,0 +1,83 @@
+import type { EventBus } from '../../../../core/event-bus';
+import { PermanentStepError } from '../../../automation/errors';
+import type { ActionContext, ActionDefinition, FileRef } from '../../../automation/kinds';
+import type { FileStore } from '../../../files/file-store';
+import type { OcrEngine } from '../../ocr';
+import { runExtractionJob } from './extraction-job';
+import { isReadableKind, NOT_A_DOCUMENT_MESSAGE, type ReadResult } from './read-stored-document';
+
+/** The services an extraction step needs besides its context: the OCR pool and the event bus. */
+export interface ExtractionServices {
+  ocr: OcrEngine;
+  events: Pick<EventBus, 'publish'>;
+}
+
+/** One document an extraction step read: where it is, and the extractor's result, shaped by the plugin. */
+export type ExtractedDocument<S> = { name: string; bucket: string; key: string; pages: number } & S;
+
+/**
+ * The files a step works on: those the previous step passed on (a download step's `files`),
+ * otherwise the files the run started with (an upload, an e-mail's attachments, a webhook).
+ */
+export function stepFiles(input: unknown, ctx: Pick<ActionContext, 'trigger'>): FileRef[] {
+  const given = (input as { files?: unknown } | null)?.files;
+  if (Array.isArray(given) && given.every(isFileRef)) return given;
+  return ctx.trigger.files;
+}
+
+function isFileRef(value: unknown): value is FileRef {
+  const f = value as FileRef;
+  return !!f && typeof f === 'object' && typeof f.bucket === 'string' && typeof f.key === 'string' && typeof f.name === 'string';
+}
+
+/** The started plugin's services, or a clear error when an action runs before the plugin started. */
+export function servicesOf<D>(deps: D | undefined, pluginName: string): D {
+  if (!deps) throw new Error(`The ${pluginName} plugin has not started yet, so its workflow step cannot run.`);
+  return deps;
+}
+
+/**
+ * An engine action that reads each document of the run (PDF text layer, OCR for scans and
+ * images) with the extraction plugins' shared job code, applies `extract` to its pages and
+ * returns `{ documents: [...], count }` plus the first document's shaped result at the top
+ * level, which is what single-document recipes (and the Sheets / Xero steps) read. The job
+ * code publishes 'document/text-extracted', so the search indexes what was read. A file that
+ * is not a document, or cannot be read, fails the step at once (trying again cannot help).
+ */
+export function extractionAction<R, S extends object>(opts: {
+  provider: string;
+  action: string;
+  name: string;
+  services: () => ExtractionServices & { files?: FileStore };
+  extract: (pages: ReadResult['pages']) => R;
+  shape: (result: R) => S;
+}): ActionDefinition<unknown, { count: number; documents: ExtractedDocument<S>[] } & Partial<ExtractedDocument<S>>> {
+  return {
+    provider: opts.provider,
+    action: opts.action,
+    name: opts.name,
+    async run(input, ctx) {
+      const services = opts.services();
+      const files = stepFiles(input, ctx);
+      if (!files.length) throw new PermanentStepError('This step reads a document, but the run brought no file: upload a PDF, PNG or JPEG document.');
+      const readable = files.filter((f) => isReadableKind(f.kind));
+      if (!readable.length) throw new PermanentStepError(`${NOT_A_DOCUMENT_MESSAGE} Got ${files.map((f) => `"${f.name}"`).join(', ')}.`);
+      for (const f of files.filter((x) => !isReadableKind(x.kind))) ctx.log.warn(`Skipped "${f.name}": not a PDF, PNG or JPEG document.`);
+      const documents: ExtractedDocument<S>[] = [];
+      for (const [i, file] of readable.entries()) {
+        if (ctx.signal.aborted) throw new Error('The step was stopped before every document was read.');
+        const share = (pct: number) => ctx.progress(Math.round(((i + pct / 100) / readable.length) * 100));
+        const outcome = await runExtractionJob(
+          { owner: ctx.userId, bucket: file.bucket, key: file.key, queuedAt: Date.now() },
+          { id: ctx.jobId, attempt: ctx.attempt, progress: async (pct) => share(pct) },
+          { files: services.files ?? ctx.files, ocr: services.ocr, events: services.events },
+          opts.extract,
+        );
+        if (!outcome.ok) throw new PermanentStepError(`"${file.name}": ${outcome.message}`);
+        documents.push({ name: outcome.name, bucket: file.bucket, key: file.key, pages: outcome.pages, ...opts.shape(outcome.result) });
+      }
+      ctx.progress(100);
+      return { ...documents[0], count: documents.length, documents };
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { FileStore } from '../../../files/file-store';
+import type { OcrEngine } from '../../ocr';
+import { readDocument } from '../read-document';
+
+/** The kinds of stored file the extraction workflows can read. */
+export const READABLE_KINDS = ['pdf', 'png', 'jpeg'] as const;
+export type ReadableKind = (typeof READABLE_KINDS)[number];
+
+export type ReadResult = Awaited<ReturnType<typeof readDocument>>;
+export type ReadPage = ReadResult['pages'][number];
+
+/** The message when a stored file is of a kind extraction cannot read (a CSV, a text file…). */
+export const NOT_A_DOCUMENT_MESSAGE = 'This file cannot be read for extraction: upload a PDF, PNG or JPEG document.';
+
+/** A stored document read into pages, with the facts the extraction reply and the search need. */
+export interface StoredDocument {
+  name: string;
+  kind: ReadableKind;
+  read: ReadResult;
+  /** The document's text, line by line, pages separated by a blank line. */
+  text: string;
+}
+
+/** Progress of the reading stage, 0..1, and a sentence saying what is happening. */
+export type ReadProgress = (fraction: number, stage: string) => void | Promise<void>;
+
+/** True for a stored file kind the extractors can read. */
+export function isReadableKind(kind: string): kind is ReadableKind {
+  return (READABLE_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * An OCR engine that reports each recognised page: OCR is the slow part of reading, so the
+ * pages it finishes are the honest measure of progress. The fraction approaches 1 as pages are
+ * done (the page count of a scan is not known in advance).
+ */
+function reportingOcr(ocr: OcrEngine, onProgress: ReadProgress | undefined): OcrEngine {
+  let done = 0;
+  return {
+    async recognize(image, pageNumber) {
+      await onProgress?.(done / (done + 1), `Recognising the text of page ${pageNumber ?? done + 1}`);
+      const page = await ocr.recognize(image, pageNumber);
+      done += 1;
+      await onProgress?.(done / (done + 1), `Recognised page ${pageNumber ?? done}`);
+      return page;
+    },
+    close: () => ocr.close(),
+  };
+}
+
+/** The plain text of read pages: each line's text, pages separated by a blank line. */
+export function pagesText(pages: readonly ReadPage[]): string {
+  return pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n\n');
+}
+
+/**
+ * Reads one of the owner's stored files (PDF text layer, or OCR for scans and images). Throws
+ * the store's FileNotFoundError for a missing or foreign file, an HttpError-free
+ * DocumentReadError for an unreadable one (see toUserError), and a plain Error with
+ * NOT_A_DOCUMENT_MESSAGE for a kind that is not a document.
+ */
+export async function readStoredDocument(
+  files: FileStore,
+  ocr: OcrEngine,
+  file: { owner: number; bucket: string; key: string },
+  onProgress?: ReadProgress,
+): Promise<StoredDocument> {
+  const meta = await files.stat(file.owner, file.bucket, file.key);
+  if (!isReadableKind(meta.kind)) throw new NotADocumentError();
+  await onProgress?.(0, 'Opening the document');
+  const bytes = await files.read(file.owner, file.bucket, file.key);
+  const read = await readDocument(bytes, meta.kind, { ocr: reportingOcr(ocr, onProgress) });
+  return { name: meta.originalName, kind: meta.kind, read, text: pagesText(read.pages) };
+}
+
+/** A stored file whose kind extraction does not read. */
+export class NotADocumentError extends Error {
+  readonly statusCode = 415;
+  constructor() {
+    super(NOT_A_DOCUMENT_MESSAGE);
+    this.name = 'NotADocumentError';
+  }
+}
