@@ -1,8 +1,0 @@
-/**
- * A field name as the pages show it (spec section 2): underscores turned into spaces, runs of
- * spaces collapsed, and the first letter capitalised ("invoice_number" → "Invoice number").
- */
-export function humaniseLabel(label: string): string {
-  const spaced = label.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
