@@ -5,7 +5,8 @@ import { buildServer } from './app';
 import { discoverServerPlugins } from './plugin-loader';
 import { installOpsRoutes } from './ops/routes';
 import { loggerOptions } from './http/log-redaction';
-import { configOrExit, runMain, stopOnSignals } from './ops/process';
+import { configOrExit, runMain, shutdownTimes, stopOnSignals } from './ops/process';
+import { closeGracefully } from './ops/shutdown';
 
 /**
  * `npm run worker`: runs jobs only. It shares PostgreSQL and Redis with the web servers (the
@@ -26,6 +27,7 @@ function workerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 
 async function main(): Promise<void> {
   const config = configOrExit(() => workerConfig());
+  const shutdown = configOrExit(() => shutdownTimes());
   const plugins = await discoverServerPlugins(config.pluginsDir);
   const server = await buildServer({ config, plugins });
   const log = server.app.log;
@@ -36,10 +38,19 @@ async function main(): Promise<void> {
     await ops.listen({ port: config.workerPort, host: config.host });
   }
   log.info(`Worker running jobs (plugins: ${plugins.map((p) => p.id).join(', ') || 'none'})${ops ? `; health, readiness and metrics on port ${config.workerPort}` : ''}`);
-  stopOnSignals(log, 'finishing the running jobs, then stopping', async () => {
-    await ops?.close();
-    await server.close();
-  });
+  // SIGTERM: takes no new jobs, /readyz answers 503 while the running jobs finish; a job still
+  // running after SHUTDOWN_TIMEOUT_MS is left to the queue's stalled check (its lock lapses and
+  // another worker takes it up again) as the process exits 1
+  stopOnSignals(
+    log,
+    'taking no new jobs and finishing the running ones, then stopping',
+    async () => {
+      server.ops.draining = true;
+      await server.close();
+      if (ops) await closeGracefully(ops);
+    },
+    { timeoutMs: shutdown.timeoutMs },
+  );
 }
 
 runMain(main);

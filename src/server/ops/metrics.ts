@@ -18,7 +18,7 @@ export class ServerMetrics {
   });
   private readonly jobs = new Counter({
     name: 'flowmatic_jobs_total',
-    help: 'Job tries that ended in this process: completed, retry (failed, tried again) or failed (no tries left)',
+    help: 'Job tries that ended in this process: completed, retry (failed, tried again), failed (no tries left, or its process stopped too often), stalled (its process stopped; found here and taken up again)',
     labelNames: ['queue', 'status'] as const,
     registers: [this.registry],
   });
@@ -48,7 +48,7 @@ export class ServerMetrics {
   /** Counts one job try (the queues call this as each try ends). */
   readonly observeJob = (o: JobOutcome): void => {
     this.jobs.inc({ queue: o.queue, status: o.status });
-    this.jobDuration.observe({ queue: o.queue, status: o.status }, o.seconds);
+    if (o.seconds !== undefined) this.jobDuration.observe({ queue: o.queue, status: o.status }, o.seconds);
   };
 
   /** Times every answered request; the route is its pattern (e.g. /api/jobs/:id), never the raw URL. */

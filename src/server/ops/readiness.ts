@@ -1,9 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from '../db/migrate';
 import type { ReadinessCheck } from './routes';
-import { pingRedis } from './redis-check';
+import { RedisProbe } from './redis-check';
 
-/** What /readyz asks: the database answers, every known migration is recorded, Redis (if configured) answers. */
+/**
+ * What /readyz asks: the database answers, every known migration is recorded, Redis (if
+ * configured) answers, over one connection kept for the probes (closed with the app).
+ */
 export function readinessChecks(opts: { db: Kysely<any>; migrations: Migration[]; redisUrl?: string; timeoutMs?: number }): ReadinessCheck[] {
   const ids = opts.migrations.map((m) => m.id);
   const checks: ReadinessCheck[] = [
@@ -17,6 +20,9 @@ export function readinessChecks(opts: { db: Kysely<any>; migrations: Migration[]
     },
   ];
   const redisUrl = opts.redisUrl;
-  if (redisUrl) checks.push({ name: 'redis', check: () => pingRedis(redisUrl, opts.timeoutMs ?? 1500) });
+  if (redisUrl) {
+    const probe = new RedisProbe(redisUrl, opts.timeoutMs ?? 1500);
+    checks.push({ name: 'redis', check: () => probe.ping(), close: () => probe.close() });
+  }
   return checks;
 }

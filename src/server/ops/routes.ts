@@ -6,6 +6,8 @@ import type { ServerMetrics } from './metrics';
 export interface ReadinessCheck {
   name: string;
   check(): Promise<void>;
+  /** Releases what the check holds (e.g. its Redis connection); runs when the app closes. */
+  close?(): Promise<void>;
 }
 
 export interface OpsRoutesOptions {
@@ -15,6 +17,11 @@ export interface OpsRoutesOptions {
   metricsToken?: string;
   /** How long one check may take before it counts as failing, ms; default 2000. */
   checkTimeoutMs?: number;
+  /**
+   * Set when the process begins its graceful shutdown: /readyz then answers 503 naming
+   * "shutting down" (read on every request, so the owner of this object sets it).
+   */
+  draining?: boolean;
 }
 
 function wantsText(request: FastifyRequest): boolean {
@@ -48,8 +55,12 @@ function sameToken(given: string, expected: string): boolean {
 /** GET /healthz (alive), GET /readyz (every dependency answers) and GET /metrics (Prometheus text). */
 export function installOpsRoutes(app: FastifyInstance, opts: OpsRoutesOptions): void {
   const timeoutMs = opts.checkTimeoutMs ?? 2000;
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(opts.checks.map((c) => c.close?.()));
+  });
   app.get('/healthz', async (request, reply) => answer(request, reply, 200, { status: 'ok' }));
   app.get('/readyz', async (request, reply) => {
+    if (opts.draining) return answer(request, reply, 503, { status: 'unavailable', failing: ['shutting down'] });
     const results = await Promise.allSettled(opts.checks.map((c) => withTimeout(c.check(), timeoutMs)));
     const failing = opts.checks.filter((_, i) => results[i].status === 'rejected').map((c) => c.name);
     for (const [i, r] of results.entries()) {

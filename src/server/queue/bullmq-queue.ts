@@ -22,6 +22,9 @@ const LOCK_MS = 20_000;
 /** How often a worker looks for jobs whose lock lapsed, ms. */
 const STALLED_CHECK_MS = 10_000;
 
+/** BullMQ's reason for a job whose process stopped more often than maxStalledCount allows. */
+const STALLED_TOO_OFTEN = /stalled more than allowable limit/;
+
 interface Registered {
   handler: JobHandler;
   concurrency: number;
@@ -216,7 +219,11 @@ export class BullMqQueue implements JobQueue {
       { connection: this.connection, prefix: this.prefix, concurrency: reg.concurrency, lockDuration: LOCK_MS, stalledInterval: STALLED_CHECK_MS },
     );
     worker.on('error', (e) => this.opts.log?.error({ err: e }, `BullMQ worker ${name}: ${e.message}`));
+    // found here running in a process that stopped: back to waiting, to be taken up again
+    worker.on('stalled', () => this.opts.onJobDone?.({ queue: name, status: 'stalled' }));
     worker.on('failed', (job, e) => {
+      // failed by BullMQ without running the handler (counted above when it ran)
+      if (STALLED_TOO_OFTEN.test(e.message)) this.opts.onJobDone?.({ queue: name, status: 'failed' });
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
         this.opts.log?.warn({ jobId: `${name}/${job.id}` }, `Job ${name}/${job.id} failed after ${job.attemptsMade} tries: ${e.message}`);
       }

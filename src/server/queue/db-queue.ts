@@ -402,6 +402,8 @@ export class DbQueue implements JobQueue {
         for (const f of free) f.reg.reserved -= f.slots;
       }
       const jobs = result.claimed;
+      // taken over from a process that stopped (their lock ran out)
+      if (stalled) for (const job of jobs) this.opts.onJobDone?.({ queue: job.name, status: 'stalled' });
       for (const c of batch) c.settle(result.written.has(c.job.id));
       // a name that got every slot it asked for may have more due: look again
       if (free.some((f) => jobs.filter((j) => j.name === f.name).length >= f.slots)) {
@@ -518,6 +520,7 @@ export class DbQueue implements JobQueue {
   private async execute(job: ClaimedRow, handler: JobHandler, freeSlot: () => void): Promise<boolean> {
     if (job.stalls > this.maxStalls) {
       await this.finishFailed(job, `The job was taken up again after its process stopped more than ${this.maxStalls} times`, true);
+      this.opts.onJobDone?.({ queue: job.name, status: 'failed' });
       return false;
     }
     const heartbeat = setInterval(() => {

@@ -36,11 +36,16 @@ export interface JobContext {
   progress(value: number): Promise<void>;
 }
 
-/** One try of a job that ended: 'retry' failed and will be tried again, 'failed' will not. */
+/**
+ * One try of a job that ended: 'retry' failed and will be tried again, 'failed' will not (also a
+ * job failed because its process stopped too often: no handler ran, no seconds), 'stalled' was
+ * found running in a process that stopped (its lock ran out) and is taken up again (no seconds).
+ */
 export interface JobOutcome {
   queue: string;
-  status: 'completed' | 'failed' | 'retry';
-  seconds: number;
+  status: 'completed' | 'failed' | 'retry' | 'stalled';
+  /** how long the handler ran; absent when none ran in this process */
+  seconds?: number;
 }
 
 /** Told of every try that ends in this process (the metrics count them). */

@@ -97,6 +97,27 @@ describe('DbQueue', () => {
     expect(calls).toBe(0);
   });
 
+  it('tells its observer of each job taken over from a stopped process, and of one failed for stopping too often', async () => {
+    const q0 = newQueue();
+    const again = await q0.add('orphan', { n: 1 });
+    const poison = await q0.add('orphan', { n: 2 });
+    await sql`update jobs set status = 'active', stalls = 0, locked_by = 'dead', locked_until = now() - interval '1 second' where id = ${again}`.execute(qdb.db);
+    await sql`update jobs set status = 'active', stalls = 2, locked_by = 'dead', locked_until = now() - interval '1 second' where id = ${poison}`.execute(qdb.db);
+    const outcomes: Array<{ queue: string; status: string; ran: boolean }> = [];
+    const q = newQueue({ maxStalls: 2, onJobDone: (o) => outcomes.push({ queue: o.queue, status: o.status, ran: o.seconds !== undefined }) });
+    q.process('orphan', async (d: { n: number }) => d.n);
+    await q.start();
+    expect(await waitForJob(q, again)).toMatchObject({ status: 'completed', result: 1 });
+    expect(await waitForJob(q, poison)).toMatchObject({ status: 'failed' });
+    await sleep(200);
+    expect(outcomes.sort((a, b) => a.status.localeCompare(b.status))).toEqual([
+      { queue: 'orphan', status: 'completed', ran: true },
+      { queue: 'orphan', status: 'failed', ran: false },
+      { queue: 'orphan', status: 'stalled', ran: false },
+      { queue: 'orphan', status: 'stalled', ran: false },
+    ]);
+  });
+
   it('renews the lock of a long job so that no other process takes it', async () => {
     const a = newQueue({ lockMs: 300 });
     const b = newQueue({ lockMs: 300 });
