@@ -2,6 +2,7 @@ import { Suspense, lazy, useState, type ReactElement } from 'react';
 import { Body1, Spinner, Title2, makeStyles, tokens, type SelectTabData, type SelectTabEvent } from '@fluentui/react-components';
 import { RovingTab, RovingTabList } from '../components/RovingTabs';
 import { Key20Regular } from '@fluentui/react-icons/svg/key';
+import { KeyMultiple20Regular } from '@fluentui/react-icons/svg/key-multiple';
 import { Money20Regular } from '@fluentui/react-icons/svg/money';
 import { PeopleTeam20Regular } from '@fluentui/react-icons/svg/people-team';
 import { Person20Regular } from '@fluentui/react-icons/svg/person';
@@ -18,6 +19,7 @@ const PlanTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.PlanTab }))
 const BillingTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.BillingTab })));
 const PasswordTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.PasswordTab })));
 const TeamTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.TeamTab })));
+const ApiKeysTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.ApiKeysTab })));
 /** pointing at or focusing the tab list starts the download, so a chosen tab is there at once */
 const preloadOtherTabs = () => void loadOtherTabs().catch(() => undefined);
 
@@ -27,6 +29,7 @@ const TABS: Array<{ value: AccountTab; label: string; icon: ReactElement }> = [
   { value: 'my-billing', label: 'Billing', icon: <Receipt20Regular /> },
   { value: 'password-form', label: 'Password', icon: <Key20Regular /> },
   { value: 'my-team', label: 'My team', icon: <PeopleTeam20Regular /> },
+  { value: 'api-keys', label: 'API keys', icon: <KeyMultiple20Regular /> },
 ];
 
 const useStyles = makeStyles({
@@ -38,12 +41,12 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow4,
     overflow: 'hidden',
   },
-  // the tabs wrap onto a second row on a phone: all five stay in sight, nothing scrolls sideways
+  // the tabs wrap onto a second row on a phone: all six stay in sight, nothing scrolls sideways
   tabs: { padding: '8px 16px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, flexWrap: 'wrap', rowGap: '4px' },
   panel: { padding: '24px', '@media (max-width: 640px)': { padding: '16px' } },
 });
 
-/** My Account (spec section 2): details, plan, billing, password and the team teaser. */
+/** My Account (spec section 2): details, plan, billing, password, the team teaser and the API keys (issue 23). */
 export default function MyAccountPage() {
   const s = useStyles();
   const navigator = useService<PageNavigator>(T.Navigator);
@@ -64,7 +67,7 @@ export default function MyAccountPage() {
           My Account
         </Title2>
         <Body1 as="p" className={s.intro} style={{ margin: '4px 0 0' }}>
-          Manage your details, your plan, billing and password.
+          Manage your details, your plan, billing, password and API keys.
         </Body1>
       </div>
       <div className={s.surface}>
@@ -89,6 +92,7 @@ export default function MyAccountPage() {
             {tab === 'my-billing' && <BillingTab />}
             {tab === 'password-form' && <PasswordTab />}
             {tab === 'my-team' && <TeamTab />}
+            {tab === 'api-keys' && <ApiKeysTab />}
           </Suspense>
         </div>
       </div>

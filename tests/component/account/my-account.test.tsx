@@ -39,12 +39,12 @@ function renderAccount(handlers: Record<string, Handler> = {}, storage = loggedI
 const intentOf = (el: HTMLElement) => el.closest('[data-intent]')?.getAttribute('data-intent');
 
 describe('My Account: tabs', () => {
-  it('has the five tabs with my-details selected by default', async () => {
+  it('has the five tabs of the spec, then API keys (issue 23), with my-details selected by default', async () => {
     renderAccount();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs).toHaveLength(5);
-    ['My details', 'My plan', 'Billing', 'Password', 'My team'].forEach((name, i) => expect(screen.getByRole('tab', { name })).toBe(tabs[i]));
-    expect(tabs.map((t) => t.getAttribute('value'))).toEqual(['my-details', 'my-plan', 'my-billing', 'password-form', 'my-team']);
+    expect(tabs).toHaveLength(6);
+    ['My details', 'My plan', 'Billing', 'Password', 'My team', 'API keys'].forEach((name, i) => expect(screen.getByRole('tab', { name })).toBe(tabs[i]));
+    expect(tabs.map((t) => t.getAttribute('value'))).toEqual(['my-details', 'my-plan', 'my-billing', 'password-form', 'my-team', 'api-keys']);
     expect(screen.getByRole('tab', { name: 'My details' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByLabelText('Name')).toHaveValue('Ada Lovelace');
   });

@@ -13,8 +13,8 @@ export const AccountText = {
 /** How long the save banner stays (spec section 9: account banner 5 s). */
 export const ACCOUNT_BANNER_MS = 5000;
 
-/** The tabs of My Account (spec section 2); 'my-team' is the extra view. */
-export type AccountTab = 'my-details' | 'my-plan' | 'my-billing' | 'password-form' | 'my-team';
+/** The tabs of My Account (spec section 2); 'my-team' is the extra view, 'api-keys' the public API's keys (issue 23). */
+export type AccountTab = 'my-details' | 'my-plan' | 'my-billing' | 'password-form' | 'my-team' | 'api-keys';
 export const DEFAULT_ACCOUNT_TAB: AccountTab = 'my-details';
 
 // ---------------------------------------------------------------------------------------------

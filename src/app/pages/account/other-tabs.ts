@@ -7,3 +7,4 @@ export { PlanTab } from './PlanTab';
 export { BillingTab } from './BillingTab';
 export { PasswordTab } from './PasswordTab';
 export { TeamTab } from './TeamTab';
+export { ApiKeysTab } from './ApiKeysTab';
