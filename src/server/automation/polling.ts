@@ -21,8 +21,8 @@ import { isPolledTrigger, type PolledEvent, type PolledTriggerDefinition } from 
 import { WEBHOOK_TRIGGER_STEP } from './plan';
 import type { RecipeRow } from './user-recipes';
 import { SetupPreparations } from './setup-preparations';
-import '../connections/schema';
 import { Connections } from '../connections';
+import { TriggerCursors, TriggerCursorStore } from '../connections/trigger-cursors';
 import type { ConnectionService } from '../connections/connection-service';
 import { CONNECTORS } from '../../core/catalogue/vocabulary';
 import type { ConnectionCheck } from './engine';
@@ -83,9 +83,8 @@ export const pollingMigrations: Migration[] = [
         primary key (recipe_id, trigger, event_key)
       )`.execute(db);
       await sql`create index automation_trigger_events_pending_idx on automation_trigger_events (recipe_id, trigger) where job_id is null`.execute(db);
-      // the trigger's state beside its cursor: when it last looked, and why it could not
-      await sql`alter table connector_cursors add column last_polled_at timestamptz`.execute(db);
-      await sql`alter table connector_cursors add column last_error text`.execute(db);
+      // the trigger's state beside its cursor (when it last looked, why it could not) is the connections
+      // module's: connections/0003_trigger_cursor_state
     },
   },
   {
@@ -130,6 +129,8 @@ export interface WaitingItem {
 
 export interface PollerDeps {
   db: Db;
+  /** the connections module's trigger cursors (default: over `db`) */
+  cursors?: TriggerCursors;
   registry: ContributionRegistry;
   queue: JobQueue;
   engine: Pick<AutomationEngine, 'run' | 'recipes'>;
@@ -158,10 +159,12 @@ function message(e: unknown): string {
  */
 export class TriggerPoller {
   private readonly now: () => number;
+  private readonly cursors: TriggerCursors;
   private subscriptions: Subscription[] = [];
 
   constructor(private readonly deps: PollerDeps) {
     this.now = deps.now ?? Date.now;
+    this.cursors = deps.cursors ?? new TriggerCursors(deps.db);
   }
 
   /** The contributed polled triggers, by key ('google_drive:new_file_in_folder'). */
@@ -229,8 +232,7 @@ export class TriggerPoller {
     const recipe = await this.deps.engine.recipes.byId(recipeId);
     const trigger = recipe && this.triggerOf(recipe);
     if (!trigger) return;
-    const row = await this.deps.db.selectFrom('connector_cursors').select('cursor').where('recipe_id', '=', recipeId).where('trigger', '=', trigger.key).executeTakeFirst();
-    if (!row?.cursor) return;
+    if (!(await this.cursors.cursorOf(recipeId, trigger.key))) return;
     await this.deps.db
       .insertInto('automation_trigger_pauses')
       .values({ recipe_id: recipeId, trigger: trigger.key, stopped_at: new Date(this.now()) })
@@ -258,21 +260,8 @@ export class TriggerPoller {
   }
 
   private async recordState(recipeId: number, trigger: string, values: { cursor?: string; error: string | null }): Promise<void> {
-    const at = new Date(this.now());
-    if (values.cursor !== undefined) {
-      await this.deps.db
-        .insertInto('connector_cursors')
-        .values({ recipe_id: recipeId, trigger, cursor: values.cursor, updated_at: at, last_polled_at: at, last_error: values.error })
-        .onConflict((oc) => oc.columns(['recipe_id', 'trigger']).doUpdateSet({ cursor: values.cursor!, updated_at: at, last_polled_at: at, last_error: values.error }))
-        .execute();
-      return;
-    }
-    // an error before any cursor: keep the row's cursor (none: '' marks "not activated yet")
-    await this.deps.db
-      .insertInto('connector_cursors')
-      .values({ recipe_id: recipeId, trigger, cursor: '', updated_at: at, last_polled_at: at, last_error: values.error })
-      .onConflict((oc) => oc.columns(['recipe_id', 'trigger']).doUpdateSet({ last_polled_at: at, last_error: values.error }))
-      .execute();
+    // an error before any cursor keeps the row's cursor (none: '' marks "not activated yet")
+    await this.cursors.record(recipeId, trigger, { at: new Date(this.now()), ...values });
   }
 
   /**
@@ -285,7 +274,7 @@ export class TriggerPoller {
     const recipe = await this.deps.engine.recipes.byId(data.recipeId);
     const trigger = recipe && this.triggerOf(recipe);
     if (!recipe || !recipe.running || !trigger || trigger.key !== data.trigger) return { outcome: 'stopped', found: 0, started: 0 };
-    const row = await this.deps.db.selectFrom('connector_cursors').select(['cursor']).where('recipe_id', '=', recipe.id).where('trigger', '=', trigger.key).executeTakeFirst();
+    const cursor = await this.cursors.cursorOf(recipe.id, trigger.key);
     const signal = AbortSignal.timeout(POLL_TIMEOUT_MS);
     const log = {
       info: (msg: string) => this.deps.log.info({ recipeId: recipe.id, trigger: trigger.key }, msg),
@@ -293,7 +282,7 @@ export class TriggerPoller {
     };
     let found = 0;
     try {
-      if (!row || !row.cursor) {
+      if (!cursor) {
         const { cursor } = await trigger.definition.activate(recipe, { signal });
         await this.recordState(recipe.id, trigger.key, { cursor, error: null });
         await this.deps.db.deleteFrom('automation_trigger_pauses').where('recipe_id', '=', recipe.id).where('trigger', '=', trigger.key).execute();
@@ -301,7 +290,7 @@ export class TriggerPoller {
         return { outcome: 'activated', found: 0, started: 0 };
       }
       const lookedAt = new Date(this.now());
-      const result = await trigger.definition.poll({ recipe, cursor: row.cursor, signal, log });
+      const result = await trigger.definition.poll({ recipe, cursor, signal, log });
       found = await this.store(recipe.id, trigger.key, result.events, result.cursor, lookedAt);
     } catch (e) {
       const error = message(e).slice(0, 500);
@@ -340,11 +329,7 @@ export class TriggerPoller {
           .executeTakeFirst();
         if (res) inserted += 1;
       }
-      await trx
-        .insertInto('connector_cursors')
-        .values({ recipe_id: recipeId, trigger, cursor, updated_at: at, last_polled_at: at, last_error: null })
-        .onConflict((oc) => oc.columns(['recipe_id', 'trigger']).doUpdateSet({ cursor, updated_at: at, last_polled_at: at, last_error: null }))
-        .execute();
+      await this.cursors.record(recipeId, trigger, { at, cursor, error: null }, trx);
       return inserted;
     });
   }
@@ -414,12 +399,7 @@ export class TriggerPoller {
   async state(recipe: RecipeRow): Promise<TriggerState | undefined> {
     const trigger = this.triggerOf(recipe);
     if (!trigger) return undefined;
-    const row = await this.deps.db
-      .selectFrom('connector_cursors')
-      .select(['cursor', 'last_polled_at', 'last_error'])
-      .where('recipe_id', '=', recipe.id)
-      .where('trigger', '=', trigger.key)
-      .executeTakeFirst();
+    const row = await this.cursors.stateOf(recipe.id, trigger.key);
     const count = await this.deps.db
       .selectFrom('automation_trigger_events')
       .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`count(*) filter (where hold = 'waiting')`.as('waiting')])
@@ -430,8 +410,8 @@ export class TriggerPoller {
       trigger: trigger.key,
       name: trigger.definition.name,
       watching: recipe.running && !!row?.cursor,
-      last_polled_at: row?.last_polled_at ? new Date(row.last_polled_at).toISOString() : null,
-      last_error: row?.last_error ?? null,
+      last_polled_at: row?.lastPolledAt ? row.lastPolledAt.toISOString() : null,
+      last_error: row?.lastError ?? null,
       items: Number(count.n),
       waiting: Number(count.waiting),
       interval_ms: this.interval(trigger.definition),
@@ -540,7 +520,7 @@ export const pollingModule = defineServerPlugin({
   migrations: pollingMigrations,
   declares: [SetupPreparations],
   provides: [
-    provide(TriggerPolling, (get) => new TriggerPoller({ db: get(T.Db), registry: get(T.Contributions), queue: get(T.JobQueue), engine: get(Automation), log: get(T.Logger) })),
+    provide(TriggerPolling, (get) => new TriggerPoller({ db: get(T.Db), cursors: get(TriggerCursorStore), registry: get(T.Contributions), queue: get(T.JobQueue), engine: get(Automation), log: get(T.Logger) })),
   ],
   needs: { poller: TriggerPolling, events: T.EventBus, engine: Automation, connections: Connections, inbound: InboundMail },
   routes(app, { poller, engine, inbound }) {

@@ -9,6 +9,7 @@ import { TokenCipher } from './token-cipher';
 import { userOf } from '../auth/guard';
 import { ConnectFailedError } from './errors';
 import { cookieValue, widgetCaller } from './widget-auth';
+import { TriggerCursors, TriggerCursorStore } from './trigger-cursors';
 
 /** The connections service (token store, Connect, refresh, Disconnect). */
 export const Connections = token<ConnectionService>('Connections');
@@ -43,6 +44,7 @@ export const connectionsModule = defineServerPlugin({
         log: get(T.Logger),
       });
     }),
+    provide(TriggerCursorStore, (get) => new TriggerCursors(get(T.Db))),
   ],
   needs: { connections: Connections, config: T.ServerConfig, db: T.Db },
   routes(app, { connections, config, db }) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../db/migrate';
+import { triggerCursorMigration } from './trigger-cursors';
 
 /** The token store: credentials beside each connection, pending Connects, trigger cursors. */
 export const connectionMigrations: Migration[] = [
@@ -46,4 +47,5 @@ export const connectionMigrations: Migration[] = [
       await sql`alter table oauth_pending add column callback text`.execute(db);
     },
   },
+  triggerCursorMigration,
 ];

@@ -51,7 +51,7 @@ export interface ConnectorCursorsTable {
   trigger: string;
   cursor: string;
   updated_at: Stamp;
-  /** when the trigger last looked (migration automation-polling/0001) */
+  /** when the trigger last looked (migration connections/0003) */
   last_polled_at: Stamp | null;
   /** why its last look failed, null when it worked */
   last_error: string | null;
