@@ -2,12 +2,14 @@ import 'reflect-metadata';
 import { loadConfig } from './config';
 import { buildServer } from './app';
 import { discoverServerPlugins } from './plugin-loader';
+import { logFormat } from './ops/logging';
 import { configOrExit, runMain, shutdownTimes, stopOnSignals } from './ops/process';
 import { closeGracefully, sleep } from './ops/shutdown';
 
 async function main(): Promise<void> {
   const config = configOrExit(() => loadConfig());
   const shutdown = configOrExit(() => shutdownTimes());
+  configOrExit(() => logFormat());
   const plugins = await discoverServerPlugins(config.pluginsDir);
   const server = await buildServer({ config, plugins });
   const address = await server.app.listen({ port: config.port, host: config.host });

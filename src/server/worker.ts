@@ -5,6 +5,7 @@ import { buildServer } from './app';
 import { discoverServerPlugins } from './plugin-loader';
 import { installOpsRoutes } from './ops/routes';
 import { loggerOptions } from './http/log-redaction';
+import { logFormat } from './ops/logging';
 import { configOrExit, runMain, shutdownTimes, stopOnSignals } from './ops/process';
 import { closeGracefully } from './ops/shutdown';
 
@@ -28,6 +29,7 @@ function workerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 async function main(): Promise<void> {
   const config = configOrExit(() => workerConfig());
   const shutdown = configOrExit(() => shutdownTimes());
+  configOrExit(() => logFormat());
   const plugins = await discoverServerPlugins(config.pluginsDir);
   const server = await buildServer({ config, plugins });
   const log = server.app.log;

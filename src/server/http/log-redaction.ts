@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { logFormat, prettyStream, type LogFormat } from '../ops/logging';
 
 /**
  * Query parameters that carry a credential: the connection widget's token and a download link's
@@ -42,7 +44,13 @@ export function requestLogSerializer(request: FastifyRequest): Record<string, un
   };
 }
 
-/** The server's logger options: the level, and the serializers that keep credentials out of the log. */
-export function loggerOptions(level: string): { level: string; serializers: { req: typeof requestLogSerializer } } {
-  return { level, serializers: { req: requestLogSerializer } };
+/**
+ * The server's logger options: the level, the serializers that keep credentials out of the log,
+ * and (LOG_FORMAT, see ops/logging) a readable stream instead of JSON lines in development.
+ */
+export function loggerOptions(
+  level: string,
+  format: LogFormat = logFormat(),
+): { level: string; serializers: { req: typeof requestLogSerializer }; stream?: DestinationStream } {
+  return { level, serializers: { req: requestLogSerializer }, ...(format === 'pretty' ? { stream: prettyStream() } : {}) };
 }
