@@ -126,7 +126,7 @@ export function TargetPicker({ recipeId, kind }: { recipeId: number; kind: Targe
         <Caption1 className={s.muted} data-testid="trigger-state">
           {trigger.watching
             ? `Watching for new files every ${seconds(trigger.interval_ms)}${trigger.last_polled_at ? `, last looked at ${new Date(trigger.last_polled_at).toLocaleTimeString()}` : ''}. ${trigger.items} ${trigger.items === 1 ? 'file' : 'files'} so far.`
-            : 'Not watching: start the workflow to watch this folder. Files added while it is stopped are not processed.'}
+            : 'Not watching: start the workflow to watch this folder. Files added while it is stopped wait: on Start you choose whether to process or skip them.'}
         </Caption1>
       )}
       {trigger?.last_error && (

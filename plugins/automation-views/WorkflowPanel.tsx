@@ -1,12 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, Body1, Button, Caption1, MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { Panel, useApi } from '../../src/app';
-import { triggerHealthOf, type TriggerHealth } from './automation-api';
+import { Panel } from '../../src/app';
 import { Play20Regular } from '@fluentui/react-icons/svg/play';
 import { Stop20Regular } from '@fluentui/react-icons/svg/stop';
 import { TEXT, connectToStartText, panelState, setupAllowsStart, startStopLabel, type PanelState } from './setup-rules';
 import type { SetupFlow } from './use-setup-flow';
 import { WebhookPayload } from './WebhookPayload';
+import { WaitingFiles } from './WaitingFiles';
 import { formatInZone, type ZoneOffset } from './time-zone';
 
 const useStyles = makeStyles({
@@ -44,7 +44,10 @@ const PANEL: Record<Exclude<PanelState, 'running'>, (missing: readonly string[])
     body: `This workflow's steps use ${missing.length > 1 ? 'these accounts' : 'this account'}: connect ${missing.length > 1 ? 'them' : 'it'} on the Connections tab or with 'Setup Connections for Workflows', then press Start Workflow.`,
   }),
   'getting-ready': () => ({ title: TEXT.gettingReady, body: 'Your recipe is being prepared. This page updates by itself.' }),
-  stopped: () => ({ title: TEXT.stopped, body: 'Nothing runs until you press Start Workflow; files and messages that arrive while it is stopped are not processed.' }),
+  stopped: () => ({
+    title: TEXT.stopped,
+    body: 'Nothing runs until you press Start Workflow. Messages sent while it is stopped are refused; files added to a watched folder wait, and on Start you choose whether to process or skip them.',
+  }),
 };
 
 /**
@@ -53,31 +56,9 @@ const PANEL: Record<Exclude<PanelState, 'running'>, (missing: readonly string[])
  * start/stop button once setup allows a start and every needed connection is made, the last start/stop error
  * ('Connector not found. …') and the recipe's status card.
  */
-/**
- * The recipe's trigger health, read with the recipe (on load and at every re-poll): a trigger
- * that cannot listen (the e-mail listener's port taken, the Drive connection lost) is not shown
- * as ready.
- */
-function useTriggerHealth(recipeId: number | undefined, version: number): TriggerHealth | undefined {
-  const api = useApi();
-  const [health, setHealth] = useState<TriggerHealth>();
-  useEffect(() => {
-    if (recipeId === undefined) return;
-    let live = true;
-    triggerHealthOf(api, recipeId).then(
-      (h) => live && setHealth(h),
-      (e: unknown) => console.log(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, recipeId, version]);
-  return health;
-}
-
 export function WorkflowPanel({ flow, zone, children }: { flow: SetupFlow; zone: ZoneOffset | undefined; children?: ReactNode }) {
   const s = useStyles();
-  const health = useTriggerHealth(flow.record?.recipe_id, flow.jobsVersion);
+  const health = flow.triggerHealth;
   const state = panelState(flow.authorised, flow.status, flow.running, flow.missing);
   const checking = flow.connections === undefined;
   const panel = state === 'running' || checking ? undefined : PANEL[state](flow.missing);
@@ -103,6 +84,7 @@ export function WorkflowPanel({ flow, zone, children }: { flow: SetupFlow; zone:
           <MessageBarBody>The trigger is not working{health.reason ? `: ${health.reason}` : '.'}</MessageBarBody>
         </MessageBar>
       )}
+      <WaitingFiles engine={flow.engine} running={flow.running} version={flow.jobsVersion} onProcessed={flow.refresh} />
       {flow.actionError && (
         <MessageBar layout="multiline" intent="error">
           <MessageBarBody>{flow.actionError}</MessageBarBody>

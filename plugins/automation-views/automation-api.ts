@@ -90,6 +90,21 @@ export interface TriggerHealth {
 export const triggerHealthOf = (api: Api, recipeId: number) =>
   api.get<{ health: TriggerHealth }>(`/api/automation/recipes/${recipeId}/trigger-health`).then((r) => r.health);
 
+/** GET /api/automation/recipes/:id/waiting: what a polled trigger found that arrived while the recipe was stopped. */
+export interface WaitingItem {
+  key: string;
+  name: string | null;
+  summary: string;
+  seen_at: string;
+}
+
+export const waitingOf = (api: Api, recipeId: number) =>
+  api.get<{ trigger: string | null; count: number; items: WaitingItem[] }>(`/api/automation/recipes/${recipeId}/waiting`);
+
+/** The user's choice for the waiting items: process them now (the recipe must run) or skip them for good. */
+export const releaseWaiting = (api: Api, recipeId: number, choice: 'process' | 'skip') =>
+  api.post<{ status: string; processed?: number; started?: number; skipped?: number }>(`/api/automation/recipes/${recipeId}/waiting/${choice}`);
+
 export const whoAmI = (api: Api) => api.get<UserIdReply>('/api/platform/userId');
 
 /** The setup call to the record's webhook (no login: the address is the secret). */
