@@ -40,7 +40,7 @@ function BasicBody({ flow }: { flow: SetupFlow }) {
   const zone = useUserZone();
   const [, openJob] = useJobParam();
   const combination = flow.combination!;
-  const ctx = { combination, engine: flow.engine, connections: flow.connections, source, recipeName: flow.record?.name };
+  const ctx = { combination, engine: flow.engine, connections: flow.connections, source, recipeName: flow.record?.name, health: flow.triggerHealth };
   const actions = connectorTiles(ctx, 'basic');
   const [selected, setSelected] = useState<string | undefined>(actions[0]?.tile.key);
   const item = actions.find((t) => t.tile.key === selected)?.item;

@@ -43,11 +43,12 @@ const useStyles = makeStyles({
   notConnected: { color: tokens.colorNeutralForeground3 },
   wait: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
   notFound: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+  notWorking: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   end: { padding: '8px 10px', borderRadius: tokens.borderRadiusMedium, border: `1px dashed ${tokens.colorNeutralStroke1}`, color: tokens.colorNeutralForeground2 },
 });
 
 function statusClass(s: ReturnType<typeof useStyles>, status: TileStatus): string {
-  return { connected: s.connected, 'not-connected': s.notConnected, 'please-wait': s.wait, 'not-found': s.notFound }[status];
+  return { connected: s.connected, 'not-connected': s.notConnected, 'please-wait': s.wait, 'not-found': s.notFound, 'not-working': s.notWorking }[status];
 }
 
 /**

@@ -40,7 +40,7 @@ function TriggerConnectorBody({ flow }: { flow: SetupFlow }) {
   const [, openJob] = useJobParam();
   const [topTab, setTopTab] = useState<'workflow' | 'connections'>('workflow');
   const combination = flow.combination!;
-  const ctx = { combination, engine: flow.engine, connections: flow.connections, source, recipeName: flow.record?.name ?? flow.engine?.name };
+  const ctx = { combination, engine: flow.engine, connections: flow.connections, source, recipeName: flow.record?.name ?? flow.engine?.name, health: flow.triggerHealth };
   const triggers = triggerTiles(ctx);
   const actions = connectorTiles(ctx, 'trigger-connector');
   const all = [...triggers, ...actions];

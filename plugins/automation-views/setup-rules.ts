@@ -115,9 +115,10 @@ export function startStopLabel(running: boolean | undefined, busy: boolean): str
 }
 
 /** What a connector tile says. */
-export type TileStatus = 'connected' | 'not-connected' | 'please-wait' | 'not-found';
+export type TileStatus = 'connected' | 'not-connected' | 'please-wait' | 'not-found' | 'not-working';
 
 export const TILE_TEXT: Record<TileStatus, string> = {
+  'not-working': 'Not working',
   connected: TEXT.connected,
   'not-connected': TEXT.notConnected,
   'please-wait': TEXT.pleaseWait,

@@ -3,7 +3,7 @@
  * and the user's connections (spec section 2).
  */
 import { cleanCombinationName, connectorNeedsAuthorisation, type AuthorisationSource, type Combination, type ProviderConnection } from '../../src/core';
-import type { EngineRecipe } from './automation-api';
+import type { EngineRecipe, TriggerHealth } from './automation-api';
 import type { SelectedItem } from './StepDetail';
 import type { StepTile } from './StepColumn';
 import { aiTileText, byOrder, isAiProvider, providerInstalled, tileStatus, type EngineStep } from './setup-rules';
@@ -19,6 +19,8 @@ interface TileContext {
   connections: ProviderConnection[] | undefined;
   source: AuthorisationSource;
   recipeName: string | undefined;
+  /** the recipe's trigger health: a trigger that cannot listen makes its provider's tiles read 'Not working' */
+  health?: TriggerHealth;
 }
 
 function stepsOf(engine: EngineRecipe | undefined, provider: string, kind: EngineStep['kind']): EngineStep[] {
@@ -27,6 +29,8 @@ function stepsOf(engine: EngineRecipe | undefined, provider: string, kind: Engin
 
 function statusOf(ctx: TileContext, provider: string, kind: EngineStep['kind']) {
   if (!ctx.engine) return 'please-wait' as const;
+  const trigger = ctx.engine.steps.find((s) => s.kind === 'trigger');
+  if (ctx.health && !ctx.health.working && trigger?.provider === provider && providerInstalled(ctx.engine.steps, provider, kind) !== false) return 'not-working' as const;
   return tileStatus({
     provider,
     needsAuthorisation: connectorNeedsAuthorisation(ctx.source, { provider }),

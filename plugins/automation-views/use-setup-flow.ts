@@ -27,8 +27,10 @@ import {
   providerRecipeOf,
   recordsOf,
   setRunning,
+  triggerHealthOf,
   whoAmI,
   type EngineRecipe,
+  type TriggerHealth,
 } from './automation-api';
 import { MAX_REPOLLS, POLL_MS, missingConnectionNames, setupCallBody } from './setup-rules';
 
@@ -63,6 +65,11 @@ export interface SetupFlow {
   actionError?: string;
   /** bumps whenever the jobs may have changed (after a start, a re-poll, an upload) */
   jobsVersion: number;
+  /**
+   * whether the recipe's trigger can listen, read with the recipe (on load and at every re-poll):
+   * a trigger that cannot (the e-mail port taken, the Drive connection lost) is never shown as ready
+   */
+  triggerHealth?: TriggerHealth;
   /** starts or stops the recipe */
   setRun(run: boolean): Promise<void>;
   /** reloads the recipe and records, then re-polls (spec: after a refresh action) */
@@ -289,6 +296,19 @@ export function useSetupFlow(combinationId: number): SetupFlow {
     setRepollTick((t) => t + 1);
   }, [loadRecipe, loadRecords]);
 
+  const [triggerHealth, setTriggerHealth] = useState<TriggerHealth>();
+  useEffect(() => {
+    if (recipeId === undefined) return;
+    let live = true;
+    triggerHealthOf(api, recipeId).then(
+      (h) => live && setTriggerHealth(h),
+      (e: unknown) => console.log(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, recipeId, jobsVersion]);
+
   const reload = useCallback(() => setLoadTick((t) => t + 1), []);
   // the 10 s poll above stops once the combination is authorised; a connection made later (the
   // second of two) still has to show on the tiles at once
@@ -313,6 +333,7 @@ export function useSetupFlow(combinationId: number): SetupFlow {
     busy,
     actionError,
     jobsVersion,
+    triggerHealth,
     setRun,
     refresh,
     reload,

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Body1, Button, Caption1, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { ButtonLink, ChunkBoundary, useApi } from '../../../src/app';
+import { combinationPath } from '../../../src/core';
 import type { MonitoringRecord } from '../records';
 import { readRecords, toSeries, totalsOf } from '../series';
 
@@ -33,7 +34,62 @@ const useStyles = makeStyles({
     justifyItems: 'start',
   },
   chart: { padding: '8px', minHeight: '396px' },
+  triggers: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: '4px' },
+  working: { color: tokens.colorPaletteGreenForeground1 },
+  notWorking: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
+
+/** One running recipe's trigger health (GET /api/automation/trigger-health). */
+export interface RecipeTriggerHealth {
+  recipe_id: number;
+  combination_id: number;
+  workflow_id: number;
+  combination_name: string;
+  trigger: string;
+  working: boolean;
+  reason: string | null;
+}
+
+/**
+ * The triggers of the workflow's running combinations (issue 19): each reads 'Listening' or 'Not
+ * working' with the reason (the e-mail port taken, the Drive connection lost) and a link to its
+ * setup screen. Nothing shows while none of them runs.
+ */
+export function TriggerHealthList({ workflowId }: { workflowId: number }) {
+  const api = useApi();
+  const s = useStyles();
+  const [recipes, setRecipes] = useState<RecipeTriggerHealth[]>([]);
+  useEffect(() => {
+    let live = true;
+    api.get<{ recipes?: RecipeTriggerHealth[] }>('/api/automation/trigger-health').then(
+      (r) => live && setRecipes((Array.isArray(r?.recipes) ? r.recipes : []).filter((x) => x.workflow_id === workflowId)),
+      (e: unknown) => console.log(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, workflowId]);
+  if (!recipes.length) return null;
+  return (
+    <Card className={s.stat} data-testid="trigger-health-list">
+      <Subtitle2 as="h3">Triggers</Subtitle2>
+      <ul className={s.triggers}>
+        {recipes.map((r) => (
+          <li key={r.recipe_id} data-recipe-id={r.recipe_id}>
+            <ButtonLink to={combinationPath({ id: r.combination_id, name: r.combination_name })} appearance="transparent">
+              {r.combination_name}
+            </ButtonLink>{' '}
+            {r.working ? (
+              <Caption1 className={s.working}>Listening</Caption1>
+            ) : (
+              <Caption1 className={s.notWorking}>Not working{r.reason ? `: ${r.reason}` : ''}</Caption1>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
 
 type View = { state: 'loading' } | { state: 'error' } | { state: 'ready'; records: MonitoringRecord[] };
 
@@ -100,6 +156,7 @@ export function WorkflowMonitor({ workflowId, workflowName }: { workflowId: numb
         <Stat figure={totals.successRate === null ? '–' : `${totals.successRate}%`} label="success rate" />
         <Stat figure={String(totals.hoursSaved)} label="hours saved" />
       </div>
+      <TriggerHealthList workflowId={workflowId} />
       {totals.runs === 0 ? (
         <Card className={s.empty}>
           <Subtitle2 as="h3">{NO_RUNS}</Subtitle2>

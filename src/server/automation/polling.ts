@@ -167,6 +167,11 @@ export class TriggerPoller {
     this.cursors = deps.cursors ?? new TriggerCursors(deps.db);
   }
 
+  /** The database the poller keeps its items in. */
+  get db(): Db {
+    return this.deps.db;
+  }
+
   /** The contributed polled triggers, by key ('google_drive:new_file_in_folder'). */
   triggers(): Map<string, PolledTriggerDefinition> {
     const out = new Map<string, PolledTriggerDefinition>();
@@ -530,6 +535,23 @@ export const pollingModule = defineServerPlugin({
       if (managedUserId === null) throw forbidden('You have no automation workspace yet.');
       const recipe = await engine.ownRecipe(managedUserId, parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
       return { health: await triggerHealth(recipe, { poller, mail: () => inbound.state() }) };
+    });
+    // GET /api/automation/trigger-health → { recipes: [...] }: the trigger health of each of the caller's running
+    // recipes, with its combination and workflow (the monitoring dashboard shows the ones that do not work)
+    app.get('/api/automation/trigger-health', { auth: 'user' }, async (request) => {
+      const managedUserId = userOf(request).workatoId;
+      if (managedUserId === null) throw forbidden('You have no automation workspace yet.');
+      const { rows } = await sql<{ id: number; workflow_id: number; combination_name: string }>`
+        select ur.id, c.workflow_id, c.name as combination_name from user_recipes ur join combinations c on c.id = ur.combination_id
+        where ur.managed_user_id = ${managedUserId} and ur.running order by ur.id`.execute(poller.db);
+      const recipes = [];
+      for (const r of rows) {
+        const recipe = await engine.recipes.byId(r.id);
+        if (!recipe) continue;
+        const health = await triggerHealth(recipe, { poller, mail: () => inbound.state() });
+        recipes.push({ recipe_id: r.id, combination_id: recipe.combinationId, workflow_id: r.workflow_id, combination_name: r.combination_name, ...health });
+      }
+      return { recipes };
     });
     const ownRecipe = async (request: Parameters<typeof userOf>[0]) => {
       const managedUserId = userOf(request).workatoId;

@@ -151,6 +151,29 @@ describe('trigger/connector setup view', () => {
       },
     });
     expect(await screen.findByText('The trigger is not working: The server cannot receive e-mail: port 2525 is in use.')).toBeInTheDocument();
+    // the e-mail tiles (the trigger and the Email connector) do not read 'connected'
+    await waitFor(() =>
+      expect(within(steps()).getAllByRole('button').map((b) => b.textContent)).toEqual([
+        'New e-mail with attachmentsNot working',
+        'EmailNot working',
+        'Invoice processed by Flowmatic AIConnector not found.',
+        'Google SheetsConnector not found.',
+      ]),
+    );
+  });
+
+  it('a trigger that listens leaves its tiles connected', async () => {
+    show({
+      combinationId: 8,
+      status: 'complete',
+      running: true,
+      connections: SHEETS,
+      extra: {
+        [`GET /api/automation/recipes/${recipeIdOf(8)}/trigger-health`]: { body: { health: { trigger: 'manual_email:email_received', working: true, reason: null } } },
+      },
+    });
+    await waitFor(() => expect(within(steps()).getAllByRole('button').map((b) => b.textContent).slice(0, 2)).toEqual(['New e-mail with attachmentsconnected', 'Emailconnected']));
+    expect(screen.queryByText(/The trigger is not working/)).not.toBeInTheDocument();
   });
 
   it("a recipe whose step needs a connection not made: 'Connect Google Sheets to start', no start control, nothing started", async () => {
