@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Body1, Button, MessageBar, MessageBarBody, Spinner, Text, Title3 } from '@fluentui/react-components';
-import { RovingTab, RovingTabList } from '../../src/app';
-import { CONNECT_CHANNEL, CONNECTIONS_CHANGED, connectUrl, disconnect, fetchConnections, type WidgetConnection } from './connections-api';
+import { RovingTab, RovingTabList, SchemaForm } from '../../src/app';
+import { CONNECT_CHANNEL, CONNECTIONS_CHANGED, connectKey, connectUrl, disconnect, fetchConnections, type WidgetConnection } from './connections-api';
+import { keyFormValidator } from './key-form-validator';
 
 /** How often the widget re-reads the connections while open (spec: connection polling every 10 s). */
 const POLL_MS = 10_000;
@@ -19,7 +20,9 @@ function providersFromQuery(): string[] {
  * /connections/widget?token=…: the connection widget the setup screens open in their modal or
  * tab pane with the workatoToken. One tab per connector sorted by name; each says connected (with
  * the account) or not connected (with why, when a connection was lost), with Connect (a popup to
- * the provider's consent page; providers refuse to be framed) and Disconnect.
+ * the provider's consent page; providers refuse to be framed) and Disconnect. A connector
+ * declared with an API key shows its key form (rendered from the schema the server sends) in
+ * place of Connect.
  */
 export default function ConnectionsWidget() {
   const [token] = useState(tokenFromQuery);
@@ -79,6 +82,19 @@ export default function ConnectionsWidget() {
     popup.current = window.open(connectUrl(token, current.provider), 'flowmatic-connect', 'popup,width=520,height=680');
     if (!popup.current) setError('Your browser blocked the sign-in window: allow pop-ups for this site, then press Connect again.');
   };
+  const onKey = async (values: Record<string, unknown>) => {
+    if (!current) return;
+    setBusy(true);
+    setError('');
+    try {
+      await connectKey(token, current.provider, values);
+      await load();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
   const onDisconnect = async () => {
     if (!current) return;
     setBusy(true);
@@ -130,6 +146,19 @@ export default function ConnectionsWidget() {
               <Button appearance="secondary" onClick={() => void onDisconnect()} disabled={busy}>
                 Disconnect
               </Button>
+            ) : current.auth === 'api-key' && current.key_schema ? (
+              <div style={{ flex: 1, maxWidth: 420 }}>
+                <SchemaForm<Record<string, unknown>>
+                  key={current.provider}
+                  schema={current.key_schema}
+                  uiSchema={current.key_ui_schema}
+                  validator={keyFormValidator}
+                  idPrefix={`key-${current.provider}`}
+                  submitText="Connect"
+                  busy={busy}
+                  onSubmit={(values) => void onKey(values)}
+                />
+              </div>
             ) : (
               <Button appearance="primary" onClick={onConnect}>
                 Connect

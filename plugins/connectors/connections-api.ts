@@ -7,6 +7,10 @@ export interface WidgetConnection {
   account_name: string | null;
   lost_reason: string | null;
   sandbox: boolean;
+  /** an API-key connector: the form to fill in instead of a sign-in (OAuth connectors carry neither) */
+  auth?: 'api-key';
+  key_schema?: Record<string, unknown>;
+  key_ui_schema?: Record<string, unknown>;
 }
 
 /** The channel the Connect popup's last page tells the widget on (the popup loses window.opener to COOP). */
@@ -31,6 +35,11 @@ export async function fetchConnections(token: string): Promise<WidgetConnection[
 /** Disconnects one connection (revoked at the provider). */
 export async function disconnect(token: string, id: number): Promise<void> {
   await call(`/api/connections/${id}/disconnect`, token, { method: 'POST' });
+}
+
+/** Connects an API-key connector with its form's values (checked again on the server). */
+export async function connectKey(token: string, provider: string, values: Record<string, unknown>): Promise<void> {
+  await call(`/api/connections/key/${encodeURIComponent(provider)}`, token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(values) });
 }
 
 /** The address the Connect popup opens (the server sets its cookie and sends it to the consent page). */

@@ -1,32 +1,28 @@
-import type { ConnectionProviderDefinition, OAuthProviderSettings, ServerConfig } from '../../src/server';
-import type { SandboxProviders } from './sandbox/sandbox-server';
+import type { ConnectionService, ConnectorDefinition, ConnectorSandbox, OAuthConnectorSettings, SandboxEndpoints, ServerConfig } from '../../src/server';
+import { intVar } from '../../src/server';
+import { DECLARED_CONNECTORS, googleDrive, googleSheets, xero } from './declarations';
+import { SandboxProviders } from './sandbox/sandbox-server';
 
-export const GOOGLE_DRIVE_SCOPES = ['https://www.googleapis.com/auth/drive.readonly', 'https://www.googleapis.com/auth/drive.file', 'https://www.googleapis.com/auth/userinfo.email'];
-export const GOOGLE_SHEETS_SCOPES = ['https://www.googleapis.com/auth/spreadsheets', 'https://www.googleapis.com/auth/drive.file', 'https://www.googleapis.com/auth/userinfo.email'];
-export const XERO_SCOPES = ['offline_access', 'accounting.transactions', 'accounting.contacts', 'accounting.settings.read'];
+export { GOOGLE_DRIVE_SCOPES, GOOGLE_SHEETS_SCOPES, XERO_SCOPES } from './declarations';
 
-/** Where each family's endpoints are: the real ones from configuration, or the running sandbox. */
+/** Where each family's endpoints are on this server (resolved by the Connections module from the declarations below). */
 export interface Endpoints {
   google?: { authorizationUrl: string; tokenUrl: string; revocationUrl: string; userInfoUrl: string; driveUrl: string; sheetsUrl: string; clientId: string; clientSecret: string; sandbox: boolean };
   xero?: { authorizationUrl: string; tokenUrl: string; revocationUrl: string; connectionsUrl: string; apiUrl: string; clientId: string; clientSecret: string; sandbox: boolean };
 }
 
-/** The endpoints of this server: a family uses the sandbox when configured so, the real provider when it has a client id, none otherwise. */
-export function endpointsOf(config: ServerConfig, sandbox: SandboxProviders | undefined): Endpoints {
+/** The endpoints the Connections service resolved for Google (Drive's) and Xero: undefined for a family not offered here. */
+export function endpointsOf(connections: Pick<ConnectionService, 'endpoints'>): Endpoints {
   const out: Endpoints = {};
-  if (config.sandbox.google && sandbox) {
-    const b = sandbox.url;
-    out.google = { authorizationUrl: `${b}/google/o/oauth2/v2/auth`, tokenUrl: `${b}/google/token`, revocationUrl: `${b}/google/revoke`, userInfoUrl: `${b}/google/oauth2/v2/userinfo`, driveUrl: `${b}/google`, sheetsUrl: `${b}/google`, ...sandbox.clients.google, sandbox: true };
-  } else if (config.google.clientId && config.google.clientSecret) {
-    const g = config.google;
-    out.google = { authorizationUrl: g.authorizationUrl, tokenUrl: g.tokenUrl, revocationUrl: g.revocationUrl, userInfoUrl: g.userInfoUrl, driveUrl: g.apiUrl, sheetsUrl: g.sheetsApiUrl, clientId: config.google.clientId, clientSecret: config.google.clientSecret, sandbox: false };
+  const g = connections.endpoints(googleDrive.id);
+  if (g) {
+    const e = g.endpoints;
+    out.google = { authorizationUrl: e.authorization, tokenUrl: e.token, revocationUrl: e.revocation, userInfoUrl: e.userInfo, driveUrl: e.drive, sheetsUrl: e.sheets, clientId: g.clientId, clientSecret: g.clientSecret, sandbox: g.sandbox };
   }
-  if (config.sandbox.xero && sandbox) {
-    const b = sandbox.url;
-    out.xero = { authorizationUrl: `${b}/xero/identity/connect/authorize`, tokenUrl: `${b}/xero/identity/connect/token`, revocationUrl: `${b}/xero/identity/connect/revocation`, connectionsUrl: `${b}/xero/connections`, apiUrl: `${b}/xero`, ...sandbox.clients.xero, sandbox: true };
-  } else if (config.xero.clientId && config.xero.clientSecret) {
-    const x = config.xero;
-    out.xero = { authorizationUrl: x.authorizationUrl, tokenUrl: x.tokenUrl, revocationUrl: x.revocationUrl, connectionsUrl: x.connectionsUrl, apiUrl: x.apiUrl, clientId: config.xero.clientId, clientSecret: config.xero.clientSecret, sandbox: false };
+  const x = connections.endpoints(xero.id);
+  if (x) {
+    const e = x.endpoints;
+    out.xero = { authorizationUrl: e.authorization, tokenUrl: e.token, revocationUrl: e.revocation, connectionsUrl: e.connections, apiUrl: e.api, clientId: x.clientId, clientSecret: x.clientSecret, sandbox: x.sandbox };
   }
   return out;
 }
@@ -37,57 +33,110 @@ async function json(url: string, accessToken: string, what: string): Promise<unk
   return res.json();
 }
 
-function googleSettings(e: NonNullable<Endpoints['google']>, scopes: string[]): OAuthProviderSettings {
-  return {
-    authorizationUrl: e.authorizationUrl,
-    tokenUrl: e.tokenUrl,
-    revocationUrl: e.revocationUrl,
-    clientId: e.clientId,
-    clientSecret: e.clientSecret,
-    clientAuth: 'post',
-    scopes,
-    // offline: a refresh token; consent: Google sends it again on a second Connect
-    authorizationParams: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
-    sandbox: e.sandbox,
-    async account(token) {
-      const info = (await json(e.userInfoUrl, token, 'Google userinfo')) as { email?: string; id?: string };
-      if (!info.email) throw new Error('Google did not say which account this is.');
-      return { id: info.id ?? info.email, name: info.email };
-    },
-  };
+/** Google's OAuth app (GOOGLE_CLIENT_ID / _SECRET) and endpoints, shared by Drive and Sheets (one grant). */
+const GOOGLE: OAuthConnectorSettings = {
+  env: { clientId: 'GOOGLE_CLIENT_ID', clientSecret: 'GOOGLE_CLIENT_SECRET' },
+  endpoints: {
+    authorization: { env: 'GOOGLE_AUTH_URL', default: 'https://accounts.google.com/o/oauth2/v2/auth' },
+    token: { env: 'GOOGLE_TOKEN_URL', default: 'https://oauth2.googleapis.com/token' },
+    revocation: { env: 'GOOGLE_REVOKE_URL', default: 'https://oauth2.googleapis.com/revoke' },
+    userInfo: { env: 'GOOGLE_USERINFO_URL', default: 'https://www.googleapis.com/oauth2/v2/userinfo' },
+    drive: { env: 'GOOGLE_DRIVE_API_URL', default: 'https://www.googleapis.com' },
+    sheets: { env: 'GOOGLE_SHEETS_API_URL', default: 'https://sheets.googleapis.com' },
+  },
+  clientAuth: 'post',
+  // offline: a refresh token; consent: Google sends it again on a second Connect
+  authorizationParams: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
+  async account(token, e) {
+    const info = (await json(e.userInfo, token, 'Google userinfo')) as { email?: string; id?: string };
+    if (!info.email) throw new Error('Google did not say which account this is.');
+    return { id: info.id ?? info.email, name: info.email };
+  },
+};
+
+/** Xero's OAuth app (XERO_CLIENT_ID / _SECRET): rotating refresh tokens, the organisation named from /connections. */
+const XERO: OAuthConnectorSettings = {
+  env: { clientId: 'XERO_CLIENT_ID', clientSecret: 'XERO_CLIENT_SECRET' },
+  endpoints: {
+    authorization: { env: 'XERO_AUTH_URL', default: 'https://login.xero.com/identity/connect/authorize' },
+    token: { env: 'XERO_TOKEN_URL', default: 'https://identity.xero.com/connect/token' },
+    revocation: { env: 'XERO_REVOKE_URL', default: 'https://identity.xero.com/connect/revocation' },
+    connections: { env: 'XERO_CONNECTIONS_URL', default: 'https://api.xero.com/connections' },
+    api: { env: 'XERO_API_URL', default: 'https://api.xero.com' },
+  },
+  clientAuth: 'basic',
+  async account(token, e) {
+    const tenants = (await json(e.connections, token, 'Xero connections')) as Array<{ tenantId?: string; tenantName?: string; tenantType?: string }>;
+    const org = Array.isArray(tenants) ? tenants.find((t) => t.tenantType === 'ORGANISATION' && t.tenantId) : undefined;
+    if (!org) throw new Error('No Xero organisation was authorised.');
+    return { id: org.tenantId, name: org.tenantName ?? 'Xero organisation' };
+  },
+};
+
+/**
+ * The one sandbox server (Google and Xero look-alikes on SANDBOX_HOST:SANDBOX_PORT, data under
+ * DATA_DIR/sandbox), started on the first connector that uses it; each family answers its own
+ * endpoints and client. It accepts only this server's Connect callback as a redirect.
+ */
+export class SharedSandbox {
+  instance: SandboxProviders | undefined;
+  private starting: Promise<SandboxProviders> | undefined;
+
+  constructor(private readonly opts: { accessTtlSeconds?: number }) {}
+
+  private run(ctx: { redirectUri: string; config: ServerConfig }): Promise<SandboxProviders> {
+    return (this.starting ??= (async () => {
+      const env = ctx.config.env;
+      const sandbox = new SandboxProviders({
+        dataDir: ctx.config.dataDir,
+        secretKey: ctx.config.secretKey,
+        host: env.SANDBOX_HOST || '127.0.0.1',
+        port: intVar(env, 'SANDBOX_PORT', 0, 0, 65535),
+        accessTtlSeconds: this.opts.accessTtlSeconds,
+      });
+      await sandbox.start();
+      sandbox.oauth.registerRedirectUri(ctx.redirectUri);
+      this.instance = sandbox;
+      return sandbox;
+    })().catch((e) => {
+      this.starting = undefined;
+      throw e;
+    }));
+  }
+
+  /** The sandbox as one family's connectors see it. */
+  family(name: 'google' | 'xero'): ConnectorSandbox {
+    return {
+      start: async (ctx): Promise<SandboxEndpoints> => {
+        const s = await this.run(ctx);
+        const b = s.url;
+        const endpoints: Record<string, string> =
+          name === 'google'
+            ? { authorization: `${b}/google/o/oauth2/v2/auth`, token: `${b}/google/token`, revocation: `${b}/google/revoke`, userInfo: `${b}/google/oauth2/v2/userinfo`, drive: `${b}/google`, sheets: `${b}/google` }
+            : { authorization: `${b}/xero/identity/connect/authorize`, token: `${b}/xero/identity/connect/token`, revocation: `${b}/xero/identity/connect/revocation`, connections: `${b}/xero/connections`, api: `${b}/xero` };
+        return { endpoints, ...s.clients[name] };
+      },
+      stop: () => this.stop(),
+    };
+  }
+
+  async stop(): Promise<void> {
+    const s = this.instance;
+    this.instance = undefined;
+    this.starting = undefined;
+    await s?.stop();
+  }
 }
 
 /**
- * The three connectable providers. `settings()` is read at each use, so the sandbox's address
- * (known once it listens) and the configuration decide what the widget offers.
+ * The server definitions of this plugin's connectors: Google Drive and Google Sheets (one
+ * Google OAuth app), Xero, and the three that need no account.
  */
-export function connectionProviders(endpoints: () => Endpoints): ConnectionProviderDefinition[] {
-  return [
-    { provider: 'google_drive', name: 'Google Drive', settings: () => (endpoints().google ? googleSettings(endpoints().google!, GOOGLE_DRIVE_SCOPES) : undefined) },
-    { provider: 'google_sheets', name: 'Google Sheets', settings: () => (endpoints().google ? googleSettings(endpoints().google!, GOOGLE_SHEETS_SCOPES) : undefined) },
-    {
-      provider: 'xero',
-      name: 'Xero',
-      settings: () => {
-        const e = endpoints().xero;
-        if (!e) return undefined;
-        return {
-          authorizationUrl: e.authorizationUrl,
-          tokenUrl: e.tokenUrl,
-          revocationUrl: e.revocationUrl,
-          clientId: e.clientId,
-          clientSecret: e.clientSecret,
-          clientAuth: 'basic',
-          scopes: XERO_SCOPES,
-          sandbox: e.sandbox,
-          async account(token) {
-            const tenants = (await json(e.connectionsUrl, token, 'Xero connections')) as Array<{ tenantId?: string; tenantName?: string; tenantType?: string }>;
-            const org = Array.isArray(tenants) ? tenants.find((t) => t.tenantType === 'ORGANISATION' && t.tenantId) : undefined;
-            if (!org) throw new Error('No Xero organisation was authorised.');
-            return { id: org.tenantId, name: org.tenantName ?? 'Xero organisation' };
-          },
-        };
-      },
-    },
-  ];
+export function connectorDefinitions(sandbox: SharedSandbox): ConnectorDefinition[] {
+  const oauth: Record<string, { oauth: OAuthConnectorSettings; sandbox: ConnectorSandbox }> = {
+    [googleDrive.id]: { oauth: GOOGLE, sandbox: sandbox.family('google') },
+    [googleSheets.id]: { oauth: GOOGLE, sandbox: sandbox.family('google') },
+    [xero.id]: { oauth: XERO, sandbox: sandbox.family('xero') },
+  };
+  return DECLARED_CONNECTORS.map((d) => ({ ...d, ...oauth[d.id] }));
 }

@@ -1,22 +1,21 @@
-import { AutomationActions, AutomationTriggers, Connections, contribute, defineServerPlugin, SetupPreparations, T, TriggerPolling } from '../../src/server';
+import { AutomationActions, AutomationTriggers, Connections, Connectors, contribute, defineServerPlugin, intVar, SetupPreparations, T, TriggerPolling } from '../../src/server';
 import { connectorActions, type ConnectorStepServices } from './automation-actions';
 import { driveNewFileTrigger, type DriveTriggerServices } from './drive-trigger';
-import { connectionProviders, endpointsOf, type Endpoints } from './providers';
-import { SandboxProviders } from './sandbox/sandbox-server';
+import { connectorDefinitions, endpointsOf, SharedSandbox, type Endpoints } from './providers';
+import type { SandboxProviders } from './sandbox/sandbox-server';
 import { registerTargetRoutes } from './target-routes';
 import { prepareTargets } from './targets';
 
 /**
- * The connectors plugin (server side): registers Google Drive, Google Sheets and Xero as
- * connectable providers with the core Connections service, and starts the local sandbox
- * providers when the configuration asks for them (SANDBOX_PROVIDERS, or no client id outside
- * production). Contributes the engine steps of those providers (Drive download, Sheets append,
+ * The connectors plugin (server side): declares Google Drive, Google Sheets and Xero (OAuth 2,
+ * their GOOGLE_* / XERO_* variables and a shared local sandbox, providers.ts) and the connectors
+ * that need no account; the Connections module resolves and offers them. Contributes the engine steps of those providers (Drive download, Sheets append,
  * Xero draft bill), the polled Google Drive trigger 'new file in folder', and the starter
  * recipe's preparation of a combination's Drive folder and Sheet; serves the setup screen's
  * folder and Sheet pickers.
  */
 export function createConnectorsPlugin(opts: { accessTtlSeconds?: number } = {}) {
-  let sandbox: SandboxProviders | undefined;
+  const sandbox = new SharedSandbox({ accessTtlSeconds: opts.accessTtlSeconds });
   let endpoints: Endpoints = {};
   let started: (ConnectorStepServices & DriveTriggerServices) | undefined;
   const services = () => {
@@ -28,6 +27,7 @@ export function createConnectorsPlugin(opts: { accessTtlSeconds?: number } = {})
     needs: { connections: Connections, config: T.ServerConfig, log: T.Logger, db: T.Db, poller: TriggerPolling },
     provides: [],
     contributes: [
+      ...connectorDefinitions(sandbox).map((c) => contribute(Connectors, c)),
       ...connectorActions(services).map((a) => contribute(AutomationActions, a)),
       contribute(AutomationTriggers, driveNewFileTrigger(() => started)),
       contribute(SetupPreparations, {
@@ -51,23 +51,18 @@ export function createConnectorsPlugin(opts: { accessTtlSeconds?: number } = {})
       registerTargetRoutes(app, { services, connections, poller });
     },
     async onStart({ connections, config, log, db }) {
-      if (config.sandbox.google || config.sandbox.xero) {
-        sandbox = new SandboxProviders({ dataDir: config.dataDir, secretKey: config.secretKey, host: config.sandbox.host, port: config.sandbox.port, accessTtlSeconds: opts.accessTtlSeconds });
-        const url = await sandbox.start();
-        // the sandbox signs in only back to this server's Connect callback
-        sandbox.oauth.registerRedirectUri(connections.redirectUri);
-        log.info({ url }, `Sandbox providers (Google Drive, Google Sheets, Xero) at ${url}`);
-      }
-      endpoints = endpointsOf(config, sandbox);
-      for (const p of connectionProviders(() => endpoints)) connections.register(p);
-      started = { connections, endpoints: () => endpoints, db, maxDownloadBytes: config.maxUploadBytes, pollIntervalMs: config.drivePollIntervalMs };
+      // the Connections module started the sandbox (if used) and resolved the endpoints before this
+      if (sandbox.instance) log.info({ url: sandbox.instance.url }, `Sandbox providers (Google Drive, Google Sheets, Xero) at ${sandbox.instance.url}`);
+      endpoints = endpointsOf(connections);
+      const pollIntervalMs = intVar(config.env, 'DRIVE_POLL_INTERVAL_MS', 60_000, 1000, 86_400_000);
+      started = { connections, endpoints: () => endpoints, db, maxDownloadBytes: config.maxUploadBytes, pollIntervalMs };
     },
     async onStop() {
-      await sandbox?.stop();
+      await sandbox.stop();
     },
   });
   /** the running sandbox providers of this instance, if any (tests, the sandbox page) */
-  return Object.assign(plugin, { sandbox: () => sandbox });
+  return Object.assign(plugin, { sandbox: (): SandboxProviders | undefined => sandbox.instance });
 }
 
 /** The sandbox of a running plugin instance (tests and the sandbox page). */

@@ -67,31 +67,18 @@ export interface ServerConfig {
   chatWebhookUrl: string | undefined;
   /** Earlier SECRET_KEY values (PREVIOUS_SECRET_KEYS, comma-separated): stored connection tokens sealed with them stay readable. */
   previousSecretKeys: string[];
-  /** OAuth apps and endpoints of the connectors (Google Drive/Sheets, Xero); see the README. */
-  google: OAuthAppConfig & { apiUrl: string; sheetsApiUrl: string; userInfoUrl: string };
-  xero: OAuthAppConfig & { apiUrl: string; connectionsUrl: string };
   /**
-   * Local sandbox providers (Google and Xero look-alikes under DATA_DIR/sandbox): on when
-   * SANDBOX_PROVIDERS=true, or outside production for a provider with no client id configured.
+   * The environment this configuration was read from. A plugin reads its own variables here
+   * (the connectors' OAuth apps, SANDBOX_PROVIDERS, DRIVE_POLL_INTERVAL_MS) with the helpers
+   * below, so a test's environment reaches it as it reaches the core.
    */
-  sandbox: { google: boolean; xero: boolean; port: number; host: string };
-  /** How often the google_drive trigger looks for new files, ms. */
-  drivePollIntervalMs: number;
+  env: Readonly<Env>;
   /** METRICS_TOKEN: when set, GET /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
   /** RUN_JOBS (default true): false makes a web server that enqueues jobs but runs none (workers run them). */
   runJobs: boolean;
   /** WORKER_PORT: where `npm run worker` serves /healthz, /readyz and /metrics; unset: nothing listens. */
   workerPort: number | undefined;
-}
-
-/** One OAuth application at a provider: its client and endpoints. */
-export interface OAuthAppConfig {
-  clientId: string | undefined;
-  clientSecret: string | undefined;
-  authorizationUrl: string;
-  tokenUrl: string;
-  revocationUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -101,9 +88,10 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
-function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+/** A whole-number variable (fallback when unset), refused outside [min, max] with a ConfigError naming it. */
+export function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
@@ -112,7 +100,8 @@ function intVar(env: Env, name: string, fallback: number, min: number, max: numb
   return n;
 }
 
-function boolVar(env: Env, name: string, fallback: boolean): boolean {
+/** A true/false variable (fallback when unset), anything else refused with a ConfigError naming it. */
+export function boolVar(env: Env, name: string, fallback: boolean): boolean {
   const raw = (env[name] ?? '').trim().toLowerCase();
   if (raw === '') return fallback;
   if (raw !== 'true' && raw !== 'false') throw new ConfigError(name, `must be true or false, got "${env[name]}"`);
@@ -126,7 +115,8 @@ function redisPrefix(env: Env): string {
   return value;
 }
 
-function urlVar(env: Env, name: string, protocols: string[]): string | undefined {
+/** A URL variable with one of the protocols, undefined when unset; a bad one is a ConfigError naming it. */
+export function urlVar(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   let url: URL;
@@ -212,46 +202,6 @@ function mailDomain(env: Env): string {
   return raw;
 }
 
-/** The connectors' OAuth apps, endpoints and sandbox switches (README: Connecting Google and Xero). */
-function connectorConfig(env: Env): Pick<ServerConfig, 'google' | 'xero' | 'sandbox' | 'drivePollIntervalMs'> {
-  const url = (name: string, fallback: string) => urlVar(env, name, ['http', 'https']) ?? fallback;
-  const google = {
-    clientId: env.GOOGLE_CLIENT_ID || undefined,
-    clientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
-    authorizationUrl: url('GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
-    tokenUrl: url('GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
-    revocationUrl: url('GOOGLE_REVOKE_URL', 'https://oauth2.googleapis.com/revoke'),
-    userInfoUrl: url('GOOGLE_USERINFO_URL', 'https://www.googleapis.com/oauth2/v2/userinfo'),
-    apiUrl: url('GOOGLE_DRIVE_API_URL', 'https://www.googleapis.com'),
-    sheetsApiUrl: url('GOOGLE_SHEETS_API_URL', 'https://sheets.googleapis.com'),
-  };
-  const xero = {
-    clientId: env.XERO_CLIENT_ID || undefined,
-    clientSecret: env.XERO_CLIENT_SECRET || undefined,
-    authorizationUrl: url('XERO_AUTH_URL', 'https://login.xero.com/identity/connect/authorize'),
-    tokenUrl: url('XERO_TOKEN_URL', 'https://identity.xero.com/connect/token'),
-    revocationUrl: url('XERO_REVOKE_URL', 'https://identity.xero.com/connect/revocation'),
-    connectionsUrl: url('XERO_CONNECTIONS_URL', 'https://api.xero.com/connections'),
-    apiUrl: url('XERO_API_URL', 'https://api.xero.com'),
-  };
-  if (!!google.clientId !== !!google.clientSecret) throw new ConfigError('GOOGLE_CLIENT_ID', 'and GOOGLE_CLIENT_SECRET must be set together');
-  if (!!xero.clientId !== !!xero.clientSecret) throw new ConfigError('XERO_CLIENT_ID', 'and XERO_CLIENT_SECRET must be set together');
-  const flag = (env.SANDBOX_PROVIDERS ?? '').trim().toLowerCase();
-  if (flag !== '' && flag !== 'true' && flag !== 'false') throw new ConfigError('SANDBOX_PROVIDERS', `must be true or false, got "${env.SANDBOX_PROVIDERS}"`);
-  const allowed = flag === 'true' || (flag === '' && env.NODE_ENV !== 'production');
-  return {
-    google,
-    xero,
-    sandbox: {
-      google: flag === 'true' || (allowed && !google.clientId),
-      xero: flag === 'true' || (allowed && !xero.clientId),
-      port: intVar(env, 'SANDBOX_PORT', 0, 0, 65535),
-      host: env.SANDBOX_HOST || '127.0.0.1',
-    },
-    drivePollIntervalMs: intVar(env, 'DRIVE_POLL_INTERVAL_MS', 60_000, 1000, 86_400_000),
-  };
-}
-
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const port = intVar(env, 'PORT', 3000, 0, 65535);
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
@@ -296,6 +246,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     runJobs: boolVar(env, 'RUN_JOBS', true),
     workerPort: env.WORKER_PORT ? intVar(env, 'WORKER_PORT', 0, 1, 65535) : undefined,
     previousSecretKeys: (env.PREVIOUS_SECRET_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
-    ...connectorConfig(env),
+    env: Object.freeze({ ...env }),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The catalogue's shared vocabulary, defined once for both runtimes: solution ids, connector
- * and trigger ids and names. Plugins file their workflows under these solutions and build their
+ * and trigger ids and names, and the shape of a declared connector. Plugins file their workflows under these solutions and build their
  * combinations' connectors and triggers from these entries, so a connector keeps one id and one
  * name wherever it appears.
  */
@@ -23,6 +23,13 @@ export interface ConnectorTerm {
   needsAuthorisation: boolean;
 }
 
+/**
+ * The catalogue terms of the connectors the built-in catalogue names (numeric id and name as
+ * stored with each combination). This table is not the list of what can be connected: that comes
+ * from the connectors plugins declare (`ConnectorDeclaration`, contributed on the server as
+ * `Connectors`), and a plugin's own connector needs no entry here. The catalogue accepts a
+ * provider of this table or of a declared connector.
+ */
 export const CONNECTORS = {
   google_drive: { id: 1, name: 'Google Drive', provider: 'google_drive', needsAuthorisation: true },
   google_sheets: { id: 2, name: 'Google Sheets', provider: 'google_sheets', needsAuthorisation: true },
@@ -33,6 +40,78 @@ export const CONNECTORS = {
 } as const satisfies Record<string, ConnectorTerm>;
 
 export type ConnectorKind = keyof typeof CONNECTORS;
+
+/** A JSON Schema of an object: the form a user fills in to connect with an API key. */
+export interface KeyFormSchema {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+  [keyword: string]: unknown;
+}
+
+/** How a user gives the product access to a connector's account. */
+export type ConnectorAuth =
+  /** a sign-in at the provider (OAuth 2 code flow with PKCE) asking for these scopes */
+  | { kind: 'oauth2'; scopes: string[] }
+  /** a form of keys (JSON Schema, rendered with rjsf in the widget); the first `required` field is the token steps receive */
+  | { kind: 'api-key'; schema: KeyFormSchema; uiSchema?: Record<string, unknown> }
+  /** nothing to connect (manual upload, e-mail, the AI steps) */
+  | { kind: 'none' };
+
+/**
+ * A connector, declared once in a plugin's own file and imported by both its `index.ts` (the
+ * browser: icon, name, whether it needs authorisation) and its `server.ts` (which adds the OAuth
+ * endpoints, environment variables and sandbox, src/server `Connectors`).
+ */
+export interface ConnectorDeclaration {
+  /** the provider id, in catalogue combinations, engine steps and connections (`slack`, `google_drive`) */
+  id: string;
+  name: string;
+  /** an image address (a data: URI needs no asset pipeline) */
+  icon: string;
+  /** its numeric id in catalogue combinations' connector lists (unique across connectors) */
+  catalogueId: number;
+  auth: ConnectorAuth;
+}
+
+/** Provider ids: lower-case letters, digits and '_', starting with a letter. */
+export const CONNECTOR_ID_PATTERN = /^[a-z][a-z0-9_]{1,39}$/;
+
+/** Checks a declaration's shape (a mistake fails the plugin's import, naming the connector). */
+export function defineConnector<D extends ConnectorDeclaration>(declaration: D): D {
+  const d = declaration;
+  const where = `Connector "${String(d?.id)}"`;
+  if (typeof d?.id !== 'string' || !CONNECTOR_ID_PATTERN.test(d.id)) throw new Error(`${where}: the id must be 2-40 lower-case letters, digits or "_", starting with a letter.`);
+  if (typeof d.name !== 'string' || !d.name.trim()) throw new Error(`${where} has no name.`);
+  if (typeof d.icon !== 'string' || !d.icon) throw new Error(`${where} has no icon.`);
+  if (!Number.isInteger(d.catalogueId) || d.catalogueId < 1) throw new Error(`${where}: catalogueId must be a whole number from 1.`);
+  const auth = d.auth as ConnectorAuth | undefined;
+  if (auth?.kind === 'oauth2') {
+    if (!Array.isArray(auth.scopes) || auth.scopes.some((x) => typeof x !== 'string')) throw new Error(`${where}: OAuth 2 scopes must be a list of strings.`);
+  } else if (auth?.kind === 'api-key') {
+    const schema = auth.schema as KeyFormSchema | undefined;
+    if (schema?.type !== 'object' || typeof schema.properties !== 'object' || !schema.required?.length) {
+      throw new Error(`${where}: the API-key form must be an object schema with properties and at least one required field.`);
+    }
+  } else if (auth?.kind !== 'none') {
+    throw new Error(`${where}: auth.kind must be 'oauth2', 'api-key' or 'none'.`);
+  }
+  return d;
+}
+
+/** Whether a user must connect an account before the connector works. */
+export function connectorNeedsAccount(d: Pick<ConnectorDeclaration, 'auth'>): boolean {
+  return d.auth.kind !== 'none';
+}
+
+/**
+ * A declaration as the browser's `Connectors` contribution (`connectors: [clientConnector(slack)]`
+ * in a plugin manifest): the icon and name the catalogue and the setup screens show, and whether
+ * the connector needs an account.
+ */
+export function clientConnector(d: ConnectorDeclaration): { provider: string; name: string; icon: string; needsAuthorisation: boolean } {
+  return { provider: d.id, name: d.name, icon: d.icon, needsAuthorisation: connectorNeedsAccount(d) };
+}
 
 export interface TriggerTerm {
   id: number;

@@ -3,6 +3,8 @@ import type { ServerPlugin } from '../plugin';
 import contributionSchema from '../../../schemas/catalogue/catalogue-contribution.schema.json';
 import type { CatalogueContribution, CombinationSeed, SolutionSeed, WorkflowSeed } from './types';
 import { compileSchema } from '../http/schema-validation';
+import { CONNECTORS } from '../../core/catalogue/vocabulary';
+import { Connectors } from '../connections/kinds';
 
 export interface Owned<T> {
   pluginId: string;
@@ -25,6 +27,16 @@ export class InvalidCatalogueError extends Error {
 
 const validateContribution = compileSchema<CatalogueContribution>(contributionSchema);
 
+/**
+ * The providers a combination may name, built at start-up: the catalogue's built-in terms, every
+ * connector a running plugin declares (`Connectors`), and the AI providers (`*_ai`).
+ */
+export function knownProviders(plugins: ServerPlugin[]): (provider: string) => boolean {
+  const known = new Set<string>(Object.keys(CONNECTORS));
+  for (const p of plugins) for (const e of p.contributes ?? []) if (e.kind.id === Connectors.id) known.add((e.value as { id: string }).id);
+  return (provider) => known.has(provider) || /^[a-z0-9]+_ai$/.test(provider);
+}
+
 function collectKind<T extends { id: number }>(kind: string, plugins: ServerPlugin[], pick: (c: CatalogueContribution) => T[] | undefined): Owned<T>[] {
   const owners = new Map<number, string>();
   const out: Owned<T>[] = [];
@@ -42,10 +54,12 @@ function collectKind<T extends { id: number }>(kind: string, plugins: ServerPlug
 
 /**
  * Checks and gathers the catalogue entries of all modules and plugins. Fails start-up when a
- * contribution does not match schemas/catalogue/catalogue-contribution.schema.json, when two
+ * contribution does not match schemas/catalogue/catalogue-contribution.schema.json or names a
+ * connector no running plugin declares (knownProviders), when two
  * plugins (or one plugin twice) claim the same id, or when a combination repeats a connector.
  */
 export function collectCatalogue(plugins: ServerPlugin[]): CollectedCatalogue {
+  const isKnown = knownProviders(plugins);
   for (const p of plugins) {
     if (p.catalogue === undefined) continue;
     if (!validateContribution(p.catalogue)) {
@@ -55,6 +69,8 @@ export function collectCatalogue(plugins: ServerPlugin[]): CollectedCatalogue {
     for (const c of p.catalogue.combinations ?? []) {
       const ids = c.connectors.map((x) => x.id);
       if (new Set(ids).size !== ids.length) throw new InvalidCatalogueError(p.id, `combination ${c.id} lists a connector twice`);
+      const unknown = c.connectors.find((x) => !isKnown(x.provider));
+      if (unknown) throw new InvalidCatalogueError(p.id, `combination ${c.id} names the connector "${unknown.provider}", which no running plugin declares`);
     }
   }
   return {

@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
+import { compileSchema, validationSentence } from '../http/schema-validation';
+import type { ValidateFunction } from 'ajv';
 import { ConnectFailedError, NotConnectedError, TokenKeyMissingError, TokenTamperedError, UnknownProviderError } from './errors';
-import type { ConnectionProviderDefinition, OAuthProviderSettings } from './kinds';
+import type { ConnectionProviderDefinition, ConnectorDefinition, OAuthProviderSettings, ResolvedOAuth } from './kinds';
+import type { KeyFormSchema } from '../../core/catalogue/vocabulary';
 import { authorizationUrl, newAuthorizationRequest, OAuthGrantError, redeemCode, refreshTokens, revokeToken, type TokenSet } from './oauth-client';
 import type { TokenCipher } from './token-cipher';
 import './schema';
@@ -22,6 +25,19 @@ export interface ConnectionView {
   /** why a connection was lost (a refused refresh), null otherwise */
   lost_reason: string | null;
   sandbox: boolean;
+  /** an API-key connector only: the key form the widget renders (OAuth connectors carry neither field) */
+  auth?: 'api-key';
+  key_schema?: KeyFormSchema;
+  key_ui_schema?: Record<string, unknown>;
+}
+
+/** A connector a plugin declared, as the service holds it. */
+interface Declared {
+  definition: ConnectorDefinition;
+  /** an OAuth connector's endpoints and client on this server (undefined: not offered) */
+  oauth?: ResolvedOAuth;
+  /** an API-key connector's form check */
+  validate?: ValidateFunction;
 }
 
 export interface ConnectionServiceDeps {
@@ -38,6 +54,8 @@ export interface ConnectionServiceDeps {
 interface SecretPayload {
   a: string;
   r?: string;
+  /** an API-key connection's form values */
+  k?: Record<string, unknown>;
 }
 
 interface CredentialRow {
@@ -68,6 +86,7 @@ const contextOf = (connectionId: number) => `connection:${connectionId}`;
  */
 export class ConnectionService {
   private readonly definitions = new Map<string, ConnectionProviderDefinition>();
+  private readonly declared = new Map<string, Declared>();
   private readonly inflight = new Map<number, Promise<{ token: string; accountId: string | null }>>();
   private readonly now: () => number;
   private readonly skewMs: number;
@@ -88,6 +107,59 @@ export class ConnectionService {
     this.definitions.set(definition.provider, definition);
   }
 
+  /**
+   * Makes a declared connector connectable (the Connections module does this at start-up for every
+   * `Connectors` contribution): an OAuth one with the endpoints and client resolved for this
+   * server (none: declared but not offered), an API-key one with its form.
+   */
+  declare(definition: ConnectorDefinition, oauth?: ResolvedOAuth): void {
+    if (this.declared.has(definition.id) || this.definitions.has(definition.id)) throw new Error(`Connection provider "${definition.id}" is registered twice.`);
+    const entry: Declared = { definition, oauth };
+    if (definition.auth.kind === 'api-key') entry.validate = compileSchema({ ...definition.auth.schema, additionalProperties: definition.auth.schema.additionalProperties ?? false });
+    this.declared.set(definition.id, entry);
+    if (definition.auth.kind === 'oauth2') {
+      const o = definition.oauth!;
+      const scopes = definition.auth.scopes;
+      this.register({
+        provider: definition.id,
+        name: definition.name,
+        settings: () =>
+          oauth && {
+            authorizationUrl: oauth.endpoints.authorization,
+            tokenUrl: oauth.endpoints.token,
+            revocationUrl: oauth.endpoints.revocation,
+            clientId: oauth.clientId,
+            clientSecret: oauth.clientSecret,
+            clientAuth: o.clientAuth,
+            scopes,
+            authorizationParams: o.authorizationParams,
+            sandbox: oauth.sandbox,
+            account: (token) => o.account(token, oauth.endpoints),
+          },
+      });
+    }
+  }
+
+  /** Every connector plugins declared (offered on this server or not), by id. */
+  declarations(): ConnectorDefinition[] {
+    return [...this.declared.values()].map((d) => d.definition);
+  }
+
+  /**
+   * Where a declared OAuth connector is reached on this server: its named endpoints (authorization,
+   * token, revocation and the API bases it declared), its client and whether it is the sandbox.
+   * Undefined when it is not offered here (or not an OAuth connector).
+   */
+  endpoints(provider: string): ResolvedOAuth | undefined {
+    const oauth = this.declared.get(provider)?.oauth;
+    return oauth && { ...oauth, endpoints: { ...oauth.endpoints } };
+  }
+
+  private keyConnector(provider: string): Declared | undefined {
+    const d = this.declared.get(provider);
+    return d?.definition.auth.kind === 'api-key' ? d : undefined;
+  }
+
   /** The providers a user can connect on this server (configured ones), sorted by name. */
   providers(): Array<{ provider: string; name: string; sandbox: boolean }> {
     const out: Array<{ provider: string; name: string; sandbox: boolean }> = [];
@@ -95,7 +167,15 @@ export class ConnectionService {
       const s = d.settings();
       if (s) out.push({ provider: d.provider, name: d.name, sandbox: s.sandbox });
     }
+    for (const d of this.declared.values()) if (d.definition.auth.kind === 'api-key') out.push({ provider: d.definition.id, name: d.definition.name, sandbox: false });
     return out.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** A connectable provider's name and definition (OAuth or API key); unknown or not configured: UnknownProviderError. */
+  private definitionOf(provider: string): { provider: string; name: string } {
+    const key = this.keyConnector(provider);
+    if (key) return { provider, name: key.definition.name };
+    return this.settingsOf(provider).definition;
   }
 
   private settingsOf(provider: string): { definition: ConnectionProviderDefinition; settings: OAuthProviderSettings } {
@@ -136,8 +216,56 @@ export class ConnectionService {
         account_name: r.authorization_status === 'success' ? r.account_name : null,
         lost_reason: r.lost_reason ?? null,
         sandbox: sandbox.get(r.provider) ?? false,
+        ...this.keyFields(r.provider),
       }))
       .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  private keyFields(provider: string): Pick<ConnectionView, 'auth' | 'key_schema' | 'key_ui_schema'> {
+    const auth = this.keyConnector(provider)?.definition.auth;
+    if (auth?.kind !== 'api-key') return {};
+    return { auth: 'api-key', key_schema: auth.schema, ...(auth.uiSchema ? { key_ui_schema: auth.uiSchema } : {}) };
+  }
+
+  /**
+   * Connects an API-key connector: the values must match its form's schema (else 400 naming the
+   * field), its `verifyKey` (if any) names the account or refuses the key (400 with its reason),
+   * then they are sealed beside the user's connection row like OAuth tokens, marked 'success'.
+   */
+  async connectKey(managedUserId: number, provider: string, values: unknown): Promise<{ provider: string; name: string; accountName: string }> {
+    const declared = this.keyConnector(provider);
+    if (!declared) {
+      if (this.definitions.has(provider)) throw badRequest(`${this.definitionOf(provider).name} is connected by signing in at the provider, not with a key: press Connect.`);
+      throw new UnknownProviderError(provider);
+    }
+    const { definition, validate } = declared;
+    if (!values || typeof values !== 'object' || Array.isArray(values)) throw badRequest(`Send the ${definition.name} key form as a JSON object.`);
+    const form = { ...(values as Record<string, unknown>) };
+    if (!validate!(form)) throw badRequest(validationSentence(validate!));
+    let account: { id?: string; name: string };
+    try {
+      account = definition.verifyKey ? await definition.verifyKey(form) : { name: `key ending ${this.primaryKey(definition, form).slice(-4)}` };
+    } catch (e) {
+      throw badRequest(`${definition.name} refused the key: ${(e as Error).message}`);
+    }
+    await this.store(managedUserId, { provider, name: definition.name }, { accessToken: this.primaryKey(definition, form) }, account, form);
+    this.deps.log.info({ provider, managedUserId }, 'connection made');
+    return { provider, name: definition.name, accountName: account.name };
+  }
+
+  /** The key steps receive as the access token: the form's first required field. */
+  private primaryKey(definition: ConnectorDefinition, form: Record<string, unknown>): string {
+    const auth = definition.auth as Extract<ConnectorDefinition['auth'], { kind: 'api-key' }>;
+    return String(form[auth.schema.required![0]] ?? '');
+  }
+
+  /** An API-key connection's form values (NotConnectedError when the user has none). */
+  async keyValues(managedUserId: number, provider: string): Promise<{ values: Record<string, unknown>; accountId: string | null }> {
+    const { name } = this.definitionOf(provider);
+    const row = await this.row({ managedUserId, provider });
+    if (!row || row.authorization_status !== 'success' || !row.secret) throw new NotConnectedError(provider, name, row?.lost_reason ?? undefined);
+    const payload = await this.readOrLose(row, name);
+    return { values: payload.k ?? {}, accountId: row.account_id };
   }
 
   /**
@@ -145,6 +273,8 @@ export class ConnectionService {
    * browser cookie. Returns the consent page address and the cookie value to set (HttpOnly).
    */
   async begin(user: { userId: number; managedUserId: number }, provider: string): Promise<{ url: string; cookie: string }> {
+    const key = this.keyConnector(provider);
+    if (key) throw badRequest(`${key.definition.name} is connected with a key, not by signing in: fill in its form in the connections.`);
     const { settings } = this.settingsOf(provider);
     const { verifier, challenge, state } = await newAuthorizationRequest();
     const cookie = randomBytes(32).toString('base64url');
@@ -231,7 +361,13 @@ export class ConnectionService {
     return { provider: definition.provider, name: definition.name, accountName: account.name, managedUserId: pending.managed_user_id };
   }
 
-  private async store(managedUserId: number, definition: ConnectionProviderDefinition, tokens: TokenSet, account: { id?: string; name: string }): Promise<number> {
+  private async store(
+    managedUserId: number,
+    definition: Pick<ConnectionProviderDefinition, 'provider' | 'name'>,
+    tokens: TokenSet,
+    account: { id?: string; name: string },
+    keyValues?: Record<string, unknown>,
+  ): Promise<number> {
     return this.deps.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('connections')
@@ -239,7 +375,7 @@ export class ConnectionService {
         .onConflict((oc) => oc.columns(['managed_user_id', 'provider']).doUpdateSet({ authorization_status: 'success' }))
         .returning('id')
         .executeTakeFirstOrThrow();
-      const secret = this.deps.cipher.seal(JSON.stringify({ a: tokens.accessToken, r: tokens.refreshToken } satisfies SecretPayload), contextOf(row.id));
+      const secret = this.deps.cipher.seal(JSON.stringify({ a: tokens.accessToken, r: tokens.refreshToken, k: keyValues } satisfies SecretPayload), contextOf(row.id));
       const values = {
         secret,
         expires_at: tokens.expiresAt ?? null,
@@ -285,7 +421,7 @@ export class ConnectionService {
    * a network failure throws (the step retries). One refresh per connection at a time.
    */
   async accessToken(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }> {
-    const { definition } = this.settingsOf(provider);
+    const definition = this.definitionOf(provider);
     const row = await this.row({ managedUserId, provider });
     if (!row || row.authorization_status !== 'success' || !row.secret) {
       throw new NotConnectedError(provider, definition.name, row?.lost_reason ?? undefined);
@@ -307,10 +443,16 @@ export class ConnectionService {
    * returned for one retry.
    */
   async rejected(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }> {
-    const { definition } = this.settingsOf(provider);
+    const definition = this.definitionOf(provider);
     const row = await this.row({ managedUserId, provider });
     if (!row || row.authorization_status !== 'success' || !row.secret) {
       throw new NotConnectedError(provider, definition.name, row?.lost_reason ?? undefined);
+    }
+    if (this.keyConnector(provider)) {
+      // a key cannot be refreshed: the provider refusing it ends the connection
+      const reason = 'the provider refused the key';
+      await this.markLost(row.id, reason);
+      throw new NotConnectedError(provider, definition.name, reason);
     }
     return this.refreshOnce(managedUserId, row, definition.name);
   }
@@ -409,7 +551,7 @@ export class ConnectionService {
     const row = await this.row({ managedUserId, connectionId });
     if (!row) throw notFound('Connection not found.');
     let revoked = false;
-    if (row.secret && row.authorization_status === 'success' && !(await this.grantStillUsed(managedUserId, row))) {
+    if (row.secret && row.authorization_status === 'success' && !this.keyConnector(row.provider) && !(await this.grantStillUsed(managedUserId, row))) {
       try {
         const payload = this.openSecret(row);
         const { settings } = this.settingsOf(row.provider);

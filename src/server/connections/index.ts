@@ -9,6 +9,8 @@ import { TokenCipher } from './token-cipher';
 import { userOf } from '../auth/guard';
 import { ConnectFailedError } from './errors';
 import { cookieValue, widgetCaller } from './widget-auth';
+import { Connectors, type ConnectorSandbox } from './kinds';
+import { checkConnectorSettings, resolveOAuth, sandboxFlag } from './connector-settings';
 import { TriggerCursors, TriggerCursorStore } from './trigger-cursors';
 
 /** The connections service (token store, Connect, refresh, Disconnect). */
@@ -29,7 +31,12 @@ const COOKIE = 'fm_connect';
  *   GET  /api/connections/connect/:provider    (the popup) sets the HttpOnly cookie, redirects to consent
  *   GET  /api/connections/callback             checks the state, parks the provider's answer, ends on /connections/done
  *   POST /api/connections/complete             (session) finishes the Connect for the signed-in user who started it
+ *   POST /api/connections/key/:provider        connects an API-key connector with its form's values
  *   POST /api/connections/:id/disconnect       revokes and forgets; another user's id is 404
+ *
+ * The connectable providers are the connectors plugins declare (`Connectors`): at start-up each
+ * OAuth one is resolved from its environment variables, or its sandbox is started, and offered
+ * when it has a client; an API-key one is always offered.
  */
 export const connectionsModule = defineServerPlugin({
   id: 'connections',
@@ -37,6 +44,7 @@ export const connectionsModule = defineServerPlugin({
   provides: [
     provide(Connections, (get) => {
       const config = get(T.ServerConfig);
+      checkConnectorSettings(get(T.Contributions).all(Connectors), config.env);
       return new ConnectionService({
         db: get(T.Db),
         cipher: new TokenCipher([config.secretKey, ...config.previousSecretKeys]),
@@ -46,7 +54,8 @@ export const connectionsModule = defineServerPlugin({
     }),
     provide(TriggerCursorStore, (get) => new TriggerCursors(get(T.Db))),
   ],
-  needs: { connections: Connections, config: T.ServerConfig, db: T.Db },
+  declares: [Connectors],
+  needs: { connections: Connections, config: T.ServerConfig, db: T.Db, contributions: T.Contributions },
   routes(app, { connections, config, db }) {
     const secure = config.publicUrl.startsWith('https:');
     const widgetAuth = { secret: config.secretKey, db };
@@ -90,6 +99,17 @@ export const connectionsModule = defineServerPlugin({
       return { status: 'success', provider: result.provider, name: result.name, account: result.accountName };
     });
 
+    app.post(
+      `${CONNECTIONS_API}/key/:provider`,
+      { bodyLimit: 16 * 1024, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      async (request) => {
+        const caller = await widgetCaller(request, widgetAuth);
+        const provider = (request.params as { provider: string }).provider;
+        const result = await connections.connectKey(caller.workatoId, provider, request.body);
+        return { status: 'success', provider: result.provider, name: result.name, account: result.accountName };
+      },
+    );
+
     app.post(`${CONNECTIONS_API}/:id/disconnect`, async (request) => {
       const caller = await widgetCaller(request, widgetAuth);
       const id = parseId((request.params as { id: string }).id, 'The connection id');
@@ -97,10 +117,34 @@ export const connectionsModule = defineServerPlugin({
       return { status: 'success', revoked };
     });
   },
+  async onStart({ connections, config, contributions }) {
+    const flag = sandboxFlag(config.env);
+    for (const definition of contributions.all(Connectors)) {
+      if (definition.auth.kind === 'none') continue;
+      const oauth = definition.auth.kind === 'oauth2' ? await resolveOAuth(definition, { config, redirectUri: connections.redirectUri, sandbox: flag }) : undefined;
+      if (oauth?.sandbox && definition.sandbox) sandboxesOf(connections).add(definition.sandbox);
+      connections.declare(definition, oauth);
+    }
+  },
+  async onStop({ connections }) {
+    const started = sandboxesOf(connections);
+    for (const s of started) await s.stop?.();
+    started.clear();
+  },
 });
+
+/** The sandboxes a server started for its declared connectors (several connectors may share one). */
+const startedSandboxes = new WeakMap<ConnectionService, Set<ConnectorSandbox>>();
+function sandboxesOf(connections: ConnectionService): Set<ConnectorSandbox> {
+  let set = startedSandboxes.get(connections);
+  if (!set) startedSandboxes.set(connections, (set = new Set()));
+  return set;
+}
 
 export { ConnectionService, PENDING_CONNECT_TTL_SECONDS, type ConnectionView } from './connection-service';
 export { TokenCipher } from './token-cipher';
 export { ConnectFailedError, NotConnectedError, TokenKeyMissingError, TokenTamperedError, UnknownProviderError } from './errors';
 export { OAuthGrantError, type TokenSet } from './oauth-client';
-export type { ConnectionProviderDefinition, OAuthProviderSettings } from './kinds';
+export { Connectors } from './kinds';
+export type { ConnectionProviderDefinition, ConnectorDefinition, ConnectorSandbox, EndpointSetting, OAuthConnectorSettings, OAuthProviderSettings, ResolvedOAuth, SandboxEndpoints } from './kinds';
+export { sandboxFlag } from './connector-settings';
