@@ -76,7 +76,7 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'plugin' } },
-              disallow: { to: { element: { types: ['core', 'server', 'app'], fileInternalPath: '!index.ts' } } },
+              disallow: { to: { element: { types: ['core', 'server', 'app'], fileInternalPath: '!{index.ts,testing/index.ts}' } } }, // testing/: the testing faces plugins' tests use
               message: 'A plugin imports src/{{to.element.type}} only through its public face (src/{{to.element.type}}/index.ts), not {{to.element.fileInternalPath}}.',
             },
             {

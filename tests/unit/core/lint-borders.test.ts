@@ -78,6 +78,24 @@ describe('npm run lint: the boundaries rule', () => {
     ]);
   });
 
+  it("lets a plugin's tests import the testing faces (src/app/testing, src/server/testing), not a deep path of them", async () => {
+    expect(
+      await problems(
+        'plugins/document-search/view.test.tsx',
+        `import { renderInShell } from '../../src/app/testing';\nimport { startPluginServer } from '../../src/server/testing';\nexport const x = [renderInShell, startPluginServer];\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'plugins/document-search/view.test.tsx',
+        `import { testShell } from '../../src/app/testing/render';\nimport { recipeOf } from '../../src/server/testing/recipes';\nexport const x = [testShell, recipeOf];\n`,
+      ),
+    ).toEqual([
+      { line: 1, rule: 'boundaries/dependencies', message: 'A plugin imports src/app only through its public face (src/app/index.ts), not testing/render.tsx.' },
+      { line: 2, rule: 'boundaries/dependencies', message: 'A plugin imports src/server only through its public face (src/server/index.ts), not testing/recipes.ts.' },
+    ]);
+  });
+
   it('keeps src/core free of both runtimes and src/server free of src/app; tests are free', async () => {
     expect(await problems('src/core/sneaky.ts', `import { T } from '../server';\nexport const x = T;\n`)).toEqual([
       { line: 1, rule: 'boundaries/dependencies', message: 'src/core is the kernel of both runtimes: it imports neither src/server nor any plugin.' },
