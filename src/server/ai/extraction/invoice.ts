@@ -104,6 +104,10 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       const dated = /\b(?:vom|von|du|of|dated|del|van|d\.d\.)\s+(.+)$/i.exec(rest);
       const [d] = dated ? findDates(dated[1], order) : [];
       if (d) out.push({ field: 'invoice_date', value: d.iso, raw: d.raw, phrase, score: 0.9 * phrase.confidence, ambiguous: d.ambiguous });
+      // "Invoice 103767" with "February 17, 2026" alone on the line under it: the issue date, unlabelled (less sure).
+      const under = TITLE_WITH_ID.test(phrase.text) ? below(index, phrase, 1) : undefined;
+      const [u] = under && !exclude.has(under) ? findDates(under.text, order) : [];
+      if (u && u.raw.trim().length >= under!.text.trim().length - 1) out.push({ field: 'invoice_date', value: u.iso, raw: u.raw, phrase: under!, score: 0.7 * under!.confidence, ambiguous: u.ambiguous });
     }
     for (const [text, weight, source] of tries) {
       // Free text right after its label is taken as it stands ("Terms: Due on receipt").
@@ -133,10 +137,13 @@ const SALUTATION_RE = /^(?:herr|frau|mr\.?|mrs\.?|ms\.?|m\.|mme\.?|monsieur|mada
 /** A company's legal form at the end of a name: a strong sign the phrase names a party. */
 const LEGAL_FORM_RE = /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?)$/i;
 
-/** Phrases under a party heading that are not its name: labels, "Key: value" pairs, numbers, salutations. */
+/** "Page 1 / 1", "Seite 1 von 3", "Page 2 of 4", "Pagina 1 di 2": a page number, never a name. */
+const PAGE_NUMBER_RE = /^(?:page|seite|pagina|página|blatt|p\.)\s*\d+\s*(?:\/|of|von|sur|de|di|van)\s*\d+$/i;
+
+/** Phrases under a party heading that are not its name: labels, "Key: value" pairs, numbers, page numbers, salutations. */
 function notAName(q: LayoutPhrase): boolean {
   const t = q.text.trim();
-  return Boolean(matchLabel(t)) || KEY_VALUE_RE.test(t) || /[:：]$/.test(t) || !/\p{L}{2}/u.test(t) || SALUTATION_RE.test(t) || CONTACT_RE.test(t) || TITLE_WITH_ID.test(t);
+  return Boolean(matchLabel(t)) || PAGE_NUMBER_RE.test(t) || KEY_VALUE_RE.test(t) || /[:：]$/.test(t) || !/\p{L}{2}/u.test(t) || SALUTATION_RE.test(t) || CONTACT_RE.test(t) || TITLE_WITH_ID.test(t);
 }
 
 /**
@@ -209,7 +216,8 @@ function returnAddressLine(index: PhraseIndex): Party[] {
     for (let i = anchor.lineIndex + 1; i < page.length && i <= anchor.lineIndex + 4; i++) {
       const q = page[i].find((c) => Math.abs(c.x - anchor.x) < 3 * index.textHeight);
       if (!q || SALUTATION_RE.test(q.text.trim())) continue;
-      if (!notAName(q)) parties.push({ name: { field: 'customer_name', value: q.text.trim(), raw: q.text, phrase: q, score: 0.6 * q.confidence } });
+      // a street ("42 rue du stade") is the address: the name is not printed here
+      if (!notAName(q) && !STREET_RE.test(q.text.trim())) parties.push({ name: { field: 'customer_name', value: q.text.trim(), raw: q.text, phrase: q, score: 0.6 * q.confidence } });
       break;
     }
     return parties;

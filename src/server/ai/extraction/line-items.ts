@@ -27,12 +27,79 @@ export interface LineItemTable {
   phrases: Set<LayoutPhrase>;
 }
 
-const TOTALS_ROW = /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale)/i;
+const TOTALS_ROW = /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale)/i;
+
+/** A cell that is one number, perhaps with a currency or a unit of a letter or two: "1.234,56 €", "EUR 12.00", "(5.00)", "0,0205". */
+const NUMERIC_CELL = /^(?:[A-Z]{3}\s?|[$€£¥])?[-−(]?\s?\d[\d.,'\u00a0\u202f ]*\)?\s?(?:[A-Z]{3}|[$€£¥]|%)?$/;
+
+/** A header's tax qualifier: "Unit Price Excl. VAT", "Positionsbetrag ohne USt.". */
+const TAX_QUALIFIER = /\s*\(?\s*\b(?:excl?\.?|exkl\.?|excluding|incl?\.?|inkl\.?|including|ohne|zzgl\.?|hors)\s*(?:vat|tax|taxes|ust|mwst)\.?\s*\)?$/i;
 
 function roleOf(text: string): Role | undefined {
   const clean = text.replace(/[:.]$/, '').trim();
-  return COLUMN_HEADERS.find((h) => h.pattern.test(clean))?.role;
+  const find = (t: string) => COLUMN_HEADERS.find((h) => h.pattern.test(t))?.role;
+  return find(clean) ?? (TAX_QUALIFIER.test(clean) ? find(clean.replace(TAX_QUALIFIER, '').trim()) : undefined);
 }
+
+/** One column's heading: its text (on one line or several) and its horizontal extent. */
+interface HeaderCell {
+  role: Role | undefined;
+  x: number;
+  right: number;
+  phrases: LayoutPhrase[];
+}
+
+/**
+ * The columns of a header row at `lines[k]`, with the words written above or below a heading on
+ * other lines joined to it ("Unit Price Excl." over "VAT"; "Positions-" / "betrag" / "ohne" /
+ * "USt." beside a one-line header), and a heading run together with its neighbour split in two
+ * when both halves are headings ("VAT % Line Amount Excl. VAT"). `last` is the lowest line used.
+ */
+function headerCells(lines: LayoutPhrase[][], k: number): { cells: HeaderCell[]; last: number } {
+  const line = lines[k];
+  const lh = median(line.map((p) => p.height)) || 10;
+  const top = Math.min(...line.map((p) => p.y));
+  const stacks = line.map((p) => ({ phrases: [p], x: p.x, right: p.x + p.width }));
+  let last = k;
+  for (let j = Math.max(0, k - 3); j <= Math.min(lines.length - 1, k + 3); j++) {
+    // headings hold no digits: a line with one is a row of the table (or something else)
+    if (j === k || lines[j].length === 0 || lines[j].some((p) => /\d/.test(p.text))) continue;
+    if (Math.abs(Math.min(...lines[j].map((p) => p.y)) - top) > 2.6 * lh) continue;
+    for (const q of lines[j]) {
+      const over = stacks.filter((c) => q.x < c.right && q.x + q.width > c.x);
+      if (over.length > 1) continue;
+      const stack = over[0] ?? (stacks.push({ phrases: [], x: q.x, right: q.x + q.width }), stacks[stacks.length - 1]);
+      stack.phrases.push(q);
+      stack.x = Math.min(stack.x, q.x);
+      stack.right = Math.max(stack.right, q.x + q.width);
+      if (j > k) last = Math.max(last, j);
+    }
+  }
+  const cells: HeaderCell[] = [];
+  for (const stack of stacks) {
+    const ordered = [...stack.phrases].sort((a, b) => a.y - b.y || a.x - b.x);
+    const text = ordered.map((p) => p.text).reduce((acc, t) => (acc === '' ? t : /\p{L}-$/u.test(acc) ? acc.slice(0, -1) + t : `${acc} ${t}`), '');
+    const role = roleOf(text);
+    const single = stack.phrases.length === 1 ? stack.phrases[0] : undefined;
+    if (role === undefined && single && single.words.length >= 2) {
+      // Two headings run together: split where both halves name a column.
+      const w = single.words;
+      const at = w.findIndex((_, i) => i > 0 && roleOf(w.slice(0, i).map((x) => x.text).join(' ')) !== undefined && roleOf(w.slice(i).map((x) => x.text).join(' ')) !== undefined);
+      if (at > 0) {
+        const left = w.slice(0, at);
+        const right = w.slice(at);
+        cells.push({ role: roleOf(left.map((x) => x.text).join(' ')), x: left[0].x, right: left[at - 1].x + left[at - 1].width, phrases: [single] });
+        cells.push({ role: roleOf(right.map((x) => x.text).join(' ')), x: right[0].x, right: right[right.length - 1].x + right[right.length - 1].width, phrases: [single] });
+        continue;
+      }
+    }
+    cells.push({ role, x: stack.x, right: stack.right, phrases: stack.phrases });
+  }
+  return { cells: cells.sort((a, b) => a.x - b.x), last };
+}
+
+const keptRoles = (roles: Array<Role | undefined>) => new Set(roles.filter((r) => r && r !== 'other'));
+const isHeader = (roles: Set<Role | undefined>) => roles.has('description') && roles.has('amount') && roles.size >= 3;
 
 /**
  * Finds the line-item table by its header row (Description/Item, Qty, Unit Price/Rate,
@@ -44,16 +111,35 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
   const items: LineItem[] = [];
   const phrases = new Set<LayoutPhrase>();
   for (const lines of linesByPage) {
-    const headerIndex = lines.findIndex((line) => {
-      const roles = new Set(line.map((p) => roleOf(p.text)).filter((r) => r && r !== 'other'));
-      return roles.has('description') && roles.has('amount') && roles.size >= 3;
-    });
+    // The header: one line naming the columns, or (failing that) a line naming the description
+    // whose other headings are completed by words on the lines just above or below it.
+    let headerIndex = lines.findIndex((line) => isHeader(keptRoles(line.map((p) => roleOf(p.text)))));
+    let stacked: { cells: HeaderCell[]; last: number } | undefined;
+    if (headerIndex < 0) {
+      headerIndex = lines.findIndex((line, k) => {
+        if (!line.some((p) => roleOf(p.text) === 'description')) return false;
+        const found = headerCells(lines, k);
+        const roles = keptRoles(found.cells.map((c) => c.role));
+        // two amount headings and no quantity: the left one is the quantity (see below)
+        if (!roles.has('quantity') && found.cells.filter((c) => c.role === 'amount').length > 1) roles.add('quantity');
+        if (!isHeader(roles)) return false;
+        stacked = found;
+        return true;
+      });
+    }
     if (headerIndex < 0) continue;
-    const header = lines[headerIndex];
-    const named = header
-      .map((p) => ({ p, role: roleOf(p.text) }))
-      .filter((h): h is { p: LayoutPhrase; role: Role } => h.role !== undefined)
+    const header = stacked ? [...new Set(stacked.cells.flatMap((c) => c.phrases))] : lines[headerIndex];
+    const named = (
+      stacked
+        ? stacked.cells.map((c) => ({ p: { x: c.x, width: c.right - c.x }, role: c.role ?? ('other' as Role) }))
+        : header.map((p) => ({ p: { x: p.x, width: p.width }, role: roleOf(p.text) }))
+    )
+      .filter((h): h is { p: { x: number; width: number }; role: Role } => h.role !== undefined)
       .sort((a, b) => a.p.x - b.p.x);
+    // "Amount | Product | VAT | Price | Total": with two amount columns and no quantity column,
+    // the left one counts the units (the right one is the line's amount).
+    const amountHeaders = named.filter((h) => h.role === 'amount');
+    if (amountHeaders.length > 1 && !named.some((h) => h.role === 'quantity')) amountHeaders[0].role = 'quantity';
     const columns: Column[] = named.map((h, i) => {
       const prev = named[i - 1]?.p;
       const next = named[i + 1]?.p;
@@ -64,28 +150,39 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
         centre: h.p.x + h.p.width / 2,
       };
     });
+    const description = columns.find((col) => col.role === 'description');
     header.forEach((p) => phrases.add(p));
     const lineHeight = median(header.map((p) => p.height)) || 10;
     let previousBottom = Math.max(...header.map((p) => p.y + p.height));
     let last: LineItem | undefined;
-    for (let i = headerIndex + 1; i < lines.length; i++) {
+    for (let i = (stacked?.last ?? headerIndex) + 1; i < lines.length; i++) {
       const row = lines[i];
       const top = Math.min(...row.map((p) => p.y));
       if (top - previousBottom > lineHeight * 4.5) break;
       const rowText = row.map((p) => p.text).join(' ');
       if (TOTALS_ROW.test(rowText.trim())) break;
       const cells: Partial<Record<Role, string>> = {};
+      let newPosition = false;
       for (const p of row) {
         const c = p.x + p.width / 2;
         // A numeric cell goes by its centre; a wide description may start left of its header.
-        const column =
+        let column =
           columns.find((col) => c >= col.left && c < col.right) ??
           columns.reduce((a, b) => (Math.abs(a.centre - c) < Math.abs(b.centre - c) ? a : b));
-        if (column.role === 'other') continue;
+        // Text that starts in the description column and is not a number is description, however
+        // far right it reaches ("Gültig ab 20.09.2018 15:39 Uhr bis …" under a price header).
+        if (description && column.role !== 'description' && p.x >= description.left && p.x < description.right && !NUMERIC_CELL.test(p.text.trim())) column = description;
+        if (column.role === 'other') {
+          // "2 | Inklusiv-Kilometer waren: 873": a position number left of the description opens a position.
+          if (description && p.x + p.width <= description.left + 1 && /^\d{1,4}$/.test(p.text.trim())) newPosition = true;
+          continue;
+        }
         cells[column.role] = cells[column.role] ? `${cells[column.role]} ${p.text}` : p.text;
       }
-      const amount = cells.amount ? parseAmount(cells.amount)?.value : undefined;
-      const unitPrice = cells.unit_price ? parseAmount(cells.unit_price)?.value : undefined;
+      // A price or amount cell holds a number (with its currency), not words that happen to contain one.
+      const numeric = (text: string | undefined) => (text !== undefined && NUMERIC_CELL.test(text.trim()) ? parseAmount(text)?.value : undefined);
+      const amount = numeric(cells.amount);
+      const unitPrice = numeric(cells.unit_price);
       // "20 Stk", "30 Meter", "25 Liter(s)", "3 Piece": the number before the unit.
       const quantity = cells.quantity ? parseNumber(/^[-\d.,\s']+/.exec(cells.quantity.trim())?.[0].trim() ?? '') : undefined;
       const hasNumbers = amount !== undefined || unitPrice !== undefined || quantity !== undefined;
@@ -98,7 +195,12 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
         previousBottom = Math.max(...row.map((p) => p.y + p.height));
         continue;
       }
-      if (!hasNumbers) {
+      // Neither a description nor a quantity: a number under a line (a discount's base, a
+      // price basis) is not a line of its own. Nor is a price alone beside words, in a table
+      // that has amounts ("Bruttopreis : 5,5000" under a line).
+      const partial = !cells.description && quantity === undefined;
+      const priceOnly = amount === undefined && quantity === undefined && columns.some((col) => col.role === 'amount');
+      if (!hasNumbers || (last && (partial || priceOnly))) {
         // A wrapped description (or a note under the table): join it to the previous row.
         // Before the first row, the rest of a header written on several lines ("Art-Nr", "(Art)");
         // later, a note in a column that is not kept ("(GTIN)" under an article number).
@@ -106,10 +208,18 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
           row.forEach((p) => phrases.add(p));
           continue;
         }
-        if (last && cells.description && row.length === 1) {
+        if (last && cells.description && !newPosition) {
           last.description = `${last.description} ${cells.description}`.trim();
           row.forEach((p) => phrases.add(p));
           previousBottom = Math.max(...row.map((p) => p.y + p.height));
+          continue;
+        }
+        // A position without prices, or notes in other columns ("CO-123/V2A", "Preisbasis:"):
+        // part of the table but no line. Only a position keeps the table going (the bottom of a
+        // note is not kept, so a run of notes ends the table).
+        if (last) {
+          row.forEach((p) => phrases.add(p));
+          if (newPosition) previousBottom = Math.max(...row.map((p) => p.y + p.height));
           continue;
         }
         break;
@@ -129,9 +239,13 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
       previousBottom = Math.max(...row.map((p) => p.y + p.height));
     }
   }
-  // A line without an amount column: quantity × unit price.
+  // A line without an amount column: quantity × unit price; a line whose price cell is empty: amount ÷ quantity (less sure).
   for (const item of items) {
     if (item.amount === undefined && item.quantity !== undefined && item.unit_price !== undefined) item.amount = Math.round(item.quantity * item.unit_price * 100) / 100;
+    else if (item.unit_price === undefined && item.amount !== undefined && item.quantity) {
+      item.unit_price = Math.round((item.amount / item.quantity) * 10_000) / 10_000;
+      item.confidence = Math.min(item.confidence, 0.8);
+    }
   }
   return { items, phrases };
 }

@@ -1,0 +1,85 @@
+import { findLineItems } from '../../../../src/server/ai/extraction/line-items';
+import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
+import { indexPhrases } from '../../../../src/server/ai/extraction/phrases';
+import { page } from './helpers';
+
+const items = (runs: [number, number, string, number?][]) => findLineItems(indexPhrases([page(runs)]).lines).items.map(({ confidence, ...rest }) => ({ ...rest, confidence: Math.round(confidence * 100) / 100 }));
+
+describe('findLineItems on real-world table layouts', () => {
+  it('joins a heading written over several lines ("Positions-" / "betrag" / "ohne USt.") and keeps notes, prices in words and sub-rows out of the lines', () => {
+    expect(
+      items([
+        [470, 90, 'Positions-', 8],
+        [470, 99, 'betrag', 8],
+        [40, 105, 'Pos', 8], [150, 105, 'Beschreibung', 8], [260, 105, 'Nettopreis', 8], [350, 105, 'Menge', 8], [420, 105, 'USt.', 8],
+        [470, 111, 'ohne', 8],
+        [470, 120, 'USt.', 8],
+        [40, 135, '1', 8], [150, 135, 'Wirkarbeit', 8], [260, 135, '0,0520', 8], [350, 135, '1000 KWH', 8], [420, 135, '19 %', 8], [480, 135, '52,00', 8],
+        [150, 146, 'Bruttopreis : 0,0520', 8],
+        [150, 157, 'Gültig ab 20.09.2018 15:39 Uhr bis 20.09.2018 17:39 Uhr', 8],
+        [470, 168, '100,00', 8],
+        [40, 190, '2', 8], [150, 190, 'Inklusiv-Kilometer waren: 873', 8],
+        [40, 225, '3', 8], [150, 225, 'Vollkasko', 8], [260, 225, '23,1000', 8], [350, 225, '2', 8], [420, 225, '19 %', 8], [480, 225, '46,20', 8],
+        [150, 260, 'Zahlungsbedingungen: 30 Tage', 8],
+      ]),
+    ).toEqual([
+      { description: 'Wirkarbeit Bruttopreis : 0,0520 Gültig ab 20.09.2018 15:39 Uhr bis 20.09.2018 17:39 Uhr', quantity: 1000, unit_price: 0.052, amount: 52, confidence: 1 },
+      { description: 'Vollkasko', quantity: 2, unit_price: 23.1, amount: 46.2, confidence: 1 },
+    ]);
+  });
+
+  it('splits two headings run together ("VAT % Line Amount Excl. VAT"), joins "Unit Price Excl." over "VAT", and keeps an unnamed column (a date) out of the quantity', () => {
+    expect(
+      items([
+        [220, 369, 'Shipment', 8], [330, 369, 'Unit Price Excl.', 8],
+        [40, 379, 'No.', 8], [90, 379, 'Description', 8], [220, 379, 'Date', 8], [270, 379, 'Quantity', 8], [390, 379, 'VAT', 8], [430, 379, 'VAT % Line Amount Excl. VAT', 8],
+        [40, 402, '1908-S', 8], [90, 402, 'LONDON Schreibtischstuhl,', 8], [220, 402, '02/17/26', 8], [290, 402, '3 Piece', 8], [385, 402, '191.00', 8], [440, 402, '19', 8], [530, 402, '573.00', 8],
+        [90, 413, 'blau', 8],
+        [340, 448, 'Subtotal', 8], [530, 448, '573.00', 8],
+      ]),
+    ).toEqual([{ description: 'LONDON Schreibtischstuhl, blau', quantity: 3, unit_price: 191, amount: 573, confidence: 1 }]);
+  });
+
+  it('reads "Amount | Product | VAT | Price | Total" as quantity, description, price and amount', () => {
+    expect(
+      items([
+        [60, 396, 'Amount', 8], [120, 396, 'Product', 8], [290, 396, 'VAT', 8], [346, 396, 'Price', 8], [421, 396, 'Total', 8],
+        [60, 415, '400.00', 8], [120, 415, 'Ballons: various colors,', 8], [290, 415, '19%', 8], [346, 415, '0.79 €', 8], [421, 415, '316.00 €', 8],
+        [120, 428, '~ 2000ml', 8],
+        [60, 447, '800.00', 8], [120, 447, 'Hot air (litres):', 8], [290, 447, '19%', 8], [346, 447, '0.025 €', 8], [421, 447, '20.00 €', 8],
+        [57, 470, 'Net total: 336.00 €', 8],
+      ]),
+    ).toEqual([
+      { description: 'Ballons: various colors, ~ 2000ml', quantity: 400, unit_price: 0.79, amount: 316, confidence: 1 },
+      { description: 'Hot air (litres):', quantity: 800, unit_price: 0.025, amount: 20, confidence: 1 },
+    ]);
+  });
+
+  it('works out a unit price the page leaves empty from the amount and the quantity, less sure (its amount on the row under it, unchecked)', () => {
+    expect(
+      items([
+        [40, 85, 'Pos', 8], [150, 85, 'Beschreibung', 8], [300, 85, 'Nettopreis', 8], [360, 85, 'Menge', 8], [420, 85, 'Steuersatz', 8], [480, 85, 'Nettobetrag', 8],
+        [40, 114, '1', 8], [150, 114, 'Stahlcoil', 8], [365, 114, '10 Stk', 8], [430, 114, '0 %', 8],
+        [490, 123, '1.000,00', 8],
+        [150, 145, 'Herkunftsland: DE', 8],
+      ]),
+    ).toEqual([{ description: 'Stahlcoil Herkunftsland: DE', quantity: 10, unit_price: 100, amount: 1000, confidence: 0.64 }]);
+  });
+});
+
+describe('extractInvoice: an unlabelled issue date under the title, page numbers', () => {
+  it('reads the date alone under "Invoice 103767" as the issue date (less sure), and never a page number as a party', () => {
+    const r = extractInvoice([
+      page([
+        [57, 30, 'Invoice 103767', 14],
+        [57, 57, 'February 17, 2026', 10],
+        [57, 71, 'Page 1 / 1', 10],
+        [57, 111, 'Adatum Corporation', 10], [480, 111, 'CRONUS DE', 10],
+        [57, 126, 'Station Road, 21', 10], [480, 126, 'Hofstraße 12', 10],
+      ]),
+    ]);
+    expect(r.fields.invoice_number).toEqual({ value: '103767', confidence: 0.8 });
+    expect(r.fields.invoice_date).toEqual({ value: '2026-02-17', confidence: 0.7, raw: 'February 17, 2026' });
+    expect(Object.values(r.fields).map((f) => f?.value)).not.toContain('Page 1 / 1');
+  });
+});
