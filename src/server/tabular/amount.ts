@@ -42,6 +42,7 @@ function plainNumber(text: string, decimalComma: DecimalConvention): number | un
 function groupedNumber(text: string): number | undefined {
   const n = text.length;
   let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  if (text.charCodeAt(i) === 48) return undefined; // "0,025" is not twenty-five
   let digitsInGroup = 0;
   let commas = 0;
   let dot = -1;
@@ -70,7 +71,8 @@ const STRIP = /[\s\u00a0\u202f\u2009'’\p{Sc}]/gu;
  * column). `decimalComma` settles the ambiguous "1,234" / "1.234" cases: false, a file writing
  * 1,234.50 (so "1,234" is 1234 and "1.234" is 1.234); true, a file writing 1.234,50 (';'-delimited
  * files); 'unknown', text of no known convention (a document), where a lone separator followed by
- * exactly three digits is a thousands separator either way.
+ * exactly three digits is a thousands separator either way. After a lone 0 the separator is always
+ * the decimal mark ("0.025", "0,025": a price, never twenty-five).
  */
 export function parseAmount(text: string, decimalComma: DecimalConvention = false): number | null {
   if (text.length === 0) return null;
@@ -119,7 +121,8 @@ export function parseAmount(text: string, decimalComma: DecimalConvention = fals
     const decimals = s.length - s.lastIndexOf(sep) - 1;
     const sepIsDecimalChar = decimalComma !== 'unknown' && (sep === ',') === decimalComma;
     if (count > 1) normalised = s.split(sep).join(''); // 1,234,567 or 1.234.567
-    else if (decimals === 3 && !sepIsDecimalChar && s.indexOf(sep) > 0) normalised = s.replace(sep, ''); // 1,234 (or 1.234 in a decimal-comma file)
+    // 1,234 (or 1.234 in a decimal-comma file); never "0.025": a group of thousands does not follow a lone 0.
+    else if (decimals === 3 && !sepIsDecimalChar && s.indexOf(sep) > 0 && !/^0[.,]/.test(s)) normalised = s.replace(sep, '');
     else normalised = s.replace(sep, '.');
   } else normalised = s;
   const value = Number(normalised);

@@ -40,13 +40,11 @@ export function currencyCode(token: string | undefined): string | undefined {
  * Parses a number written in either convention: "1,234.56", "1.234,56", "1 234,56", "1'234.56",
  * "(12.50)" or "-12.50" (negative). A document says nothing of its convention, so a lone separator
  * followed by exactly three digits is a thousands separator ("1,234" = 1234); followed by one or
- * two digits it is the decimal mark. The CSV reader's amount parser reads it (one number reader
- * for tables and documents); undefined when the text is not a number.
+ * two digits it is the decimal mark, and after a lone 0 it always is ("0.025"). The CSV reader's
+ * amount parser reads it (one number reader for tables and documents); undefined when the text is
+ * not a number.
  */
 export function parseNumber(text: string): number | undefined {
-  // "0.025": a group of thousands never starts with 0, so the separator is the decimal mark.
-  const small = /^([-−(]?)0[.,](\d{3,4})\)?$/.exec(text.trim());
-  if (small) return (small[1] ? -1 : 1) * Number(`0.${small[2]}`);
   const value = parseCellAmount(text, 'unknown');
   return value === null || Number.isNaN(value) ? undefined : value;
 }
