@@ -79,6 +79,9 @@ const useStyles = makeStyles({
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 });
 
+/** Labels humaniseLabel would spell wrongly ("Vendor vat id"). */
+const FIELD_LABELS: Record<string, string> = { vendor_vat_id: 'Vendor VAT ID', customer_vat_id: 'Customer VAT ID' };
+
 const money = (n: number | undefined) => (n === undefined ? '' : n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 function fieldText(f: InvoiceFieldData, currency: string | undefined): string {
@@ -123,7 +126,7 @@ export function InvoiceResult({ data }: { data: InvoiceResultData }) {
       <dl className={s.fields}>
         {data.fields.map((f) => (
           <div key={f.name} style={{ display: 'contents' }}>
-            <dt className={s.term}>{humaniseLabel(f.name)}</dt>
+            <dt className={s.term}>{FIELD_LABELS[f.name] ?? humaniseLabel(f.name)}</dt>
             <dd className={s.value} data-field={f.name}>
               <span className={f.value === null ? s.missing : undefined}>{fieldText(f, code)}</span>
               <Confidence value={f.confidence} />

@@ -20,6 +20,15 @@ export const INVOICE_FIELD_ORDER: readonly FieldName[] = [
   'payment_terms',
 ];
 
+/**
+ * Fields listed only when the reader found them, each after the field it belongs with: a VAT id
+ * is printed on many invoices but not on all, so "not found" would mostly be noise.
+ */
+export const INVOICE_FIELDS_WHEN_FOUND: ReadonlyArray<[FieldName, FieldName]> = [
+  ['vendor_vat_id', 'vendor_address'],
+  ['customer_vat_id', 'customer_address'],
+];
+
 /** One field of the reply: its value (null when not found) and how sure the reader is (0..1). */
 export interface InvoiceFieldReply {
   name: FieldName;
@@ -54,7 +63,8 @@ export interface InvoicePending {
 
 /**
  * Turns a succeeded invoice job into the page's reply: every field in INVOICE_FIELD_ORDER
- * (null when the reader did not find it), the line items and the cross-check warnings.
+ * (null when the reader did not find it), the VAT ids it found (INVOICE_FIELDS_WHEN_FOUND), the
+ * line items and the cross-check warnings.
  */
 export function invoiceReply(view: JobView<InvoiceExtraction>): InvoiceReply | InvoicePending {
   if (view.Status === 'IN_PROGRESS' || !view.outcome) {
@@ -69,9 +79,12 @@ export function invoiceReply(view: JobView<InvoiceExtraction>): InvoiceReply | I
     name,
     pages,
     ocr_pages: ocrPages,
-    fields: INVOICE_FIELD_ORDER.map((field) => {
-      const f = result.fields[field];
-      return f ? { name: field, value: f.value, confidence: f.confidence, ...(f.raw !== undefined ? { raw: f.raw } : {}) } : { name: field, value: null, confidence: null };
+    fields: INVOICE_FIELD_ORDER.flatMap((field) => {
+      const extra = INVOICE_FIELDS_WHEN_FOUND.filter(([name, after]) => after === field && result.fields[name]).map(([name]) => name);
+      return [field, ...extra].map((name) => {
+        const f = result.fields[name];
+        return f ? { name, value: f.value, confidence: f.confidence, ...(f.raw !== undefined ? { raw: f.raw } : {}) } : { name, value: null, confidence: null };
+      });
     }),
     line_items: result.lineItems,
     warnings: result.warnings,
