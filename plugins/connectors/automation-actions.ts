@@ -6,7 +6,11 @@ import { billOfInvoice, type XeroTaxRate } from './xero-bill';
 
 /** What the connector steps need from the running plugin. */
 export interface ConnectorStepServices {
-  connections: { accessToken(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }> };
+  connections: {
+    accessToken(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }>;
+    /** the provider refused a token that had not expired: refresh now (a dead grant marks the connection lost, NotConnectedError) */
+    rejected?(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }>;
+  };
   endpoints: () => Endpoints;
   db: Db;
   maxDownloadBytes: number;
@@ -40,12 +44,17 @@ function errorDetail(body: unknown): string {
  * network failures throw an ordinary error, so the engine retries the step.
  */
 async function call(ctx: ActionContext, provider: string, url: string, init: { method?: string; token: string; headers?: Record<string, string>; json?: unknown; raw?: true }): Promise<{ body: unknown; bytes?: Buffer; headers: Headers }> {
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${init.token}`, accept: init.raw ? '*/*' : 'application/json', ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
-    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-    signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
-  });
+  const send = (token: string) =>
+    fetch(url, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${token}`, accept: init.raw ? '*/*' : 'application/json', ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+      signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
+    });
+  const grant = issued.get(ctx)?.get(init.token);
+  let res = await send(grant?.renewed ?? init.token);
+  // 401: the token was refused before it expired (the grant revoked at the provider): renewed once, or the connection is marked lost
+  if (res.status === 401 && grant) res = await send(await renew(ctx, grant));
   if (init.raw && res.ok) return { body: undefined, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
   const text = await res.text();
   let body: unknown = text;
@@ -60,10 +69,37 @@ async function call(ctx: ActionContext, provider: string, url: string, init: { m
   throw new Error(`${provider} answered HTTP ${res.status}${detail ? `: ${detail}` : ''}.`);
 }
 
+/** A token a step was given (by tokenFor), so a call it is refused in can renew it. */
+interface Grant {
+  services: ConnectorStepServices;
+  provider: string;
+  /** the fresh token after a refusal: later calls with the old one use it */
+  renewed?: string;
+}
+const issued = new WeakMap<ActionContext, Map<string, Grant>>();
+
+/**
+ * A refused token renewed (ConnectionService.rejected): a dead grant (invalid_grant) marks the
+ * connection lost, so the screens show it needing reconnect, and fails the step saying so.
+ */
+async function renew(ctx: ActionContext, grant: Grant): Promise<string> {
+  if (!grant.services.connections.rejected) throw new Error('The provider refused the access token (HTTP 401).');
+  try {
+    grant.renewed = (await grant.services.connections.rejected(ctx.managedUserId, grant.provider)).token;
+    return grant.renewed;
+  } catch (error) {
+    if (error instanceof NotConnectedError) throw new PermanentStepError(`${error.providerName} refused the saved sign-in and it could not be renewed, so the connection now needs reconnecting: ${error.message}`);
+    throw error;
+  }
+}
+
 /** The user's token for a provider; "not connected" fails the step at once with the widget's advice. */
 async function tokenFor(services: ConnectorStepServices, ctx: ActionContext, provider: string): Promise<{ token: string; accountId: string | null }> {
   try {
-    return await services.connections.accessToken(ctx.managedUserId, provider);
+    const t = await services.connections.accessToken(ctx.managedUserId, provider);
+    if (!issued.has(ctx)) issued.set(ctx, new Map());
+    issued.get(ctx)!.set(t.token, { services, provider });
+    return t;
   } catch (error) {
     if (error instanceof NotConnectedError) throw new PermanentStepError(error.message);
     throw error;

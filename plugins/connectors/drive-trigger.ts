@@ -1,7 +1,7 @@
 import { NotConnectedError, type PolledEvent, type PolledTriggerDefinition, type RecipeRow } from '../../src/server';
 import driveFilePayload from '../../schemas/automation/webhook-payloads/google-drive-file.schema.json';
 import { FOLDER_MIME, listDriveFiles, quoteQ, type DriveFile } from './google-api';
-import { ensureFolder, ensureSheet, googleEndpoints, prepareTargets, targetNeeds, targetRow, type TargetServices } from './targets';
+import { ensureFolder, ensureSheet, googleEndpoints, prepareTargets, targetNeeds, targetRow, withGoogleToken, type TargetServices } from './targets';
 
 /**
  * Files whose createdTime is at most this much older than the newest one seen are checked again
@@ -65,9 +65,8 @@ export function driveNewFileTrigger(services: () => DriveTriggerServices | undef
   };
   const baseline = async (s: DriveTriggerServices, recipe: RecipeRow, folder: string, signal: AbortSignal): Promise<string> => {
     const e = googleEndpoints(s);
-    const { token } = await s.connections.accessToken(recipe.managedUserId, 'google_drive');
     const now = Date.now();
-    const recent = await listDriveFiles(e.driveUrl, token, filesQuery(folder, now - OVERLAP_MS), { orderBy: 'createdTime', signal });
+    const recent = await withGoogleToken(s, recipe.managedUserId, 'google_drive', (token) => listDriveFiles(e.driveUrl, token, filesQuery(folder, now - OVERLAP_MS), { orderBy: 'createdTime', signal }));
     return JSON.stringify(advance({ folder, since: new Date(now).toISOString(), seen: {} }, recent));
   };
   return {
@@ -96,8 +95,9 @@ export function driveNewFileTrigger(services: () => DriveTriggerServices | undef
       // a new folder (or an unreadable cursor): watch it from now on
       if (!current || current.folder !== folder) return { events: [], cursor: await baseline(s, recipe, folder, signal) };
       const e = googleEndpoints(s);
-      const { token } = await s.connections.accessToken(recipe.managedUserId, 'google_drive');
-      const files = await listDriveFiles(e.driveUrl, token, filesQuery(folder, (Date.parse(current.since) || 0) - OVERLAP_MS), { orderBy: 'createdTime', signal });
+      const files = await withGoogleToken(s, recipe.managedUserId, 'google_drive', (token) =>
+        listDriveFiles(e.driveUrl, token, filesQuery(folder, (Date.parse(current.since) || 0) - OVERLAP_MS), { orderBy: 'createdTime', signal }),
+      );
       const fresh = files.filter((f) => !(f.id in current.seen) && f.mimeType !== FOLDER_MIME).sort((a, b) => time(a) - time(b));
       const events: PolledEvent[] = fresh.map((f) => ({
         key: f.id,

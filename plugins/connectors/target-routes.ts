@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, NotConnectedError, notFound, parseId, userOf, HttpError, type ConnectionService, type TriggerPoller } from '../../src/server';
 import { FOLDER_MIME, getDriveFile, listDriveFiles, SPREADSHEET_MIME, GoogleApiError, type DriveFile } from './google-api';
-import { googleEndpoints, targetNeeds, targetRow, type TargetServices } from './targets';
+import { googleEndpoints, targetNeeds, targetRow, withGoogleToken, type TargetServices } from './targets';
 
 export const TARGETS_PREFIX = '/api/plugins/connectors';
 
@@ -73,14 +73,8 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
    * was issued) refreshes at once: a dead grant marks the connection lost, so the screens stop
    * showing it connected; a live one gets a fresh token and the call is made once more.
    */
-  const withGoogle = async <R>(workatoId: number, provider: string, call: (token: string) => Promise<R>): Promise<R> => {
-    try {
-      return await call((await deps.connections.accessToken(workatoId, provider)).token);
-    } catch (e) {
-      if (!(e instanceof GoogleApiError && e.status === 401)) throw e;
-      return call((await deps.connections.rejected(workatoId, provider)).token);
-    }
-  };
+  const withGoogle = <R>(workatoId: number, provider: string, call: (token: string) => Promise<R>): Promise<R> =>
+    withGoogleToken({ ...deps.services(), connections: deps.connections }, workatoId, provider, call);
 
   const describe = async (workatoId: number, kind: Kind, id: string | null): Promise<{ id: string; name: string | null } | null> => {
     if (!id) return null;

@@ -1,13 +1,33 @@
 import { sql } from 'kysely';
 import { NotConnectedError, PermanentStepError, type Db, type RecipeTemplateSeed } from '../../src/server';
-import { createDriveFolder, createSpreadsheet, FOLDER_MIME, listDriveFiles, quoteQ, SPREADSHEET_MIME } from './google-api';
+import { createDriveFolder, createSpreadsheet, FOLDER_MIME, GoogleApiError, listDriveFiles, quoteQ, SPREADSHEET_MIME } from './google-api';
 import type { Endpoints } from './providers';
 
 /** What the recipe targets need from the running plugin. */
 export interface TargetServices {
-  connections: { accessToken(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }> };
+  connections: {
+    accessToken(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }>;
+    /** the provider refused a token that had not expired: refresh now (a dead grant marks the connection lost, NotConnectedError) */
+    rejected?(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }>;
+  };
   endpoints: () => Endpoints;
   db: Db;
+}
+
+/**
+ * Google calls with the owner's stored token. A 401 (the grant revoked since the token was
+ * issued) renews it at once (ConnectionService.rejected): a dead grant marks the connection lost
+ * and throws NotConnectedError, so the screens show it needing reconnect and the trigger's state
+ * says why; a live one gets a fresh token and the calls are made once more.
+ */
+export async function withGoogleToken<R>(s: TargetServices, managedUserId: number, provider: string, calls: (token: string) => Promise<R>): Promise<R> {
+  const { token } = await s.connections.accessToken(managedUserId, provider);
+  try {
+    return await calls(token);
+  } catch (e) {
+    if (!(e instanceof GoogleApiError && e.status === 401) || !s.connections.rejected) throw e;
+    return calls((await s.connections.rejected(managedUserId, provider)).token);
+  }
 }
 
 /** The recipe a target belongs to: whose it is and which combination it runs. */
@@ -97,9 +117,10 @@ async function ensureTarget(s: TargetServices, recipe: TargetRecipe, kind: Targe
   const stored = row[kind.column];
   if (stored) return { id: stored, created: false };
   const e = googleEndpoints(s);
-  const { token } = await s.connections.accessToken(recipe.managedUserId, kind.provider);
-  const existing = await listDriveFiles(e.driveUrl, token, kind.existing(row.combination_name), { signal, maxPages: 1 });
-  const made = existing[0] ?? (await kind.create(e, token, row.combination_name, signal));
+  const { existing, made } = await withGoogleToken(s, recipe.managedUserId, kind.provider, async (token) => {
+    const existing = await listDriveFiles(e.driveUrl, token, kind.existing(row.combination_name), { signal, maxPages: 1 });
+    return { existing, made: existing[0] ?? (await kind.create(e, token, row.combination_name, signal)) };
+  });
   return { id: await storeIfEmpty(s.db, recipe.id, kind.column, made.id), created: !existing[0] };
 }
 
