@@ -472,10 +472,12 @@ export class TriggerPoller {
  * it is a connectable provider on this server or the catalogue says it needs authorisation (a
  * provider not configured here can never be connected, so it is always missing).
  */
-export function connectionCheckOf(connections: Pick<ConnectionService, 'providers' | 'list'>): ConnectionCheck {
+export function connectionCheckOf(connections: Pick<ConnectionService, 'providers' | 'list'> & Partial<Pick<ConnectionService, 'declarations'>>): ConnectionCheck {
   return async (managedUserId, providers) => {
     const connectable = new Map(connections.providers().map((p) => [p.provider, p.name]));
-    const known = CONNECTORS as Record<string, { name: string; needsAuthorisation: boolean } | undefined>;
+    // a connector a plugin declares says itself whether it needs an account, offered here or not
+    const declared = new Map((connections.declarations?.() ?? []).map((d) => [d.id, { name: d.name, needsAuthorisation: d.auth.kind !== 'none' }]));
+    const known = { ...(CONNECTORS as Record<string, { name: string; needsAuthorisation: boolean } | undefined>), ...Object.fromEntries(declared) };
     const needed = providers.filter((p) => connectable.has(p) || known[p]?.needsAuthorisation);
     if (!needed.length) return [];
     const list = await connections.list(managedUserId);

@@ -4,6 +4,7 @@ import { Connections, defineServerPlugin, type ConnectionService } from '../../.
 import { collectCatalogue } from '../../../src/server/catalogue';
 import { TokenCipher } from '../../../src/server/connections';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
+import { connectionCheckOf } from '../../../src/server/automation/polling';
 import { confirm, sessionOfWidgetToken, widgetToken } from './connect-flow';
 import { createFixtureChatPlugin, fixtureChat } from './fixtures/fixture-chat-plugin';
 
@@ -175,6 +176,26 @@ describe("a declared connector's settings are read at start-up", () => {
     await expect(startTestServer({ plugins: [createFixtureChatPlugin()], env: { SANDBOX_PROVIDERS: 'yes' } })).rejects.toThrow(
       'Invalid configuration: SANDBOX_PROVIDERS must be true or false, got "yes"',
     );
+  });
+
+  it('without a client and with SANDBOX_PROVIDERS=false it is not offered, yet a recipe that needs it is still told to connect it', async () => {
+    const server = await startTestServer({ plugins: [createFixtureChatPlugin()], env: { SANDBOX_PROVIDERS: 'false' } });
+    try {
+      const user = await createUser(server);
+      const widget = await widgetToken(server, user);
+      const listed = (await server.call('GET', '/api/connections', { headers: { authorization: `Bearer ${widget}` } })).body.result as any[];
+      expect(listed.map((c) => [c.provider, c.authorization_status])).toEqual([['fixture_keyed', null]]);
+      const service = server.container.get<ConnectionService>(Connections);
+      expect(service.endpoints(fixtureChat.id)).toBeUndefined();
+      const start = await server.call('GET', `/api/connections/connect/fixture_chat?token=${encodeURIComponent(widget)}`);
+      expect([start.status, start.body.message]).toEqual([404, 'There is no connector "fixture_chat" to connect on this server.']);
+      expect(await connectionCheckOf(service)(user.workatoId, ['manual_upload', 'fixture_chat', 'flowmatic_ai', 'fixture_keyed'])).toEqual([
+        { provider: 'fixture_chat', name: 'Fixture Chat' },
+        { provider: 'fixture_keyed', name: 'Fixture Keyed' },
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('with a client and SANDBOX_PROVIDERS=false the real endpoints are used, each overridable by its variable', async () => {
