@@ -5,6 +5,8 @@ import type { Db } from '../db/database';
 import type { AuthUser } from '../auth/guard';
 import { badRequest, notFound } from '../http/errors';
 import { iso } from '../catalogue/store';
+import { AUTH_TABLES, InvalidatingCache } from '../catalogue/cache';
+import { changeFeedOf } from '../db/change-feed';
 import './schema';
 
 /** Every key starts with this, so a leaked one is recognisable (and secret scanners can find it). */
@@ -55,8 +57,20 @@ export function looksLikeKey(value: string): boolean {
  */
 export class ApiKeys {
   private readonly touched = new Map<number, number>();
+  /**
+   * Resolved keys by hash, dropped on any write to the keys or the users (a revocation, a
+   * verification, a password change), here or, through the Redis bridge, in another process;
+   * only where the database reports its writes (as for the login guard's cache).
+   */
+  private readonly resolved?: InvalidatingCache<string, KeyCaller | null>;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    const feed = changeFeedOf(db);
+    if (feed) {
+      this.resolved = new InvalidatingCache(50_000);
+      this.resolved.clearOn(feed, ['api_keys', ...AUTH_TABLES]);
+    }
+  }
 
   async create(userId: number, rawName: unknown): Promise<CreatedApiKey> {
     const name = typeof rawName === 'string' ? rawName.trim() : '';
@@ -98,15 +112,21 @@ export class ApiKeys {
   /** The user of a live key (verified or not: the caller decides), or undefined. */
   async resolve(key: string): Promise<KeyCaller | undefined> {
     if (!looksLikeKey(key)) return undefined;
+    const hash = hashKey(key);
+    const found = this.resolved ? await this.resolved.get(hash, () => this.lookup(hash)) : await this.lookup(hash);
+    return found ?? undefined;
+  }
+
+  private async lookup(hash: string): Promise<KeyCaller | null> {
     const row = await this.db
       .selectFrom('api_keys as k')
       .innerJoin('users as u', 'u.id', 'k.user_id')
       .leftJoin('managed_users as m', 'm.user_id', 'u.id')
       .select(['k.id as key_id', 'k.name as key_name', 'u.id', 'u.email', 'u.name', 'u.is_verified', 'u.token_version', sql<number | null>`m.id`.as('workato_id')])
-      .where('k.secret_hash', '=', hashKey(key))
+      .where('k.secret_hash', '=', hash)
       .where('k.revoked_at', 'is', null)
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (!row) return null;
     return { keyId: row.key_id, keyName: row.key_name, user: { id: row.id, email: row.email, name: row.name, isVerified: row.is_verified, workatoId: row.workato_id, tokenVersion: row.token_version } };
   }
 
