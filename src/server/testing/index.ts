@@ -26,5 +26,6 @@ export {
 } from './server';
 export { fake, replace, type Fake, type AnyFake } from '../../core/testing';
 export { startPluginServer, loadServerPlugin, PLUGINS_DIR, CORE_CATALOGUE, type PluginServerOptions } from './plugin-server';
+export { connectAccount, widgetToken } from './connections';
 export { recipeOf, type TestRecipe, type TestRun, type TestJob, type TestStep } from './recipes';
 export { TEST_IDS, isTestId } from './test-ids';

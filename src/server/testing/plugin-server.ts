@@ -21,7 +21,7 @@ export async function loadServerPlugin(name: string, pluginsDir = PLUGINS_DIR): 
 }
 
 export interface PluginServerOptions extends Omit<TestServerOptions, 'plugins'> {
-  /** where the plugin folders are (default: the repository's plugins/) */
+  /** where the plugin under test is (default: the repository's plugins/) */
   pluginsDir?: string;
   /** other plugins to load by folder name, e.g. ['connectors'] for its connectors and sandboxes */
   with?: string[];
@@ -46,7 +46,8 @@ const FAST_ENGINE = { backoffBaseMs: 20, backoffMaxMs: 100, busyDelayMs: 30, lea
 export async function startPluginServer(name: string, opts: PluginServerOptions = {}): Promise<TestServer> {
   const dir = opts.pluginsDir ?? PLUGINS_DIR;
   const names = [...new Set([CORE_CATALOGUE, ...(opts.with ?? []), name])];
-  const plugins = await Promise.all(names.map((n) => loadServerPlugin(n, n === CORE_CATALOGUE && !existsSync(path.join(dir, n)) ? PLUGINS_DIR : dir)));
+  // the core catalogue and the `with` plugins come from pluginsDir when there, else from the repository's plugins/
+  const plugins = await Promise.all(names.map((n) => loadServerPlugin(n, n !== name && !existsSync(path.join(dir, n)) ? PLUGINS_DIR : dir)));
   const { pluginsDir: _d, with: _w, extra, productionTimings, overrides, ...rest } = opts;
   return startTestServer({
     ...rest,

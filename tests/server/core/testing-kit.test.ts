@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { T, type TextTask } from '../../../src/server';
-import { createUser, fake, recipeOf, startPluginServer, TEST_IDS, type TestServer } from '../../../src/server/testing';
+import { connectAccount, createUser, fake, recipeOf, startPluginServer, TEST_IDS, type TestServer } from '../../../src/server/testing';
 
 const repo = path.resolve(__dirname, '../../..');
 const WORKFLOW = TEST_IDS.first + 10;
@@ -55,6 +55,8 @@ export default defineServerPlugin({
     );
     server = await startPluginServer('test-kit', {
       pluginsDir,
+      with: ['connectors'],
+      env: { SANDBOX_PROVIDERS: 'true' },
       fakes: [fake(T.TextGenerator, { generate: async (task) => (asked.push(task), { text: `Dear ${task.prompt}`, source: 'llm' }) })],
     });
   });
@@ -67,9 +69,9 @@ export default defineServerPlugin({
     const user = await createUser(server);
     const wf = await server.call('GET', `/api/platform/workflows/${WORKFLOW}/`, { token: user.access });
     expect([wf.status, wf.body.name, wf.body.combinations.map((c: { id: number }) => c.id)]).toEqual([200, 'Kit Workflow', [COMBINATION]]);
-    // of the repository's plugins only the core catalogue is loaded, then the plugin under test
+    // of the repository's plugins only the core catalogue and those asked `with` are loaded, then the plugin under test
     const ids = server.container.get(T.ServerPlugins).map((p) => p.id);
-    expect(ids.filter((id) => existsSync(path.join(repo, 'plugins', id)) || id === 'test-kit')).toEqual(['catalogue-core', 'test-kit']);
+    expect(ids.filter((id) => existsSync(path.join(repo, 'plugins', id)) || id === 'test-kit')).toEqual(['catalogue-core', 'connectors', 'test-kit']);
     const res = await server.call('POST', '/api/plugins/test-kit/greet', { token: user.access, body: { name: 'Ada' } });
     expect(res).toMatchObject({ status: 200, body: { text: 'Dear Ada', source: 'llm' } });
     expect(asked.map(({ name, system, prompt }) => ({ name, system, prompt }))).toEqual([{ name: 'test-kit.greet', system: 'Greet.', prompt: 'Ada' }]);
@@ -92,6 +94,12 @@ export default defineServerPlugin({
 
     await recipe.stop();
     await expect(recipe.trigger({ name: 'late' })).rejects.toThrow(`webhook of recipe ${recipe.recipeId}: HTTP 409`);
+  });
+
+  it('connects a user\'s account of an OAuth connector through its sandbox', async () => {
+    const user = await createUser(server, { email: 'kit-sheets@example.com' });
+    expect(await connectAccount(server, user, 'google_sheets')).toEqual({ provider: 'google_sheets', name: 'Google Sheets', account: 'kit-sheets@example.com' });
+    await expect(connectAccount(server, user, 'no_such_app')).rejects.toThrow('Connect no_such_app: HTTP 404');
   });
 
   it('says what is wrong with a plugin it cannot load, and with a combination no plugin declares', async () => {
