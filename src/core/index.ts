@@ -28,4 +28,5 @@ export {
   type ViewLoader,
 } from './plugin';
 export * from './python-literal';
+export * from './hash';
 export * from './catalogue';

@@ -2,6 +2,7 @@
  * Small language tools shared by the summariser, the pitch voices and the press-release writer:
  * sentence splitting, word tokens with stop words removed, a light stemmer and a stable hash.
  */
+import { fnv1a } from '../../../src/core';
 
 /** Common English function words, ignored when comparing or ranking sentences. */
 export const STOP_WORDS = new Set(
@@ -71,15 +72,8 @@ export function contentTerms(text: string): string[] {
     .map(stem);
 }
 
-/** A stable 32-bit hash (FNV-1a) used to make template choices deterministic per input. */
-export function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** A stable 32-bit hash (FNV-1a, the kernel's) used to make template choices deterministic per input. */
+export const hash = fnv1a;
 
 /** Picks one item deterministically from a seed and a salt. */
 export function pick<T>(items: readonly T[], seed: number, salt: number): T {

@@ -1,3 +1,4 @@
+import { fnv1a } from '../../../core/hash';
 import { EMOTIONS } from './emotions';
 import { classifyEmotion, type EmotionClassification } from './lexicon-classifier';
 import { isNegator } from './rules';
@@ -30,15 +31,8 @@ export interface SparseVector {
 /** Placeholders GoEmotions put for names ("[NAME]", "[RELIGION]"), read as one word each. */
 const PLACEHOLDER = /\[(NAME|RELIGION)\]/g;
 
-/** FNV-1a (32-bit) of a string, for feature hashing. */
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** FNV-1a (32-bit) of a string, for feature hashing (the one in src/core). */
+export { fnv1a };
 
 /**
  * The named features of a sentence with their counts: words ("w:"), word pairs ("b:"), words in
