@@ -16,6 +16,7 @@ import {
   type ExtractionJobData,
   type ExtractionServices,
 } from '../../src/server';
+import { WorkflowUploads } from '../../src/server';
 import { documentExtractionActions } from './automation-actions';
 import extractSchema from '../../schemas/document-extraction/extract.schema.json';
 import jobSchema from '../../schemas/document-extraction/job.schema.json';
@@ -39,7 +40,7 @@ let started: ExtractionServices | undefined;
 export default defineServerPlugin({
   id: 'document-extraction',
   catalogue,
-  contributes: documentExtractionActions(() => servicesOf(started, 'document extraction')).map((a) => contribute(AutomationActions, a)),
+  contributes: [contribute(WorkflowUploads, { workflow: 10006, kinds: ['pdf', 'png', 'jpeg'] }), ...documentExtractionActions(() => servicesOf(started, 'document extraction')).map((a) => contribute(AutomationActions, a))],
   needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus },
   routes(app, { queue, files }) {
     app.post<{ Body: { timeout: number; key: string; bucket: string } }>(

@@ -1,4 +1,5 @@
 import { AutomationActions, contribute, defineServerPlugin } from '../../src/server';
+import { WorkflowUploads } from '../../src/server';
 import { documentSearchActions, type IndexStepServices } from './automation-actions';
 import { provide } from '../../src/core';
 import { token } from '../../src/core';
@@ -39,10 +40,10 @@ let started: IndexStepServices | undefined;
 export default defineServerPlugin({
   id: 'document-search',
   catalogue,
-  contributes: documentSearchActions(() => {
+  contributes: [contribute(WorkflowUploads, { workflow: 10011, kinds: ['pdf', 'txt'] }), ...documentSearchActions(() => {
     if (!started) throw new Error('The document search plugin has not started yet, so its workflow step cannot run.');
     return started;
-  }).map((a) => contribute(AutomationActions, a)),
+  }).map((a) => contribute(AutomationActions, a))],
   migrations: documentSearchMigrations,
   provides: [
     provide(DocumentIndexToken, (get) => new DocumentIndex(get(T.Db))),

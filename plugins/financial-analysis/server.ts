@@ -1,4 +1,5 @@
 import { AutomationActions, ConfigStore, T, badRequest, base64BodyLimit, configTableMigration, contribute, decodeBase64File, defineServerPlugin, notFound, registerConfigRoutes, userOf } from '../../src/server';
+import { WorkflowUploads } from '../../src/server';
 import { financialAnalysisActions, type AnalyseStepServices } from './automation-actions';
 import completeRequestSchema from '../../schemas/financial-analysis/complete-request.schema.json';
 import configRequestSchema from '../../schemas/financial-analysis/config-request.schema.json';
@@ -46,10 +47,10 @@ interface StartBody {
 export default defineServerPlugin({
   id: 'financial-analysis',
   catalogue,
-  contributes: financialAnalysisActions(() => {
+  contributes: [contribute(WorkflowUploads, { workflow: 10013, kinds: ['csv', 'xlsx', 'pdf'] }), ...financialAnalysisActions(() => {
     if (!started) throw new Error('The financial analysis plugin has not started yet, so its workflow step cannot run.');
     return started;
-  }).map((a) => contribute(AutomationActions, a)),
+  }).map((a) => contribute(AutomationActions, a))],
   needs: { db: T.Db, text: T.TextGenerator, config: T.ServerConfig, queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr },
   migrations: [configTableMigration('financial-analysis/0001_configs', CONFIG_TABLE), runsMigration],
   routes(app, { db, config, queue, files, text, ocr }) {

@@ -21,6 +21,7 @@ import {
   type ExtractionJobData,
   type ExtractionServices,
 } from '../../src/server';
+import { WorkflowUploads } from '../../src/server';
 import extractDataSchema from '../../schemas/invoice-extraction/extract-data.schema.json';
 import jobSchema from '../../schemas/invoice-extraction/job.schema.json';
 import previewQuerySchema from '../../schemas/invoice-extraction/preview-query.schema.json';
@@ -51,7 +52,7 @@ let started: ExtractionServices | undefined;
 export default defineServerPlugin({
   id: 'invoice-extraction',
   catalogue,
-  contributes: invoiceExtractionActions(() => servicesOf(started, 'invoice extraction')).map((a) => contribute(AutomationActions, a)),
+  contributes: [contribute(WorkflowUploads, { workflow: 10004, kinds: ['pdf', 'png', 'jpeg'] }), ...invoiceExtractionActions(() => servicesOf(started, 'invoice extraction')).map((a) => contribute(AutomationActions, a))],
   needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus },
   routes(app, { queue, files }) {
     app.post<{ Body: { key: string; bucket: string; wait: number; workflow: number | string } }>(

@@ -1,4 +1,5 @@
 import { AutomationActions, ConfigStore, CsvFormatError, HttpError, T, badRequest, base64BodyLimit, configTableMigration, contribute, decodeBase64File, defineServerPlugin, registerConfigRoutes, userOf } from '../../src/server';
+import { WorkflowUploads } from '../../src/server';
 import { reconciliationActions, type ReconcileStepServices } from './automation-actions';
 import comparisonRequestSchema from '../../schemas/invoice-reconciliation/comparison-request.schema.json';
 import configRequestSchema from '../../schemas/invoice-reconciliation/config-request.schema.json';
@@ -38,10 +39,10 @@ let started: ReconcileStepServices | undefined;
 export default defineServerPlugin({
   id: 'invoice-reconciliation',
   catalogue,
-  contributes: reconciliationActions(() => {
+  contributes: [contribute(WorkflowUploads, { workflow: 10012, kinds: ['csv'] }), ...reconciliationActions(() => {
     if (!started) throw new Error('The invoice reconciliation plugin has not started yet, so its workflow step cannot run.');
     return started;
-  }).map((a) => contribute(AutomationActions, a)),
+  }).map((a) => contribute(AutomationActions, a))],
   needs: { db: T.Db, text: T.TextGenerator, config: T.ServerConfig },
   migrations: [configTableMigration('invoice-reconciliation/0001_configs', CONFIG_TABLE)],
   routes(app, { db, text, config }) {

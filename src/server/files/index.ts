@@ -7,3 +7,4 @@ export { ContentProbe, DEFAULT_MAX_IMAGE_PIXELS, detectKind, looksDelimited, mag
 export { sanitiseFileName } from './sanitise-name';
 export * from './signed-link';
 export { runBounded, ParseBudgetError, DEFAULT_WORKER_BUDGET, type WorkerBudget, type WorkerFailure } from './bounded-worker';
+export { WorkflowUploads, uploadKindsByWorkflow, type WorkflowUpload } from './workflow-uploads';

@@ -13,17 +13,6 @@ import { DEFAULT_BUCKET, type FileStore, type StoredFile } from './file-store';
 import { signDownload, verifyDownload } from './signed-link';
 import downloadQuerySchema from '../../../schemas/files/download-query.schema.json';
 
-/** The kinds each workflow accepts at `uploadworkflowfile`, decided by content. */
-export const WORKFLOW_UPLOAD_KINDS: Readonly<Record<string, readonly FileKind[]>> = {
-  '10004': ['pdf', 'png', 'jpeg'], // invoice extraction
-  '10006': ['pdf', 'png', 'jpeg'], // document extraction
-  '10011': ['pdf', 'txt'], // document search
-  '10012': ['csv'], // invoice reconciliation
-  '10013': ['csv', 'xlsx', 'pdf'], // financial analysis
-};
-
-/** Every kind some workflow accepts: used when the file arrives before the workflow field. */
-const ANY_WORKFLOW_KIND: readonly FileKind[] = [...new Set(Object.values(WORKFLOW_UPLOAD_KINDS).flat())];
 
 /** How long an upload's or a search result's download link stays valid. */
 export const DOWNLOAD_LINK_TTL_SEC = 15 * 60;
@@ -40,6 +29,8 @@ export interface FileRoutesDeps {
   /** To recognise a signed-in caller of the download link (optional bearer). */
   tokens: TokenService;
   db: Db;
+  /** The kinds each workflow accepts at `uploadworkflowfile` ('10006' → pdf, png, jpeg): the plugins' WorkflowUploads. */
+  uploadKinds: ReadonlyMap<string, readonly FileKind[]>;
 }
 
 /**
@@ -53,9 +44,9 @@ export function downloadUrl(owner: Pick<AuthUser, 'id' | 'session' | 'tokenVersi
 }
 
 /** The kinds a workflow takes; a 400 naming the workflow when it takes no uploads. */
-export function kindsForWorkflow(workflow: string | undefined): readonly FileKind[] {
+export function kindsForWorkflow(uploadKinds: ReadonlyMap<string, readonly FileKind[]>, workflow: string | undefined): readonly FileKind[] {
   if (workflow === undefined || workflow.trim() === '') throw badRequest('Say which workflow the file is for (the workflow field is missing).');
-  const kinds = WORKFLOW_UPLOAD_KINDS[workflow.trim()];
+  const kinds = uploadKinds.get(workflow.trim());
   if (!kinds) throw badRequest(`Workflow "${workflow.slice(0, 40)}" does not take file uploads.`);
   return kinds;
 }
@@ -98,7 +89,8 @@ async function receiveUpload(request: FastifyRequest, deps: FileRoutesDeps, owne
           throw badRequest(stored ? 'Send one file per upload.' : `Unexpected file field "${file.fieldname.slice(0, 40)}"; send the file as "file".`);
         }
         checkedEarly = fields.workflow !== undefined;
-        const allowed = checkedEarly ? kindsForWorkflow(fields.workflow) : ANY_WORKFLOW_KIND;
+        // every kind some workflow accepts when the file arrives before the workflow field
+        const allowed = checkedEarly ? kindsForWorkflow(deps.uploadKinds, fields.workflow) : [...new Set([...deps.uploadKinds.values()].flat())];
         try {
           stored = await deps.files.put(owner, file.file, {
             originalName: fields.name?.trim() || file.filename || 'file',
@@ -128,7 +120,7 @@ async function receiveUpload(request: FastifyRequest, deps: FileRoutesDeps, owne
   if (refusedKind) {
     // "The uploaded file is not a … file (it is a zip archive …)." — keep the reason, name this workflow's kinds
     const reason = /\((.+)\)\.$/.exec(refusedKind.message)?.[1];
-    throw new UnsupportedFileTypeError(describeKinds(kindsForWorkflow(fields.workflow)), reason);
+    throw new UnsupportedFileTypeError(describeKinds(kindsForWorkflow(deps.uploadKinds, fields.workflow)), reason);
   }
   if (!stored) throw badRequest('Choose a file to upload (the file field is missing).');
   return { stored, fields, checkedEarly };
@@ -161,7 +153,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: FileRoutesDeps): 
     if (!checkedEarly) {
       let allowed: readonly FileKind[];
       try {
-        allowed = kindsForWorkflow(fields.workflow);
+        allowed = kindsForWorkflow(deps.uploadKinds, fields.workflow);
       } catch (error) {
         await deps.files.delete(user.id, stored.bucket, stored.key).catch(() => undefined);
         throw error;

@@ -4,6 +4,12 @@ import * as T from '../../../src/server/tokens';
 import type { DomainEvents } from '../../../src/core/event-bus';
 import { CSV, DOCX_LIKE_ZIP, JPEG, PDF, TXT, XLSX, png } from './samples';
 import { upload } from '../document-search/multipart';
+import { contribute, defineServerPlugin, WorkflowUploads } from '../../../src/server';
+import documentExtraction from '../../../plugins/document-extraction/server';
+import documentSearch from '../../../plugins/document-search/server';
+import financialAnalysis from '../../../plugins/financial-analysis/server';
+import invoiceExtraction from '../../../plugins/invoice-extraction/server';
+import invoiceReconciliation from '../../../plugins/invoice-reconciliation/server';
 
 const SECRET = 'test-secret-key-that-is-long-enough-0123456789';
 const SAMPLES = { pdf: PDF, png: png(4, 3), jpeg: JPEG, xlsx: XLSX, csv: CSV, txt: TXT };
@@ -23,7 +29,8 @@ describe('POST /api/platform/uploadworkflowfile and the signed download link', (
   const stored: DomainEvents['file/stored'][] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { MAX_UPLOAD_MB: '1' } });
+    // the workflows' plugins declare what their pages upload (WorkflowUploads); the route names none
+    server = await startTestServer({ env: { MAX_UPLOAD_MB: '1' }, plugins: [invoiceExtraction, documentExtraction, documentSearch, invoiceReconciliation, financialAnalysis] });
     server.container.get(T.EventBus).on('file/stored').subscribe((e) => stored.push(e));
     alice = await createUser(server);
     bob = await createUser(server);
@@ -132,5 +139,30 @@ describe('POST /api/platform/uploadworkflowfile and the signed download link', (
 
   it('needs a login', async () => {
     expect((await upload(server, undefined, { content: TXT }, '10011')).status).toBe(401);
+  });
+});
+
+describe('the upload route names no workflow: each plugin declares its uploads (WorkflowUploads)', () => {
+  let server: TestServer;
+  let carol: TestUser;
+  const notesPlugin = defineServerPlugin({ id: 'notes-upload-test', contributes: [contribute(WorkflowUploads, { workflow: 77001, kinds: ['txt'] })] });
+
+  beforeAll(async () => {
+    server = await startTestServer({ plugins: [notesPlugin] });
+    carol = await createUser(server);
+  });
+  afterAll(() => server.close());
+
+  it("takes a declared workflow's kinds, and refuses a workflow whose plugin is not there", async () => {
+    const ok = await upload(server, carol.access, { content: TXT, filename: 'note.txt' }, '77001');
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ url: expect.stringMatching(/^\/api\/files\/download\?token=/), key: expect.stringMatching(/^[0-9a-f-]{36}\.txt$/), bucket: 'uploads' });
+    const pdf = await upload(server, carol.access, { content: PDF, filename: 'note.pdf' }, '77001');
+    expect(pdf.status).toBe(415);
+    expect(pdf.body.message).toBe('The uploaded file is not a text file (it is a PDF).');
+    expect(await upload(server, carol.access, { content: PDF, filename: 'invoice.pdf' }, '10004')).toMatchObject({
+      status: 400,
+      body: { status: 'error', message: 'Workflow "10004" does not take file uploads.' },
+    });
   });
 });

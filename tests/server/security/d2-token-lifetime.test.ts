@@ -7,6 +7,7 @@ jest.mock('oauth4webapi', () => jest.requireActual('../connections/native-oauth4
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { createConnectorsPlugin } from '../../../plugins/connectors/server';
+import invoiceReconciliation from '../../../plugins/invoice-reconciliation/server';
 import { loggerOptions, redactUrl } from '../../../src/server/http/log-redaction';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { widgetToken } from '../connections/connect-flow';
@@ -92,7 +93,8 @@ describe('d2: the request log never carries a widget token, a download link or a
 describe('d2: download links end with their session', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { MAX_UPLOAD_MB: '1' } });
+    // workflow 10012's uploads are declared by its plugin
+    server = await startTestServer({ env: { MAX_UPLOAD_MB: '1' }, plugins: [invoiceReconciliation] });
   });
   afterAll(() => server.close());
   const download = async (url: string) => (await server.app.inject({ method: 'GET', url })).statusCode;
