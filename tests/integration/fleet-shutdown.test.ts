@@ -79,14 +79,14 @@ describe('graceful shutdown of the fleet processes', () => {
   }, 30_000);
 
   it('a web server sent SIGTERM with 50 requests in flight answers them all, says not ready while draining, finishes its jobs and exits 0', async () => {
-    const server = await web({ SHUTDOWN_DRAIN_MS: '1000', FLEET_EFFECT_MS: '1500' });
+    const server = await web({ SHUTDOWN_DRAIN_MS: '3000', FLEET_EFFECT_MS: '1500' });
     const user: ApiUser = await registerApiUser(server.url, dataDir);
     const rec = await startedRecipe(server.url, user, FLEET_COMBINATION);
     const port = Number(new URL(server.url).port);
 
-    // 25 slow handlers (2.5 s) and 25 webhook calls that send half their body now, the rest later
+    // 25 slow handlers (5 s) and 25 webhook calls that send half their body now, the rest later
     const slow = Array.from({ length: 25 }, () =>
-      fetch(`${server.url}/api/plugins/fleet-probe/slow?ms=2500`).then(async (r) => ({ status: r.status, body: await r.json() })),
+      fetch(`${server.url}/api/plugins/fleet-probe/slow?ms=5000`).then(async (r) => ({ status: r.status, body: await r.json() })),
     );
     const partial = Array.from({ length: 25 }, (_, n) => {
       const body = Buffer.from(JSON.stringify({ name: `Customer ${n}`, n, padding: 'x'.repeat(200) }));
@@ -111,16 +111,17 @@ describe('graceful shutdown of the fleet processes', () => {
     const ready = await until('/readyz to answer 503', async () => {
       const r = await fetch(`${server.url}/readyz`);
       return r.status === 503 ? r.json() : undefined;
-    }, 900, 50);
+    }, 2000, 50);
     expect(ready).toEqual({ status: 'unavailable', failing: ['shutting down'] });
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(Date.now() - signalled).toBeLessThan(3000);
     // past the drain the port takes no new connections; the bodies still arriving are finished then
-    await sleep(Math.max(0, 1300 - (Date.now() - signalled)));
+    await sleep(Math.max(0, 3400 - (Date.now() - signalled)));
     await expect(newConnectionGet(port, '/healthz')).rejects.toThrow(/ECONNREFUSED/);
     for (const p of partial) p.rest();
 
     const slowAnswers = await Promise.all(slow);
-    expect(slowAnswers).toEqual(Array(25).fill({ status: 200, body: { waited: 2500 } }));
+    expect(slowAnswers).toEqual(Array(25).fill({ status: 200, body: { waited: 5000 } }));
     const webhookAnswers = await Promise.all(partial.map((p) => p.answer));
     expect(webhookAnswers.map((a) => a.status)).toEqual(Array(25).fill(200));
     expect(await server.exited).toBe(0);
@@ -151,7 +152,7 @@ describe('graceful shutdown of the fleet processes', () => {
     const server = await web({ RUN_JOBS: 'false' });
     const user = await registerApiUserThroughWorker(server);
     const rec = await startedRecipe(server.url, user, FLEET_COMBINATION);
-    const w = await worker({ FLEET_EFFECT_MS: '2000' });
+    const w = await worker({ FLEET_EFFECT_MS: '4000' });
     const ids: string[] = [];
     for (let n = 0; n < 4; n++) ids.push(String((await postJson(`${server.url}${webhookPath(rec)}`, { n })).job_id));
     await until('four jobs inside the slow step', async () => ((await runsOf(rec)).length === 4 ? true : undefined), 20_000);
@@ -160,7 +161,7 @@ describe('graceful shutdown of the fleet processes', () => {
     const ready = await until('the worker /readyz to answer 503', async () => {
       const r = await fetch(`${w.url}/readyz`);
       return r.status === 503 ? r.json() : undefined;
-    }, 1500, 50);
+    }, 3000, 50);
     expect(ready).toEqual({ status: 'unavailable', failing: ['shutting down'] });
     expect(await w.ended).toBe(0);
     const jobs = await jobsOf(rec);
