@@ -158,6 +158,7 @@ const SUITES: Array<{ key: string; file: string; args?: string[]; needsBuild?: b
   { key: 'extraction', file: 'extraction.ts' },
   { key: 'emotion', file: 'emotion.ts' },
   { key: 'bombs', file: 'bombs.ts' },
+  { key: 'fleet', file: 'fleet.ts' },
   { key: 'public-api', file: 'public-api.ts' },
 ];
 
