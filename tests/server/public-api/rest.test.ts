@@ -220,6 +220,16 @@ describe('public REST API /api/v1 with API keys', () => {
       expect(strip(res.body)).toEqual(strip(page.body));
       // Bob cannot read Ann's stored file through the page route either
       expect((await post('/api/service/extract_data/', bob.access, { key: stored.key, bucket: stored.bucket })).status).toBe(404);
+      // the invoice read through the API is in Ann's document search, never in Bob's
+      const number = String(invoice.truth.invoice_number);
+      let found: any;
+      for (let i = 0; i < 100; i++) {
+        found = await post('/api/v1/documents/search', ann.key, { query: number });
+        if (found.body.results?.length) break;
+        await sleep(50);
+      }
+      expect(found.body.results.map((r: { document: string }) => r.document)).toContain('acme-invoice.pdf');
+      expect(await post('/api/v1/documents/search', bob.key, { query: number })).toMatchObject({ status: 200, body: { results: [] } });
 
       expect(await post('/api/v1/invoices/extract', ann.key, { file_name: 'x.pdf' })).toMatchObject({ status: 400, body: { message: "Please give the file's bytes in base64 as file_base64." } });
       expect(await post('/api/v1/invoices/extract', ann.key, { file_name: 'notes.txt', file_base64: b64('just some words') })).toMatchObject({ status: 415, body: { status: 'error' } });
