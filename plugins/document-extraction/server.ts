@@ -1,23 +1,22 @@
 import {
-  AutomationActions,
-  contribute,
   defineServerPlugin,
+  DocumentExtraction,
   documentOf,
   DOCUMENT_EXTRACTION_JOB,
   extractDocumentFields,
   notSucceeded,
   ownedJob,
   runExtractionJob,
-  servicesOf,
+  provide,
   startExtraction,
+  storedDocumentExtractor,
   T,
   userOf,
   viewOf,
   type ExtractionJobData,
-  type ExtractionServices,
 } from '../../src/server';
-import { WorkflowUploads } from '../../src/server';
-import { documentExtractionActions } from './automation-actions';
+import { contribute, WorkflowUploads } from '../../src/server';
+import { documentExtractionSteps } from './automation-actions';
 import extractSchema from '../../schemas/document-extraction/extract.schema.json';
 import jobSchema from '../../schemas/document-extraction/job.schema.json';
 import { catalogue } from './catalogue';
@@ -26,9 +25,6 @@ type Fields = ReturnType<typeof extractDocumentFields>;
 
 const RATE = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 const POLL_RATE = { rateLimit: { max: 240, timeWindow: '1 minute' } };
-
-/** The OCR pool and event bus of the running server, for the engine step (set at start). */
-let started: ExtractionServices | undefined;
 
 /**
  * Document data extraction: workflow 10006 and its combinations 3 and 4. The spec's three calls
@@ -40,8 +36,10 @@ let started: ExtractionServices | undefined;
 export default defineServerPlugin({
   id: 'document-extraction',
   catalogue,
-  contributes: [contribute(WorkflowUploads, { workflow: 10006, kinds: ['pdf', 'png', 'jpeg'] }), ...documentExtractionActions(() => servicesOf(started, 'document extraction')).map((a) => contribute(AutomationActions, a))],
-  needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus },
+  contributes: [contribute(WorkflowUploads, { workflow: 10006, kinds: ['pdf', 'png', 'jpeg'] })],
+  provides: [provide(DocumentExtraction, (get) => storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, extractDocumentFields))],
+  needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus, extractor: DocumentExtraction },
+  steps: ({ extractor }) => documentExtractionSteps(extractor),
   routes(app, { queue, files }) {
     app.post<{ Body: { timeout: number; key: string; bucket: string } }>(
       '/api/document-extraction/extract',
@@ -71,8 +69,5 @@ export default defineServerPlugin({
       concurrency: 2,
       handler: (data, { files, ocr, events }, job) => runExtractionJob(data as ExtractionJobData, job, { files, ocr, events }, extractDocumentFields),
     },
-  },
-  onStart({ ocr, events }) {
-    started = { ocr, events };
   },
 });

@@ -1,4 +1,4 @@
-import { AI_PROVIDER, PermanentStepError, type ActionContext, type ActionDefinition, type FileRef, type FileStore } from '../../src/server';
+import { AI_PROVIDER, defineAction, PermanentStepError, type ActionContext, type FileRef, type FileStore } from '../../src/server';
 import { EmptyDocumentError, type DocumentIndex } from './index-service';
 import { documentText, SEARCHABLE_KINDS, UnreadableDocumentError, UnsearchableFileError, type PdfTextReader } from './document-text';
 
@@ -20,14 +20,23 @@ function filesOf(input: unknown, ctx: ActionContext): FileRef[] {
  * again replaces its entry, so a retried step leaves one. A file that cannot be searched (not a
  * PDF or text file, no text) fails the step at once with the reason.
  */
-export function documentSearchActions(services: () => IndexStepServices): ActionDefinition[] {
+export function documentSearchSteps(services: IndexStepServices) {
   return [
-    {
+    defineAction({
       provider: AI_PROVIDER,
       action: 'index_document',
-      name: 'Add the document to the search',
+      title: 'Add the document to the search',
+      description: "Adds each PDF or text file of the run to the owner's searchable documents.",
+      output: {
+        type: 'object',
+        required: ['indexed', 'count'],
+        properties: {
+          indexed: { type: 'array', items: { type: 'object', properties: { document: { type: 'string' }, bucket: { type: 'string' }, key: { type: 'string' }, words: { type: 'integer' } } } },
+          count: { type: 'integer' },
+        },
+      },
       async run(input, ctx) {
-        const { index, readPdf, files = ctx.files } = services();
+        const { index, readPdf, files = ctx.files } = services;
         const refs = filesOf(input, ctx);
         if (!refs.length) throw new PermanentStepError(`This step indexes a document, but the run brought no file: add a ${SEARCHABLE_KINDS.join(' or ')} file.`);
         const indexed: Array<{ document: string; bucket: string; key: string; words: number }> = [];
@@ -46,6 +55,6 @@ export function documentSearchActions(services: () => IndexStepServices): Action
         }
         return { indexed, count: indexed.length };
       },
-    },
+    }),
   ];
 }

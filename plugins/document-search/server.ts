@@ -1,6 +1,6 @@
-import { AutomationActions, contribute, defineServerPlugin } from '../../src/server';
-import { WorkflowUploads } from '../../src/server';
-import { documentSearchActions, type IndexStepServices } from './automation-actions';
+import { defineServerPlugin, DocumentSearch } from '../../src/server';
+import { contribute, WorkflowUploads } from '../../src/server';
+import { documentSearchSteps } from './automation-actions';
 import { provide } from '../../src/core';
 import { token } from '../../src/core';
 import { T } from '../../src/server';
@@ -30,9 +30,6 @@ function asHttpError(error: unknown): unknown {
   return error;
 }
 
-/** The index of the running server, for the engine step (set at start). */
-let started: IndexStepServices | undefined;
-
 /**
  * Intelligent (natural-language) document search: workflow 10011 and combination 5. The
  * automation engine's flowmatic_ai:index_document step adds a run's documents to the same index.
@@ -40,16 +37,16 @@ let started: IndexStepServices | undefined;
 export default defineServerPlugin({
   id: 'document-search',
   catalogue,
-  contributes: [contribute(WorkflowUploads, { workflow: 10011, kinds: ['pdf', 'txt'] }), ...documentSearchActions(() => {
-    if (!started) throw new Error('The document search plugin has not started yet, so its workflow step cannot run.');
-    return started;
-  }).map((a) => contribute(AutomationActions, a))],
+  contributes: [contribute(WorkflowUploads, { workflow: 10011, kinds: ['pdf', 'txt'] })],
   migrations: documentSearchMigrations,
   provides: [
     provide(DocumentIndexToken, (get) => new DocumentIndex(get(T.Db))),
+    // the same index as a plugin-neutral service (src/server): the public API and MCP tools search with it
+    provide(DocumentSearch, (get) => get(DocumentIndexToken)),
     provide(DocumentIndexerToken, (get) => new DocumentIndexer(get(DocumentIndexToken), get(T.FileStore), readPdfText, get(T.Logger))),
   ],
   needs: { index: DocumentIndexToken, indexer: DocumentIndexerToken, files: T.FileStore, config: T.ServerConfig, events: T.EventBus },
+  steps: ({ index, files }) => documentSearchSteps({ index, files, readPdf: readPdfText }),
   routes(app, { index, files, config }) {
     app.post<{ Body: { query: string } }>(
       '/api/nlp-document-store/query',
@@ -85,8 +82,7 @@ export default defineServerPlugin({
       },
     );
   },
-  onStart({ indexer, events, index, files }) {
-    started = { index, files, readPdf: readPdfText };
+  onStart({ indexer, events }) {
     indexer.start(events);
   },
   async onStop({ indexer }) {

@@ -1,4 +1,4 @@
-import { AI_PROVIDER, EmptyTextError, PermanentStepError, TextTooLongError, type ActionContext, type ActionDefinition, type EmotionAnalyser, type FileRef } from '../../src/server';
+import { AI_PROVIDER, defineAction, EmptyTextError, PermanentStepError, TextTooLongError, type ActionContext, type EmotionAnalyser, type FileRef } from '../../src/server';
 
 /** Where the text of a run is: the previous step's or the trigger's `text` field, else its text files. */
 async function textOf(input: unknown, ctx: ActionContext): Promise<{ text: string; source: string }> {
@@ -19,17 +19,27 @@ async function textOf(input: unknown, ctx: ActionContext): Promise<{ text: strin
  * of the seven emotions (the same analyser as the emotion page). Returns the sentences, the
  * count per emotion and the most frequent felt emotion ('neutral' when none is felt).
  */
-export function emotionActions(analyser: () => EmotionAnalyser): ActionDefinition[] {
+export function emotionSteps(analyser: EmotionAnalyser) {
   return [
-    {
+    defineAction({
       provider: AI_PROVIDER,
       action: 'analyse_emotions',
-      name: 'Analyse the emotions',
+      title: 'Analyse the emotions',
+      description: "Labels each sentence of the run's text (or its .txt files) with one of seven emotions.",
+      output: {
+        type: 'object',
+        required: ['sentences', 'counts', 'dominant'],
+        properties: {
+          sentences: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' }, emotion: { type: 'string' } } } },
+          counts: { type: 'object', additionalProperties: { type: 'integer' } },
+          dominant: { type: 'string' },
+        },
+      },
       async run(input, ctx) {
         const { text, source } = await textOf(input, ctx);
         let sentences;
         try {
-          sentences = await analyser().analyse(text);
+          sentences = await analyser.analyse(text);
         } catch (error) {
           if (error instanceof EmptyTextError || error instanceof TextTooLongError) throw new PermanentStepError(`${source}: ${error.message}`);
           throw error;
@@ -39,6 +49,6 @@ export function emotionActions(analyser: () => EmotionAnalyser): ActionDefinitio
         const felt = Object.entries(counts).filter(([e]) => e !== 'neutral').sort((a, b) => b[1] - a[1]);
         return { sentences, counts, dominant: felt[0]?.[0] ?? 'neutral', rows: sentences.map((s, i) => [i + 1, s.text, s.emotion]) };
       },
-    },
+    }),
   ];
 }

@@ -1,10 +1,10 @@
-import { AutomationActions, contribute, defineServerPlugin } from '../../src/server';
+import { defineServerPlugin, EmotionAnalysis, provide } from '../../src/server';
 import { T } from '../../src/server';
 import { HttpError } from '../../src/server';
 import { EmptyTextError, LexiconEmotionAnalyser, LlmEmotionAnalyser, TextTooLongError, type EmotionAnalyser } from '../../src/server';
 import type { TextGenerator } from '../../src/server';
 import textProcessingSchema from '../../schemas/emotion-analysis/text-processing.schema.json';
-import { emotionActions } from './automation-actions';
+import { emotionSteps } from './automation-actions';
 import { catalogue } from './catalogue';
 
 /**
@@ -15,24 +15,18 @@ export function chooseEmotionAnalyser(llmBaseUrl: string | undefined, text: Text
   return llmBaseUrl ? new LlmEmotionAnalyser(text, log) : new LexiconEmotionAnalyser();
 }
 
-/** The analyser of the running server, for the engine step (set when the routes are registered). */
-let started: EmotionAnalyser | undefined;
-
 /**
  * Emotion analysis: workflow 10002 (combinations 6, 7) and the coming-soon 10003 (combination 15).
- * The automation engine's flowmatic_ai:analyse_emotions step uses the same analyser as the page.
+ * The analyser is provided as EmotionAnalysis (src/server): the page's route, the automation
+ * engine's flowmatic_ai:analyse_emotions step and any other caller use the same one.
  */
 export default defineServerPlugin({
   id: 'emotion-analysis',
   catalogue,
-  contributes: emotionActions(() => {
-    if (!started) throw new Error('The emotion analysis plugin has not started yet, so its workflow step cannot run.');
-    return started;
-  }).map((a) => contribute(AutomationActions, a)),
-  needs: { text: T.TextGenerator, config: T.ServerConfig, log: T.Logger },
-  routes(app, { text, config, log }) {
-    const analyser = chooseEmotionAnalyser(config.llmBaseUrl, text, log);
-    started = analyser;
+  provides: [provide(EmotionAnalysis, (get) => chooseEmotionAnalyser(get(T.ServerConfig).llmBaseUrl, get(T.TextGenerator), get(T.Logger)))],
+  needs: { analyser: EmotionAnalysis },
+  steps: ({ analyser }) => emotionSteps(analyser),
+  routes(app, { analyser }) {
     app.post<{ Body: { text: string } }>(
       '/api/api/text_processing_json/',
       { auth: 'user', schema: { body: textProcessingSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },

@@ -1,16 +1,45 @@
-import { AI_PROVIDER, CsvFormatError, PermanentStepError, type ActionContext, type ActionDefinition, type ConfigStore, type FileRef, type OcrEngine, type TextGenerator } from '../../src/server';
-import { analyseStatement, isFocusArea, type AnalysisReport, type FocusArea } from './engine/analysis';
+import { AI_PROVIDER, badRequest, CsvFormatError, defineAction, HttpError, PermanentStepError, type ConfigStore, type FileRef, type FinancialAnalysisService, type OcrEngine, type TextGenerator } from '../../src/server';
+import { analyseStatement, FOCUS_AREAS, isFocusArea, type AnalysisReport, type FocusArea } from './engine/analysis';
 import { StatementReadError } from './engine/statement-reader';
 import { readStatementFile, type StatementKind } from './statement-file';
 
-/** What the analysis step needs from the running plugin. */
-export interface AnalyseStepServices {
+/** What the analysis service reads with: the saved configs, the text generator and the OCR pool. */
+export interface AnalysisServiceDeps {
   store: Pick<ConfigStore, 'forCombination'>;
   text: TextGenerator;
   ocr: OcrEngine;
   combinationId: number;
-  /** the focus area when the owner saved none */
+  /** the focus area when none is given and the owner saved none */
   defaultFocusArea: FocusArea;
+}
+
+/**
+ * The analysis as a service (provided as FinancialAnalysis): reads the statement, picks the focus
+ * area (the given one, else the owner's saved one, else the default) and analyses it, as the
+ * analysis page does. An unreadable statement or an unknown focus area is a 400.
+ */
+export function financialAnalysisService(deps: AnalysisServiceDeps): FinancialAnalysisService {
+  return {
+    focusAreas: FOCUS_AREAS,
+    async analyse(owner, file, focusArea) {
+      let area: FocusArea;
+      let source: 'given' | 'saved config' | 'default';
+      if (focusArea !== undefined) {
+        if (!isFocusArea(focusArea)) throw badRequest(`The focus area must be one of ${FOCUS_AREAS.join(', ')}.`);
+        [area, source] = [focusArea, 'given'];
+      } else {
+        const saved = (await deps.store.forCombination(owner, deps.combinationId))?.config.SELECTED_FOCUS_AREA;
+        [area, source] = isFocusArea(saved) ? [saved, 'saved config'] : [deps.defaultFocusArea, 'default'];
+      }
+      try {
+        const report = await analyseStatement(await readStatementFile(file.name, file.kind, file.data, deps.ocr), area, deps.text);
+        return { focusArea: area, focusAreaSource: source, report: report as unknown as Record<string, unknown> };
+      } catch (error) {
+        if (error instanceof StatementReadError || error instanceof CsvFormatError) throw badRequest(error.message);
+        throw error;
+      }
+    },
+  };
 }
 
 const STATEMENT_KINDS: readonly StatementKind[] = ['csv', 'xlsx', 'pdf'];
@@ -29,37 +58,41 @@ function reportText(report: AnalysisReport): string {
  * does, and passes on the report with a subject and text for the e-mail step (its "to" is the
  * run's "email" field when given). A statement that cannot be read fails the step at once.
  */
-export function financialAnalysisActions(services: () => AnalyseStepServices): ActionDefinition[] {
+export function financialAnalysisSteps(analysis: FinancialAnalysisService) {
   return [
-    {
+    defineAction({
       provider: AI_PROVIDER,
       action: 'analyse_financials',
-      name: 'Analyse the financial statement',
-      async run(input, ctx: ActionContext) {
-        const { store, text, ocr, combinationId, defaultFocusArea } = services();
+      title: 'Analyse the financial statement',
+      description: "Analyses the run's CSV, XLSX or PDF statement for the owner's saved focus area and writes the report as an e-mail's subject and text.",
+      output: {
+        type: 'object',
+        required: ['subject', 'text', 'focus_area_source', 'report'],
+        properties: { to: { type: 'string' }, subject: { type: 'string' }, text: { type: 'string' }, focus_area_source: { enum: ['saved config', 'default'] }, report: { type: 'object' } },
+      },
+      async run(input, ctx) {
         const given = (input as { files?: unknown } | null)?.files;
         const files = Array.isArray(given) ? (given as FileRef[]) : ctx.trigger.files;
         const file = files.find((f) => (STATEMENT_KINDS as readonly string[]).includes(f.kind));
         if (!file) throw new PermanentStepError(`This step analyses a financial statement, but the run brought ${files.length ? `only ${files.map((f) => `"${f.name}"`).join(', ')}` : 'no file'}: upload a CSV, XLSX or PDF statement.`);
-        const saved = (await store.forCombination(ctx.userId, combinationId))?.config.SELECTED_FOCUS_AREA;
-        const focusArea = isFocusArea(saved) ? saved : defaultFocusArea;
-        let report: AnalysisReport;
+        let result;
         try {
           const bytes = await ctx.files.read(ctx.userId, file.bucket, file.key);
-          report = await analyseStatement(await readStatementFile(file.name, file.kind as StatementKind, bytes, ocr), focusArea, text);
+          result = await analysis.analyse(ctx.userId, { name: file.name, kind: file.kind as StatementKind, data: bytes });
         } catch (error) {
-          if (error instanceof StatementReadError || error instanceof CsvFormatError) throw new PermanentStepError(error.message);
+          if (error instanceof HttpError && error.statusCode === 400) throw new PermanentStepError(error.message);
           throw error;
         }
+        const report = result.report as unknown as AnalysisReport;
         const to = ['email', 'to'].map((k) => ctx.trigger.data[k]).find((v): v is string => typeof v === 'string' && !!v.trim());
         return {
           ...(to ? { to: to.trim() } : {}),
-          subject: `Financial analysis of ${file.name}: ${focusArea.replace(/-/g, ' ')}`,
+          subject: `Financial analysis of ${file.name}: ${result.focusArea.replace(/-/g, ' ')}`,
           text: reportText(report),
-          focus_area_source: isFocusArea(saved) ? 'saved config' : 'default',
+          focus_area_source: result.focusAreaSource,
           report,
         };
       },
-    },
+    }),
   ];
 }

@@ -1,6 +1,6 @@
-import { AutomationActions, ConfigStore, T, badRequest, base64BodyLimit, configTableMigration, contribute, decodeBase64File, defineServerPlugin, notFound, registerConfigRoutes, userOf } from '../../src/server';
-import { WorkflowUploads } from '../../src/server';
-import { financialAnalysisActions, type AnalyseStepServices } from './automation-actions';
+import { ConfigStore, FinancialAnalysis, T, badRequest, base64BodyLimit, configTableMigration, decodeBase64File, defineServerPlugin, notFound, provide, registerConfigRoutes, userOf } from '../../src/server';
+import { contribute, WorkflowUploads } from '../../src/server';
+import { financialAnalysisService, financialAnalysisSteps } from './automation-actions';
 import completeRequestSchema from '../../schemas/financial-analysis/complete-request.schema.json';
 import configRequestSchema from '../../schemas/financial-analysis/config-request.schema.json';
 import configSchema from '../../schemas/financial-analysis/config.schema.json';
@@ -28,9 +28,6 @@ export interface AnalyseJobData {
   focusArea: FocusArea;
 }
 
-/** The config store and services of the running server, for the engine step. */
-let started: AnalyseStepServices | undefined;
-
 interface StartBody {
   combination_id: number;
   file_name: string;
@@ -47,15 +44,17 @@ interface StartBody {
 export default defineServerPlugin({
   id: 'financial-analysis',
   catalogue,
-  contributes: [contribute(WorkflowUploads, { workflow: 10013, kinds: ['csv', 'xlsx', 'pdf'] }), ...financialAnalysisActions(() => {
-    if (!started) throw new Error('The financial analysis plugin has not started yet, so its workflow step cannot run.');
-    return started;
-  }).map((a) => contribute(AutomationActions, a))],
-  needs: { db: T.Db, text: T.TextGenerator, config: T.ServerConfig, queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr },
+  contributes: [contribute(WorkflowUploads, { workflow: 10013, kinds: ['csv', 'xlsx', 'pdf'] })],
+  provides: [
+    provide(FinancialAnalysis, (get) =>
+      financialAnalysisService({ store: new ConfigStore(get(T.Db), CONFIG_TABLE), text: get(T.TextGenerator), ocr: get(T.Ocr), combinationId: FINANCIAL_ANALYSIS_COMBINATION, defaultFocusArea: DEFAULT_FOCUS_AREA }),
+    ),
+  ],
+  needs: { db: T.Db, text: T.TextGenerator, config: T.ServerConfig, queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, analysis: FinancialAnalysis },
+  steps: ({ analysis }) => financialAnalysisSteps(analysis),
   migrations: [configTableMigration('financial-analysis/0001_configs', CONFIG_TABLE), runsMigration],
-  routes(app, { db, config, queue, files, text, ocr }) {
+  routes(app, { db, config, queue, files }) {
     const store = new ConfigStore(db, CONFIG_TABLE);
-    started = { store, text, ocr, combinationId: FINANCIAL_ANALYSIS_COMBINATION, defaultFocusArea: DEFAULT_FOCUS_AREA };
     const runs = new AnalysisRuns(db, queue);
     registerConfigRoutes(app, { path: CONFIG_PATH, store, configSchema, requestSchema: configRequestSchema, combinations: [FINANCIAL_ANALYSIS_COMBINATION] });
 

@@ -1,4 +1,4 @@
-import { AI_PROVIDER, extractInvoice, extractionAction, type ActionDefinition, type ExtractionServices } from '../../src/server';
+import { AI_PROVIDER, extractionAction, type InvoiceFields, type StoredDocumentExtractor } from '../../src/server';
 import { INVOICE_FIELD_ORDER, type InvoiceExtraction } from './invoice-reply';
 
 /** An invoice as the engine's steps pass it on: field values by name, their confidence, line items and warnings. */
@@ -27,15 +27,15 @@ export function invoiceStepResult(result: InvoiceExtraction): InvoiceStepResult 
  * flowmatic_ai:extract_invoice_fields: reads each invoice the run brought (upload, e-mail
  * attachment, Drive download) and returns its fields, line items and warnings.
  */
-export function invoiceExtractionActions(services: () => ExtractionServices): ActionDefinition[] {
+export function invoiceExtractionSteps(extractor: StoredDocumentExtractor<InvoiceFields>) {
   return [
     extractionAction({
       provider: AI_PROVIDER,
       action: 'extract_invoice_fields',
-      name: 'Extract the invoice fields',
-      services,
-      extract: (pages) => extractInvoice(pages),
-      shape: invoiceStepResult,
-    }) as ActionDefinition,
+      title: 'Extract the invoice fields',
+      description: 'Reads each invoice of the run (upload, e-mail attachment, Drive download) and returns its fields, line items and warnings.',
+      extractor,
+      shape: (result) => invoiceStepResult(result as InvoiceExtraction),
+    }),
   ];
 }

@@ -1,6 +1,4 @@
 import {
-  AutomationActions,
-  contribute,
   defineServerPlugin,
   documentOf,
   DOCUMENT_EXTRACTION_JOB,
@@ -8,24 +6,25 @@ import {
   extractInvoice,
   HttpError,
   INVOICE_EXTRACTION_JOB,
+  InvoiceExtraction as InvoiceExtractionService,
   notSucceeded,
   ownedJob,
   renderFirstPagePng,
   runExtractionJob,
-  servicesOf,
+  provide,
   startExtraction,
+  storedDocumentExtractor,
   T,
   userOf,
   viewOf,
   waitForJob,
   type ExtractionJobData,
-  type ExtractionServices,
 } from '../../src/server';
-import { WorkflowUploads } from '../../src/server';
+import { contribute, WorkflowUploads } from '../../src/server';
 import extractDataSchema from '../../schemas/invoice-extraction/extract-data.schema.json';
 import jobSchema from '../../schemas/invoice-extraction/job.schema.json';
 import previewQuerySchema from '../../schemas/invoice-extraction/preview-query.schema.json';
-import { invoiceExtractionActions } from './automation-actions';
+import { invoiceExtractionSteps } from './automation-actions';
 import { catalogue } from './catalogue';
 import { invoiceReply, type InvoiceExtraction } from './invoice-reply';
 
@@ -33,9 +32,6 @@ type DocumentFields = ReturnType<typeof extractDocumentFields>;
 
 /** Resolution of the invoice preview image: enough to read an A4 page on screen, ~830 px wide. */
 const PREVIEW_DPI = 100;
-
-/** The OCR pool and event bus of the running server, for the engine step (set at start). */
-let started: ExtractionServices | undefined;
 
 /**
  * Invoice data extraction: workflow 10004 and its combinations 1, 2, 8 and 9.
@@ -52,8 +48,10 @@ let started: ExtractionServices | undefined;
 export default defineServerPlugin({
   id: 'invoice-extraction',
   catalogue,
-  contributes: [contribute(WorkflowUploads, { workflow: 10004, kinds: ['pdf', 'png', 'jpeg'] }), ...invoiceExtractionActions(() => servicesOf(started, 'invoice extraction')).map((a) => contribute(AutomationActions, a))],
-  needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus },
+  contributes: [contribute(WorkflowUploads, { workflow: 10004, kinds: ['pdf', 'png', 'jpeg'] })],
+  provides: [provide(InvoiceExtractionService, (get) => storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, (pages) => extractInvoice(pages)))],
+  needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus, extractor: InvoiceExtractionService },
+  steps: ({ extractor }) => invoiceExtractionSteps(extractor),
   routes(app, { queue, files }) {
     app.post<{ Body: { key: string; bucket: string; wait: number; workflow: number | string } }>(
       '/api/service/extract_data/',
@@ -122,7 +120,6 @@ export default defineServerPlugin({
     );
   },
   onStart({ queue, files, ocr, events }) {
-    started = { ocr, events };
     // Registered here rather than under `jobs`, whose handlers are not given the job's progress reporter.
     queue.process(
       INVOICE_EXTRACTION_JOB,

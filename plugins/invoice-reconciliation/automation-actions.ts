@@ -1,11 +1,31 @@
-import { AI_PROVIDER, CsvFormatError, PermanentStepError, type ActionContext, type ActionDefinition, type ConfigStore, type FileRef, type TextGenerator } from '../../src/server';
+import { AI_PROVIDER, badRequest, CsvFormatError, defineAction, HttpError, PermanentStepError, type ConfigStore, type FileRef, type InvoiceReconciliationService, type TextGenerator } from '../../src/server';
 import { compareFiles, ReconciliationConfigError, type ComparisonSide } from './engine/compare';
 
-/** What the reconciliation step needs from the running plugin. */
-export interface ReconcileStepServices {
+/** What the reconciliation service compares with: the saved configs and the text generator. */
+export interface ReconciliationServiceDeps {
   store: Pick<ConfigStore, 'forCombination'>;
   text: TextGenerator;
   combinationId: number;
+}
+
+/**
+ * The comparison as a service (provided as InvoiceReconciliation): the default and the custom
+ * side, the custom one with the owner's saved config for the combination, as the page compares.
+ * A bad CSV or config is a 400.
+ */
+export function reconciliationService(deps: ReconciliationServiceDeps): InvoiceReconciliationService {
+  return {
+    async compare(owner, { invoices, orders }) {
+      const saved = await deps.store.forCombination(owner, deps.combinationId);
+      try {
+        const result = await compareFiles({ invoiceCsv: invoices, poCsv: orders, config: saved?.config, textGenerator: deps.text });
+        return { default: result.default as unknown as Record<string, unknown>, custom_config: result.custom_config as unknown as Record<string, unknown>, config: saved ? 'saved config' : 'detected' };
+      } catch (error) {
+        if (error instanceof CsvFormatError || error instanceof ReconciliationConfigError) throw badRequest(error.message);
+        throw error;
+      }
+    },
+  };
 }
 
 /** The most discrepancies and unmatched rows a step passes on (the job keeps a step's output small). */
@@ -52,26 +72,26 @@ function report(side: ComparisonSide): { subject: string; text: string } {
  * reconciliation page does, and passes on the result with a subject and text for the e-mail
  * step (its "to" is the run's "email" field when given).
  */
-export function reconciliationActions(services: () => ReconcileStepServices): ActionDefinition[] {
+export function reconciliationSteps(reconciliation: InvoiceReconciliationService) {
   return [
-    {
+    defineAction({
       provider: AI_PROVIDER,
       action: 'reconcile_invoices',
-      name: 'Reconcile the invoices',
-      async run(input, ctx: ActionContext) {
-        const { store, text, combinationId } = services();
+      title: 'Reconcile the invoices',
+      description: "Compares the run's invoice CSV with its purchase-order CSV (or checks the invoices alone) with the owner's saved config.",
+      async run(input, ctx) {
         const given = (input as { files?: unknown } | null)?.files;
         const { invoices, orders } = pickFiles(Array.isArray(given) ? (given as FileRef[]) : ctx.trigger.files);
         const read = async (f: FileRef) => ({ name: f.name, data: await ctx.files.read(ctx.userId, f.bucket, f.key) });
-        const saved = await store.forCombination(ctx.userId, combinationId);
         let result;
         try {
-          result = await compareFiles({ invoiceCsv: await read(invoices), poCsv: orders ? await read(orders) : undefined, config: saved?.config, textGenerator: text });
+          result = await reconciliation.compare(ctx.userId, { invoices: await read(invoices), orders: orders ? await read(orders) : undefined });
         } catch (error) {
-          if (error instanceof CsvFormatError || error instanceof ReconciliationConfigError) throw new PermanentStepError(error.message);
+          if (error instanceof HttpError && error.statusCode === 400) throw new PermanentStepError(error.message);
           throw error;
         }
-        const side = saved ? result.custom_config : result.default;
+        const saved = result.config === 'saved config';
+        const side = (saved ? result.custom_config : result.default) as unknown as ComparisonSide;
         const to = stringField(ctx.trigger.data, 'email', 'to');
         return {
           ...(to ? { to } : {}),
@@ -85,6 +105,6 @@ export function reconciliationActions(services: () => ReconcileStepServices): Ac
           emails: side.emails.slice(0, MAX_LISTED).map((e) => ({ type: e.type, vendor: e.vendor, to: e.to, subject: e.subject, body: e.body })),
         };
       },
-    },
+    }),
   ];
 }

@@ -1,6 +1,6 @@
-import { AutomationActions, ConfigStore, CsvFormatError, HttpError, T, badRequest, base64BodyLimit, configTableMigration, contribute, decodeBase64File, defineServerPlugin, registerConfigRoutes, userOf } from '../../src/server';
-import { WorkflowUploads } from '../../src/server';
-import { reconciliationActions, type ReconcileStepServices } from './automation-actions';
+import { ConfigStore, CsvFormatError, HttpError, InvoiceReconciliation, T, badRequest, base64BodyLimit, configTableMigration, decodeBase64File, defineServerPlugin, provide, registerConfigRoutes, userOf } from '../../src/server';
+import { contribute, WorkflowUploads } from '../../src/server';
+import { reconciliationService, reconciliationSteps } from './automation-actions';
 import comparisonRequestSchema from '../../schemas/invoice-reconciliation/comparison-request.schema.json';
 import configRequestSchema from '../../schemas/invoice-reconciliation/config-request.schema.json';
 import configSchema from '../../schemas/invoice-reconciliation/config.schema.json';
@@ -27,9 +27,6 @@ function requireCsvName(name: string, role: string): void {
   if (!/\.csv$/i.test(name.trim())) throw badRequest(`The ${role} file must be a .csv file; "${name}" is not.`);
 }
 
-/** The config store and text generator of the running server, for the engine step. */
-let started: ReconcileStepServices | undefined;
-
 /**
  * Invoice-to-purchase-order reconciliation: workflow 10012 and combination 10. Saved configs
  * (spec 7, Python-style config_json), the synchronous comparison of the uploaded CSV files
@@ -39,15 +36,13 @@ let started: ReconcileStepServices | undefined;
 export default defineServerPlugin({
   id: 'invoice-reconciliation',
   catalogue,
-  contributes: [contribute(WorkflowUploads, { workflow: 10012, kinds: ['csv'] }), ...reconciliationActions(() => {
-    if (!started) throw new Error('The invoice reconciliation plugin has not started yet, so its workflow step cannot run.');
-    return started;
-  }).map((a) => contribute(AutomationActions, a))],
-  needs: { db: T.Db, text: T.TextGenerator, config: T.ServerConfig },
+  contributes: [contribute(WorkflowUploads, { workflow: 10012, kinds: ['csv'] })],
+  provides: [provide(InvoiceReconciliation, (get) => reconciliationService({ store: new ConfigStore(get(T.Db), CONFIG_TABLE), text: get(T.TextGenerator), combinationId: RECONCILIATION_COMBINATION }))],
+  needs: { db: T.Db, text: T.TextGenerator, config: T.ServerConfig, reconciliation: InvoiceReconciliation },
+  steps: ({ reconciliation }) => reconciliationSteps(reconciliation),
   migrations: [configTableMigration('invoice-reconciliation/0001_configs', CONFIG_TABLE)],
   routes(app, { db, text, config }) {
     const store = new ConfigStore(db, CONFIG_TABLE);
-    started = { store, text, combinationId: RECONCILIATION_COMBINATION };
     registerConfigRoutes(app, { path: CONFIG_PATH, store, configSchema, requestSchema: configRequestSchema, combinations: [RECONCILIATION_COMBINATION] });
     const bodyLimit = base64BodyLimit(2, config.maxUploadBytes);
 

@@ -78,6 +78,14 @@ export class ContributionRegistry {
     if (key !== undefined) registry.register(key, entry.value, pluginId);
   }
 
+  /**
+   * Contributions a plugin makes once its services exist (a server plugin's `steps(deps)`), added
+   * after the registry was built, with the same checks (a key claimed twice fails, naming both).
+   */
+  addLate(pluginId: string, entries: ContributionEntry<unknown>[]): void {
+    for (const e of entries) this.add(e, pluginId);
+  }
+
   /** The keyed contributions of a kind (empty for an undeclared kind). */
   of<V>(kind: ContributionKind<V>): KeyedRegistry<V> {
     return (this.byKind.get(kind.id) as KeyedRegistry<V> | undefined) ?? new KeyedRegistry<V>(kind.label);

@@ -33,6 +33,7 @@ import { Argon2Hasher } from './auth/password';
 import { createMailer } from './mail';
 import { createQueue } from './queue';
 import { coreModules } from './core-modules';
+import { stepContributions } from './plugin-loader';
 import { createTextGenerator } from './ai/text-generation';
 import { DiskFileStore } from './files';
 import { TesseractOcrPool } from './ai/ocr';
@@ -123,6 +124,10 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
 
   const migrations = [...coreMigrations, ...modules.flatMap((m) => m.migrations ?? [])];
   await migrate(db, migrations);
+
+  // engine steps built from each module's resolved services, before anything can run them
+  const registry = container.get(T.Contributions);
+  for (const m of modules) if (m.steps) registry.addLate(m.id, stepContributions(m, depsOf(m)));
 
   installErrorHandling(app);
   metrics.instrument(app);

@@ -2,7 +2,7 @@
  * The server's public face: everything a server plugin may use. Plugins import from here (or
  * src/core), never from a deeper path of src/server (tests/unit/core/public-faces.test.ts).
  */
-export { defineServerPlugin, pluginApiPrefix, type AnyServerPlugin, type DepsOf, type Needs, type ServerPlugin } from './plugin';
+export { defineServerPlugin, pluginApiPrefix, type AnyServerPlugin, type DepsOf, type Needs, type PluginStep, type ServerPlugin } from './plugin';
 export * as T from './tokens';
 export { provide, contribute, contributionKind, type ContributionKind } from '../core';
 export { userOf, type AuthUser, type RouteAuth } from './auth/guard';
@@ -38,7 +38,23 @@ export {
   type FileRef,
   type TriggerDefinition,
   type TriggerPayload,
+  defineAction,
+  defineTrigger,
+  PushTriggers,
+  StepSettingsError,
+  applyTemplates,
+  fillTemplate,
+  type ActionSpec,
+  type JsonSchema,
+  type PushRunRequest,
+  type PushTriggerService,
+  type StepConnection,
+  type StepContext,
+  type StepHttp,
+  type StepHttpResponse,
+  type TriggerSpec,
 } from './automation';
+export * from './ai/services';
 export { PageReadError, type ReadWebsiteResult } from './web-fetch/page-reader';
 export { type SafeFetchOptions, type WebFetchErrorCode } from './web-fetch/safe-fetch';
 export { EmptyTextError, TextTooLongError } from './ai/emotion';

@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DuplicateContributionError } from '../core/registry';
-import type { ServerPlugin } from './plugin';
+import type { ContributionEntry } from '../core/contributions';
+import { AutomationActions, AutomationTriggers, type ActionDefinition, type TriggerDefinition } from './automation/kinds';
+import type { PluginStep, ServerPlugin } from './plugin';
 
 const ENTRY_NAMES = ['server.ts', 'server.js'];
 
@@ -29,4 +31,27 @@ export async function discoverServerPlugins(pluginsDir: string): Promise<ServerP
     plugins.push(plugin);
   }
   return plugins;
+}
+
+function isEntry(step: PluginStep): step is ContributionEntry<unknown> {
+  const e = step as Partial<ContributionEntry<unknown>>;
+  return !!e.kind && typeof e.kind === 'object' && typeof e.kind.id === 'string' && 'value' in e;
+}
+
+/**
+ * The contributions of a plugin's `steps(deps)`, built once its needs are resolved (buildServer
+ * adds them to the registry before any route, job or start hook runs): actions to
+ * AutomationActions, each carrying the plugin's services for its `ctx.services`, triggers to
+ * AutomationTriggers, entries as they are.
+ */
+export function stepContributions(plugin: Pick<ServerPlugin, 'id' | 'steps'>, deps: unknown): ContributionEntry<unknown>[] {
+  if (!plugin.steps) return [];
+  const out: ContributionEntry<unknown>[] = [];
+  for (const step of plugin.steps(deps as never)) {
+    if (isEntry(step)) out.push(step);
+    else if (typeof (step as ActionDefinition).run === 'function') out.push({ kind: AutomationActions, value: { ...(step as ActionDefinition), services: deps } } as ContributionEntry<unknown>);
+    else if (typeof (step as TriggerDefinition).provider === 'string') out.push({ kind: AutomationTriggers, value: step } as ContributionEntry<unknown>);
+    else throw new Error(`Plugin "${plugin.id}": steps() returned something that is neither an action, a trigger nor a contribution`);
+  }
+  return out;
 }

@@ -5,6 +5,10 @@ import type { ServiceProvision } from '../core/plugin';
 import type { Migration } from './db/migrate';
 import type { CatalogueContribution } from './catalogue/types';
 import type { JobContext } from './queue/job-queue';
+import type { ActionDefinition, TriggerDefinition } from './automation/kinds';
+
+/** What a plugin's `steps(deps)` returns: actions, triggers, or contributions to any kind. */
+export type PluginStep = ActionDefinition | TriggerDefinition | ContributionEntry<any>;
 
 /** What a plugin asks for: a name per token, `{ db: Db, queue: JobQueue }`. */
 export type Needs = Record<string, Token<any>>;
@@ -40,6 +44,14 @@ export interface ServerPlugin<N extends Needs = any> {
   declares?: ContributionKind<any>[];
   /** Contributions to any declared kind. */
   contributes?: ContributionEntry<any>[];
+  /**
+   * Engine steps and triggers (and other contributions) built once the plugin's `needs` are
+   * resolved: `steps: ({ analyser }) => [defineAction({ ..., run: (input, ctx) => analyser.analyse(...) })]`.
+   * An action (with `run` or made by defineAction) becomes an AutomationActions contribution, a
+   * trigger (defineTrigger, or a polled trigger) an AutomationTriggers one; a `contribute(Kind, v)`
+   * entry goes to its kind. Each typed step gets these services as `ctx.services`.
+   */
+  steps?: (deps: DepsOf<N>) => PluginStep[];
   /** Database migrations, ids prefixed with the plugin id ('<id>/0001_name'). */
   migrations?: Migration[];
   /** API routes, in the plugin's own scope. */

@@ -11,7 +11,8 @@ import { JobStore, type JobEnd, type JobRow, type StepRow } from './job-store';
 import type { TriggerPayload } from './kinds';
 import { sendFailureNotice } from './notices';
 import type { EngineOptions } from './options';
-import { assertRunnable, planRecipe, type PlannedStep } from './plan';
+import { assertRunnable, assertSettings, planRecipe, type PlannedStep } from './plan';
+import type { StepRuntime } from './steps';
 import { JobRunner, queueRun, type RunnerLog } from './runner';
 import { isForwardMove, nextSetupStatus, nextStarterStatus, SETUP_STATUSES } from './setup-status';
 import type { RecipeSetupStatus, UserRecipeRecord } from '../../core/domain';
@@ -34,6 +35,8 @@ export interface EngineDeps {
   chatWebhookUrl?: string;
   /** the HTTP client of the chat announcement (tests pass a fake) */
   fetch?: typeof fetch;
+  /** what typed steps are given (the Connections service, resolved when a step first needs it) */
+  stepRuntime?: () => StepRuntime;
 }
 
 /** A run that could not be accepted: the job record exists (failed) and names why. */
@@ -156,6 +159,7 @@ export class AutomationEngine {
       text: deps.text,
       log: deps.log,
       options: deps.options,
+      stepRuntime: deps.stepRuntime,
       statusChanged: (jobId, status) => deps.events.publish('job/status-changed', { jobId, status }),
       settle: (job, recipe, status) => this.settle(job, recipe, status),
       finished: (job, recipe, status, error) => this.finished(job, recipe, status, error),
@@ -263,7 +267,9 @@ export class AutomationEngine {
    */
   async start(managedUserId: number, recipeId: number): Promise<{ running: boolean; recipe: RecipeRow }> {
     const recipe = await this.ownRecipe(managedUserId, recipeId);
-    assertRunnable(planRecipe(recipe.template, this.deps.registry), { needTrigger: true });
+    const plan = planRecipe(recipe.template, this.deps.registry);
+    assertRunnable(plan, { needTrigger: true });
+    assertSettings(plan);
     const missing = await this.missingConnections(recipe);
     if (missing.length) throw new NotConnectedToStartError(missing);
     await this.recipes.setRunning(recipe.id, true);

@@ -3,6 +3,7 @@ import { token } from '../../core/di';
 import { defineServerPlugin } from '../plugin';
 import * as T from '../tokens';
 import { RecipeControlToken } from '../provider/recipe-control';
+import { Connections } from '../connections';
 import { builtinActions } from './builtins/actions';
 import { builtinTriggers } from './builtins/triggers';
 import { AutomationEngine } from './engine';
@@ -12,6 +13,7 @@ import { automationMigrations } from './migrations';
 import { AutomationOptions, engineOptionsFrom } from './options';
 import { registerAutomationRoutes } from './routes';
 import { RUN_JOB, type RunJobData } from './runner';
+import { PushTriggers, pushTriggerService } from './push';
 import './schema';
 
 /** The engine service (runs recipes, answers start/stop and the setup flow). */
@@ -46,6 +48,7 @@ export const automationModule = defineServerPlugin({
         options: get(AutomationOptions),
         publicUrl: config.publicUrl,
         chatWebhookUrl: config.chatWebhookUrl,
+        stepRuntime: () => ({ connections: get(Connections), allowLoopback: get(AutomationOptions).stepHttpAllowLoopback === true }),
       });
     }),
     provide(RecipeControlToken, (get) => {
@@ -57,6 +60,7 @@ export const automationModule = defineServerPlugin({
         ensureRecords: (managedUserId: number) => engine.recipes.ensureFor(managedUserId),
       };
     }),
+    provide(PushTriggers, (get) => pushTriggerService({ engine: get(Automation), registry: get(T.Contributions), files: get(T.FileStore) })),
     provide(InboundMail, (get) => {
       const config = get(T.ServerConfig);
       const engine = get(Automation);
@@ -119,3 +123,7 @@ export { RUN_JOB, JobRunner } from './runner';
 export { jobLink } from './notices';
 export { WEBHOOK_PATH, UserRecipes } from './user-recipes';
 export { STARTER_TEMPLATE } from './plan';
+export { PushTriggers, type PushRunRequest, type PushTriggerService } from './push';
+export { defineAction, defineTrigger, isTypedAction, StepSettingsError, type ActionSpec, type StepConnection, type StepContext, type StepHttp, type StepHttpOptions, type StepHttpResponse, type TriggerSpec, type TypedActionDefinition } from './steps';
+export { applyTemplates, fillTemplate, fieldsOf, pathValue } from './templating';
+export type { JsonSchema, StepDeclaration } from './kinds';

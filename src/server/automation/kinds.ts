@@ -13,7 +13,7 @@ export interface FileRef {
 }
 
 /** Where a run came from. */
-export type TriggerSource = 'webhook' | 'manual_upload' | 'manual_email' | 'setup' | 'rerun' | 'poll';
+export type TriggerSource = 'webhook' | 'manual_upload' | 'manual_email' | 'setup' | 'rerun' | 'poll' | 'push';
 
 /**
  * What a run starts from: the posted fields (or the e-mail's), and references to its files.
@@ -70,7 +70,8 @@ export interface ActionContext {
 }
 
 /**
- * One step kind of a recipe, contributed by a plugin with
+ * One step kind of a recipe. New steps are made with `defineAction` (steps.ts) and returned from a
+ * plugin's `steps: (deps) => [...]`; the older form, still accepted, is
  * `contribute(AutomationActions, { provider, action, name, run })`. `run` receives the
  * previous step's output (the trigger payload for the first action) and returns this step's
  * output, which is checkpointed and fed to the next step.
@@ -85,6 +86,23 @@ export interface ActionDefinition<I = any, O = unknown> {
   /** total tries of the step, default 3 */
   retries?: number;
   run(input: I, ctx: ActionContext): Promise<O>;
+  /** what a step made with defineAction declares (settings, auth, schemas); absent for the older form */
+  step?: StepDeclaration;
+}
+
+/** A JSON Schema (draft 2020-12 keywords that Ajv 8 knows; `format`s from ajv-formats). */
+export type JsonSchema = Record<string, unknown>;
+
+/** The declared parts of a step made with defineAction / defineTrigger, for the engine and the setup screen. */
+export interface StepDeclaration {
+  title: string;
+  description?: string;
+  /** the connection the step uses ('google_sheets'), resolved before it runs */
+  auth?: string;
+  /** the step's settings (a recipe step's params) */
+  settings?: JsonSchema;
+  input?: JsonSchema;
+  output?: JsonSchema;
 }
 
 /**
@@ -102,6 +120,8 @@ export interface TriggerDefinition {
    * fit it is refused with a 400 naming the field. None: any JSON fields.
    */
   payload?: WebhookPayloadSchema;
+  /** what a trigger made with defineTrigger declares */
+  step?: StepDeclaration;
 }
 
 /** The engine's contribution points: plugins add actions and triggers with no engine edit. */

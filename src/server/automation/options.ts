@@ -26,6 +26,8 @@ export interface EngineOptions {
   webhookRateLimit: number;
   /** largest e-mail the inbound listener accepts, bytes */
   maxInboundMailBytes: number;
+  /** test-only: typed steps' HTTP client may reach 127.0.0.1 (a local fixture server); never set from the configuration */
+  stepHttpAllowLoopback?: boolean;
 }
 
 export const AutomationOptions = token<EngineOptions>('AutomationOptions');

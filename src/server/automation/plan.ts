@@ -2,6 +2,8 @@ import type { RecipeTemplateSeed } from '../catalogue/types';
 import type { ContributionRegistry } from '../../core/contributions';
 import { AutomationActions, AutomationTriggers, stepKey, type ActionDefinition, type TriggerDefinition } from './kinds';
 import { ConnectorNotFoundError } from './errors';
+import { badRequest } from '../http/errors';
+import { checkSettings, StepSettingsError } from './steps';
 
 export type TemplateStep = RecipeTemplateSeed['steps'][number];
 
@@ -67,4 +69,20 @@ export function assertRunnable(plan: PlannedStep[], opts: { needTrigger: boolean
     .filter((s) => (s.kind === 'action' ? !s.definition : opts.needTrigger && !s.trigger))
     .map((s) => stepKey(s));
   if (missing.length) throw new ConnectorNotFoundError(missing);
+}
+
+/**
+ * Refuses (400, naming the step and the field) a plan whose typed steps' settings, as the recipe
+ * writes them, do not fit their schemas; a '{{field}}' value is checked when the step runs.
+ */
+export function assertSettings(plan: PlannedStep[]): void {
+  for (const s of plan) {
+    if (s.kind !== 'action' || !s.definition?.step) continue;
+    try {
+      checkSettings(s.definition.step, s.params, { templated: true });
+    } catch (e) {
+      if (e instanceof StepSettingsError) throw badRequest(e.message, { step: s.index, field: e.field });
+      throw e;
+    }
+  }
 }

@@ -14,6 +14,7 @@ import type { RecipeRow, UserRecipes } from './user-recipes';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { ledgerOf, mailOf, recordsOf } from './side-effects';
+import { isTypedAction, stepContextOf, type StepRuntime } from './steps';
 
 export const RUN_JOB = 'automation.run';
 
@@ -41,6 +42,8 @@ export interface RunnerDeps {
   text: TextGenerator;
   log: RunnerLog;
   options: EngineOptions;
+  /** what typed steps (defineAction) are given: the connections, the HTTP client's test allowance */
+  stepRuntime?: () => StepRuntime;
   /** a job's status changed (publishes 'job/status-changed') */
   statusChanged(jobId: string, status: string): void;
   /** a job's consequences (counts, setup transitions), written in the transaction that ends it */
@@ -220,7 +223,8 @@ export class JobRunner {
           progress: (pct) => void queueJob?.progress(pct).catch(() => undefined),
           contributions: this.deps.registry,
         };
-        return definition.run(input, ctx);
+        if (!isTypedAction(definition)) return definition.run(input, ctx);
+        return stepContextOf(definition, input, ctx, this.deps.stepRuntime?.() ?? {}, definition.services).then((typed) => definition.runTyped(input, typed));
       });
       const text = JSON.stringify(output ?? null);
       if (Buffer.byteLength(text) > options.maxOutputBytes) throw new OutputTooLargeError(Buffer.byteLength(text), options.maxOutputBytes);

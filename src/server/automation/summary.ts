@@ -65,6 +65,7 @@ const SOURCE_LABEL: Record<TriggerPayload['source'], string> = {
   setup: 'Setup',
   rerun: 'Run again',
   poll: 'New item',
+  push: 'Started by a plugin',
 };
 
 /** "Webhook call with 3 fields and 1 file (invoice.pdf)" */

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { contribute } from '../../../core/contributions';
 import { PermanentStepError } from '../errors';
-import { AutomationActions, type ActionContext, type ActionDefinition, type TriggerPayload } from '../kinds';
+import { AutomationActions, type ActionContext, type ActionDefinition } from '../kinds';
 import { SetupPreparations } from '../setup-preparations';
+import { fieldsOf, fillTemplate, pathValue } from '../templating';
+
+export { pathValue };
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
@@ -15,34 +18,9 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** The fields of a step's input: a trigger payload's data, or the object itself. */
-function fieldsOf(input: unknown): Record<string, unknown> {
-  const rec = asRecord(input);
-  const payload = rec as Partial<TriggerPayload>;
-  return payload.source && payload.data && Array.isArray(payload.files) ? asRecord(payload.data) : rec;
-}
-
-/** Reads 'a.b.0.c' from a value. */
-export function pathValue(value: unknown, path: string): unknown {
-  let cur: unknown = value;
-  for (const part of path.split('.')) {
-    if (cur === null || cur === undefined) return undefined;
-    cur = Array.isArray(cur) && /^\d+$/.test(part) ? cur[Number(part)] : (cur as Record<string, unknown>)[part];
-  }
-  return cur;
-}
-
-/** '{{name}}' → the input's field (dotted paths allowed); missing fields become ''. */
-function fill(template: string, fields: Record<string, unknown>): string {
-  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, p: string) => {
-    const v = pathValue(fields, p);
-    return v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  });
-}
-
 function stringParam(ctx: ActionContext, fields: Record<string, unknown>, name: string): string | undefined {
   const p = ctx.params[name];
-  if (typeof p === 'string') return fill(p, fields);
+  if (typeof p === 'string') return fillTemplate(p, fields);
   const f = fields[name];
   return typeof f === 'string' ? f : undefined;
 }

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../../../../core/event-bus';
 import { PermanentStepError } from '../../../automation/errors';
-import type { ActionContext, ActionDefinition, FileRef } from '../../../automation/kinds';
+import type { ActionContext, FileRef } from '../../../automation/kinds';
+import { defineAction } from '../../../automation/steps';
+import type { StoredDocumentExtractor } from '../../services';
 import type { FileStore } from '../../../files/file-store';
 import type { OcrEngine } from '../../ocr';
 import { runExtractionJob } from './extraction-job';
@@ -30,34 +33,46 @@ function isFileRef(value: unknown): value is FileRef {
   return !!f && typeof f === 'object' && typeof f.bucket === 'string' && typeof f.key === 'string' && typeof f.name === 'string';
 }
 
-/** The started plugin's services, or a clear error when an action runs before the plugin started. */
-export function servicesOf<D>(deps: D | undefined, pluginName: string): D {
-  if (!deps) throw new Error(`The ${pluginName} plugin has not started yet, so its workflow step cannot run.`);
-  return deps;
+/**
+ * A stored-document extractor over the shared job code (provided by the extraction plugins as
+ * InvoiceExtraction / DocumentExtraction): reads the owner's document — PDF text layer, OCR for
+ * scans and images — and applies `extract` to its pages. The job code publishes
+ * 'document/text-extracted', so the search indexes what was read.
+ */
+export function storedDocumentExtractor<R>(deps: ExtractionServices & { files: FileStore }, extract: (pages: ReadResult['pages']) => R): StoredDocumentExtractor<R> {
+  return {
+    async extract(owner, file, opts = {}) {
+      const outcome = await runExtractionJob(
+        { owner, bucket: file.bucket, key: file.key, queuedAt: Date.now() },
+        { id: opts.jobId ?? `direct-${randomUUID()}`, attempt: opts.attempt ?? 1, progress: async (pct) => opts.progress?.(pct) },
+        { files: deps.files, ocr: deps.ocr, events: deps.events },
+        extract,
+      );
+      return outcome.ok ? { ok: true, name: outcome.name, pages: outcome.pages, result: outcome.result } : { ok: false, message: outcome.message };
+    },
+  };
 }
 
 /**
- * An engine action that reads each document of the run (PDF text layer, OCR for scans and
- * images) with the extraction plugins' shared job code, applies `extract` to its pages and
- * returns `{ documents: [...], count }` plus the first document's shaped result at the top
- * level, which is what single-document recipes (and the Sheets / Xero steps) read. The job
- * code publishes 'document/text-extracted', so the search indexes what was read. A file that
- * is not a document, or cannot be read, fails the step at once (trying again cannot help).
+ * An engine action that reads each document of the run with `extractor` and returns
+ * `{ documents: [...], count }` plus the first document's shaped result at the top level, which
+ * is what single-document recipes (and the Sheets / Xero steps) read. A file that is not a
+ * document, or cannot be read, fails the step at once (trying again cannot help).
  */
 export function extractionAction<R, S extends object>(opts: {
   provider: string;
   action: string;
-  name: string;
-  services: () => ExtractionServices & { files?: FileStore };
-  extract: (pages: ReadResult['pages']) => R;
+  title: string;
+  description?: string;
+  extractor: StoredDocumentExtractor<R>;
   shape: (result: R) => S;
-}): ActionDefinition<unknown, { count: number; documents: ExtractedDocument<S>[] } & Partial<ExtractedDocument<S>>> {
-  return {
+}) {
+  return defineAction<Record<string, unknown>, unknown, { count: number; documents: ExtractedDocument<S>[] } & Partial<ExtractedDocument<S>>>({
     provider: opts.provider,
     action: opts.action,
-    name: opts.name,
+    title: opts.title,
+    description: opts.description,
     async run(input, ctx) {
-      const services = opts.services();
       const files = stepFiles(input, ctx);
       if (!files.length) throw new PermanentStepError('This step reads a document, but the run brought no file: upload a PDF, PNG or JPEG document.');
       const readable = files.filter((f) => isReadableKind(f.kind));
@@ -67,17 +82,12 @@ export function extractionAction<R, S extends object>(opts: {
       for (const [i, file] of readable.entries()) {
         if (ctx.signal.aborted) throw new Error('The step was stopped before every document was read.');
         const share = (pct: number) => ctx.progress(Math.round(((i + pct / 100) / readable.length) * 100));
-        const outcome = await runExtractionJob(
-          { owner: ctx.userId, bucket: file.bucket, key: file.key, queuedAt: Date.now() },
-          { id: ctx.jobId, attempt: ctx.attempt, progress: async (pct) => share(pct) },
-          { files: services.files ?? ctx.files, ocr: services.ocr, events: services.events },
-          opts.extract,
-        );
+        const outcome = await opts.extractor.extract(ctx.userId, file, { jobId: ctx.jobId, attempt: ctx.attempt, progress: share });
         if (!outcome.ok) throw new PermanentStepError(`"${file.name}": ${outcome.message}`);
         documents.push({ name: outcome.name, bucket: file.bucket, key: file.key, pages: outcome.pages, ...opts.shape(outcome.result) });
       }
       ctx.progress(100);
       return { ...documents[0], count: documents.length, documents };
     },
-  };
+  });
 }

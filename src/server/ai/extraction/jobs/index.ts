@@ -9,4 +9,4 @@ export { DOCUMENT_EXTRACTION_JOB, INVOICE_EXTRACTION_JOB } from './job-names';
 export { JOB_FAILED_MESSAGE, JOB_NOT_FOUND_MESSAGE, notSucceeded, ownedJob, viewOf, waitForJob, type ExtractionStatus, type JobView } from './job-status';
 export { documentOf, startExtraction } from './start-job';
 export { isReadableKind, NOT_A_DOCUMENT_MESSAGE, NotADocumentError, readStoredDocument, type ReadResult, type StoredDocument } from './read-stored-document';
-export { extractionAction, servicesOf, stepFiles, type ExtractedDocument, type ExtractionServices } from './extraction-action';
+export { extractionAction, storedDocumentExtractor, stepFiles, type ExtractedDocument, type ExtractionServices } from './extraction-action';
