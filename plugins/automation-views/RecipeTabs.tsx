@@ -1,11 +1,10 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { makeStyles } from '@fluentui/react-components';
-import { T, useService, RovingTab, RovingTabList } from '../../src/app';
+import { RovingTab, RovingTabList, useUserZone } from '../../src/app';
 import type { Connector } from '../../src/core';
 import { ConnectionsPane } from './ConnectionsPane';
 import { JobsPanel } from './JobsPanel';
-import { parseZoneOffset, type ZoneOffset } from './time-zone';
 import type { SetupFlow } from './use-setup-flow';
 
 export type RecipeTab = 'recipe' | 'jobs' | 'connections';
@@ -16,12 +15,8 @@ const useStyles = makeStyles({
   pane: { minWidth: 0 },
 });
 
-/** The user's time zone offset, from browser storage key 'time_zone' ('(GMT+01:00) Europe/Paris'). */
-export function useUserZone(): ZoneOffset | undefined {
-  const storage = useService(T.Storage);
-  const label = storage.getItem('time_zone');
-  return useMemo(() => parseZoneOffset(label), [label]);
-}
+/** The user's time zone offset (the shell's, from browser storage key 'time_zone'). */
+export { useUserZone };
 
 /**
  * The `?job={jobId}` query: the job it names (opening the jobs tab on it) and a setter that

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Body1, Button, Caption1, Field, MessageBar, MessageBarBody, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { useApi, useEventBus } from '../../src/app';
+import { useApi, useDateTime, useEventBus } from '../../src/app';
 
 /** GET /api/plugins/connectors/recipes/:id/targets (the connectors plugin). */
 export interface RecipeTargets {
@@ -39,6 +39,7 @@ function seconds(ms: number): string {
  * the user's own folders or spreadsheets to choose another.
  */
 export function TargetPicker({ recipeId, kind }: { recipeId: number; kind: TargetKind }) {
+  const { time } = useDateTime();
   const s = useStyles();
   const api = useApi();
   const events = useEventBus();
@@ -125,7 +126,7 @@ export function TargetPicker({ recipeId, kind }: { recipeId: number; kind: Targe
       {trigger && (
         <Caption1 className={s.muted} data-testid="trigger-state">
           {trigger.watching
-            ? `Watching for new files every ${seconds(trigger.interval_ms)}${trigger.last_polled_at ? `, last looked at ${new Date(trigger.last_polled_at).toLocaleTimeString()}` : ''}. ${trigger.items} ${trigger.items === 1 ? 'file' : 'files'} so far.`
+            ? `Watching for new files every ${seconds(trigger.interval_ms)}${trigger.last_polled_at ? `, last looked at ${time(trigger.last_polled_at)}` : ''}. ${trigger.items} ${trigger.items === 1 ? 'file' : 'files'} so far.`
             : 'Not watching: start the workflow to watch this folder. Files added while it is stopped wait: on Start you choose whether to process or skip them.'}
         </Caption1>
       )}

@@ -5,6 +5,7 @@
  */
 import createPlotlyComponent from 'react-plotly.js/factory';
 import Plotly from 'plotly.js-basic-dist-min';
+import { CHART_DAY_FORMAT } from '../../../src/app';
 import type { MonitoringSeries } from '../series';
 
 const Plot = createPlotlyComponent(Plotly);
@@ -86,7 +87,8 @@ export default function MonitoringChart({ series, title }: { series: MonitoringS
             xanchor: 'left',
             yanchor: 'bottom',
           },
-          xaxis: { type: 'date', tickformat: '%b %d' },
+          // the shell's one day format ('25 Nov 2026', src/app date-time), on the axis and in the hover
+          xaxis: { type: 'date', tickformat: CHART_DAY_FORMAT, hoverformat: CHART_DAY_FORMAT },
           yaxis: {
             title: { text: 'Runs' },
             rangemode: 'tozero',

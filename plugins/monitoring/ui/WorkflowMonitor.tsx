@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Body1, Button, Caption1, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { ButtonLink, ChunkBoundary, useApi } from '../../../src/app';
+import { ButtonLink, ChunkBoundary, formatDay, useApi } from '../../../src/app';
 import { combinationPath } from '../../../src/core';
 import type { MonitoringRecord } from '../records';
 import { readRecords, toSeries, totalsOf } from '../series';
@@ -151,6 +151,11 @@ export function WorkflowMonitor({ workflowId, workflowName }: { workflowId: numb
   return (
     <div className={s.panel} role="region" aria-label={`Runs of ${workflowName}`}>
       <Subtitle2 as="h2">{workflowName}</Subtitle2>
+      {view.records.length > 0 && (
+        <Caption1 className={s.label}>
+          {formatDay(view.records[0].Date)} to {formatDay(view.records[view.records.length - 1].Date)}
+        </Caption1>
+      )}
       <div className={s.totals}>
         <Stat figure={String(totals.runs)} label={`runs in ${PERIOD_WEEKS * 7} days`} />
         <Stat figure={totals.successRate === null ? '–' : `${totals.successRate}%`} label="success rate" />

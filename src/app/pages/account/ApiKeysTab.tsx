@@ -17,6 +17,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useApi } from '../../hooks';
+import { formatDateTime, useUserZone, type ZoneOffset } from '../../date-time';
 import { Notice, type NoticeValue } from '../auth/Notice';
 
 /** A key as GET /api/v1/keys lists it (never the secret). */
@@ -56,7 +57,8 @@ const useStyles = makeStyles({
   table: { tableLayout: 'auto' },
 });
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+/** The shell's one date-time format, in the user's zone (issue 25). */
+const when = (iso: string | null, zone: ZoneOffset | undefined) => (iso ? formatDateTime(iso, zone) : 'Never');
 
 /** The MCP server's address on this site (the API is served from the page's own origin). */
 export function mcpUrl(origin = typeof window === 'undefined' ? '' : window.location.origin): string {
@@ -73,6 +75,7 @@ export function mcpClientConfig(url: string, key = 'fm_your_key'): string {
  * last used, revoke one; and how to add the MCP server to an assistant and reach the REST API.
  */
 export function ApiKeysTab() {
+  const zone = useUserZone();
   const s = useStyles();
   const api = useApi();
   const [keys, setKeys] = useState<ApiKeyRow[] | null>(null);
@@ -194,8 +197,8 @@ export function ApiKeysTab() {
                   <TableCell>
                     <code>{k.prefix}…</code>
                   </TableCell>
-                  <TableCell>{when(k.created_at)}</TableCell>
-                  <TableCell>{when(k.last_used_at)}</TableCell>
+                  <TableCell>{when(k.created_at, zone)}</TableCell>
+                  <TableCell>{when(k.last_used_at, zone)}</TableCell>
                   <TableCell>
                     <Button size="small" onClick={() => void revoke(k)} aria-label={`Revoke ${k.name}`}>
                       Revoke

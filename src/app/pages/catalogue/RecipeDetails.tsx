@@ -1,6 +1,7 @@
 import { Badge, Caption1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import type { Combination, UserRecipeRecord } from '../../../core/domain';
 import { Panel } from '../../components/Panel';
+import { useDateTime } from '../../date-time';
 
 const useStyles = makeStyles({
   card: { padding: '16px', display: 'grid', gap: '10px' },
@@ -18,12 +19,6 @@ const SETUP_LABEL: Record<string, string> = {
   complete: 'Complete',
 };
 
-function when(value: string | null | undefined): string {
-  if (!value) return '–';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** The sidebar's recipe status and details (spec section 2, Combination setup screens). */
 export function RecipeDetails({
   combination,
@@ -35,6 +30,7 @@ export function RecipeDetails({
   loading?: boolean;
 }) {
   const s = useStyles();
+  const { dateTime } = useDateTime();
   return (
     // a plain surface, not a Card (nothing in it is a card action): Panel, without Card's code
     <Panel className={s.card} aria-labelledby="recipe-details-title">
@@ -59,7 +55,7 @@ export function RecipeDetails({
           <dt className={s.term}>Failed jobs</dt>
           <dd className={s.value}>{record.job_failed_count ?? 0}</dd>
           <dt className={s.term}>Updated</dt>
-          <dd className={s.value}>{when(record.updated_at)}</dd>
+          <dd className={s.value}>{dateTime(record.updated_at)}</dd>
           {record.description && (
             <>
               <dt className={s.term}>About</dt>
