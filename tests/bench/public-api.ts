@@ -34,7 +34,9 @@ function stats(samples: number[]) {
 
 function row(name: string, samples: number[]) {
   const r = stats(samples);
-  console.log(`${name.padEnd(58)} n=${String(r.n).padStart(3)}   p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   mean ${r.mean.toFixed(1).padStart(7)} ms`);
+  console.log(
+    `${name.padEnd(58)} n=${String(r.n).padStart(3)}   p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   mean ${r.mean.toFixed(1).padStart(7)} ms`,
+  );
 }
 
 /** Runs each call `n` times, taking turns (one of each, then again), so the machine's load falls on all alike. */
@@ -52,20 +54,36 @@ async function interleaved(n: number, calls: Array<[string, () => Promise<void>]
 }
 
 async function main() {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`public API / MCP latency — node ${process.version}, ${os.cpus().length} cores, load average ${load} (a shared, loaded machine: compare the rows with each other, not with other runs)\n`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.log(
+    `public API / MCP latency — node ${process.version}, ${os.cpus().length} cores, load average ${load} (a shared, loaded machine: compare the rows with each other, not with other runs)\n`,
+  );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'flowmatic-bench-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', CLIENT_DIR: path.join(dataDir, 'none'), API_KEY_RATE_LIMIT: '100000', INBOUND_SMTP_PORT: '0' }, repo);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'error', CLIENT_DIR: path.join(dataDir, 'none'), API_KEY_RATE_LIMIT: '100000', INBOUND_SMTP_PORT: '0' },
+    repo,
+  );
   const server = await buildServer({ config, plugins: await discoverServerPlugins(path.join(repo, 'plugins')), logger: false });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   let client: Client | undefined;
   try {
     const db = server.container.get<Db>(T.Db);
-    const user = await db.insertInto('users').values({ name: 'Bench', email: 'bench-api@example.com', password_hash: 'x', role: 'bm', company_name: 'Bench Ltd', is_verified: true }).returning('id').executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({ name: 'Bench', email: 'bench-api@example.com', password_hash: 'x', role: 'bm', company_name: 'Bench Ltd', is_verified: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.insertInto('managed_users').values({ user_id: user.id, external_id: 'bench-api' }).execute();
     const { access } = await server.container.get<TokenService>(T.TokenService).sessionPair(user.id, 0);
     const auth = { authorization: `Bearer ${access}` };
-    const made = await fetch(`${url}/api/v1/keys`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) });
+    const made = await fetch(`${url}/api/v1/keys`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench' }),
+    });
     if (made.status !== 201) throw new Error(`key: ${made.status} ${await made.text()}`);
     const key = ((await made.json()) as { key: string }).key;
 
@@ -83,8 +101,28 @@ async function main() {
     const emotionBody = JSON.stringify({ text: TEXT });
     await interleaved(EMOTION_CALLS, [
       ['analyse_emotion via MCP (tools/call)', () => tool('analyse_emotion', { text: TEXT })],
-      ['analyse_emotion via REST (POST /api/v1/emotions, API key)', async () => ok(await fetch(`${url}/api/v1/emotions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: emotionBody }))],
-      ['emotion via the browser route (POST text_processing_json/)', async () => ok(await fetch(`${url}/api/api/text_processing_json/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: emotionBody }))],
+      [
+        'analyse_emotion via REST (POST /api/v1/emotions, API key)',
+        async () =>
+          ok(
+            await fetch(`${url}/api/v1/emotions`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+              body: emotionBody,
+            }),
+          ),
+      ],
+      [
+        'emotion via the browser route (POST text_processing_json/)',
+        async () =>
+          ok(
+            await fetch(`${url}/api/api/text_processing_json/`, {
+              method: 'POST',
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: emotionBody,
+            }),
+          ),
+      ],
     ]);
     console.log('');
 
@@ -99,11 +137,17 @@ async function main() {
           form.append('name', 'invoice.pdf');
           form.append('country', 'GB');
           form.append('workflow', '10004');
-          form.append('file', new Blob([invoice.pdf], { type: 'application/pdf' }), 'invoice.pdf');
+          form.append('file', new Blob([Buffer.from(invoice.pdf)], { type: 'application/pdf' }), 'invoice.pdf');
           const up = await fetch(`${url}/api/platform/uploadworkflowfile`, { method: 'POST', headers: auth, body: form });
           if (!up.ok) throw new Error(`upload ${up.status} ${await up.text()}`);
           const { key: fileKey, bucket } = (await up.json()) as { key: string; bucket: string };
-          await ok(await fetch(`${url}/api/service/extract_data/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ key: fileKey, bucket }) }));
+          await ok(
+            await fetch(`${url}/api/service/extract_data/`, {
+              method: 'POST',
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: JSON.stringify({ key: fileKey, bucket }),
+            }),
+          );
         },
       ],
     ]);

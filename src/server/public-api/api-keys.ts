@@ -75,7 +75,12 @@ export class ApiKeys {
   async create(userId: number, rawName: unknown): Promise<CreatedApiKey> {
     const name = typeof rawName === 'string' ? rawName.trim() : '';
     if (!name) throw badRequest('Please give the key a name, e.g. "Reporting script".');
-    const active = await this.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+    const active = await this.db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
     if (Number(active.n) >= MAX_KEYS_PER_USER) throw badRequest(`You have ${MAX_KEYS_PER_USER} keys already: revoke one you no longer use first.`);
     const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const row = await this.db
@@ -94,7 +99,13 @@ export class ApiKeys {
       .where('revoked_at', 'is', null)
       .orderBy('id')
       .execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, prefix: r.prefix, created_at: iso(r.created_at), last_used_at: r.last_used_at ? iso(r.last_used_at) : null }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      prefix: r.prefix,
+      created_at: iso(r.created_at),
+      last_used_at: r.last_used_at ? iso(r.last_used_at) : null,
+    }));
   }
 
   /** Revokes one of the user's keys; another user's (or an unknown) id is not found. */
@@ -122,12 +133,25 @@ export class ApiKeys {
       .selectFrom('api_keys as k')
       .innerJoin('users as u', 'u.id', 'k.user_id')
       .leftJoin('managed_users as m', 'm.user_id', 'u.id')
-      .select(['k.id as key_id', 'k.name as key_name', 'u.id', 'u.email', 'u.name', 'u.is_verified', 'u.token_version', sql<number | null>`m.id`.as('workato_id')])
+      .select([
+        'k.id as key_id',
+        'k.name as key_name',
+        'u.id',
+        'u.email',
+        'u.name',
+        'u.is_verified',
+        'u.token_version',
+        sql<number | null>`m.id`.as('workato_id'),
+      ])
       .where('k.secret_hash', '=', hash)
       .where('k.revoked_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
-    return { keyId: row.key_id, keyName: row.key_name, user: { id: row.id, email: row.email, name: row.name, isVerified: row.is_verified, workatoId: row.workato_id, tokenVersion: row.token_version } };
+    return {
+      keyId: row.key_id,
+      keyName: row.key_name,
+      user: { id: row.id, email: row.email, name: row.name, isVerified: row.is_verified, workatoId: row.workato_id, tokenVersion: row.token_version },
+    };
   }
 
   /** Records that a key was used (at most once per TOUCH_INTERVAL_MS per key). */
@@ -136,7 +160,11 @@ export class ApiKeys {
     if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
     if (this.touched.size > 50_000) this.touched.clear();
     this.touched.set(keyId, now);
-    await this.db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', keyId).execute();
+    await this.db
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date(now) })
+      .where('id', '=', keyId)
+      .execute();
   }
 }
 

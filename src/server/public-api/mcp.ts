@@ -61,7 +61,10 @@ export class McpEndpoint {
 
   /** A server for one request, acting as the key's user. */
   private serverFor(caller: Caller): Server {
-    const server = new Server({ name: 'flowmatic', title: 'Flowmatic', version: this.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: this.validator });
+    const server = new Server(
+      { name: 'flowmatic', title: 'Flowmatic', version: this.version },
+      { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: this.validator },
+    );
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: this.tools }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const op = this.byName.get(request.params.name);
@@ -87,7 +90,13 @@ export class McpEndpoint {
       request.log.error({ err: error }, 'MCP request failed');
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InternalError, message: 'Something went wrong on our side. Please try again.' }, id: null }));
+        reply.raw.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            error: { code: ErrorCode.InternalError, message: 'Something went wrong on our side. Please try again.' },
+            id: null,
+          }),
+        );
       }
     }
   }

@@ -77,7 +77,11 @@ const KEY_ERRORS = {
   429: 'Too many calls with this key (or too many wrong keys from your address): wait retry_after seconds.',
   500: 'Something went wrong on the server.',
 };
-const LOGIN_ERRORS = { 401: 'Not logged in: send your login (JWT) access token.', 429: 'Too many calls: wait a minute.', 500: 'Something went wrong on the server.' };
+const LOGIN_ERRORS = {
+  401: 'Not logged in: send your login (JWT) access token.',
+  429: 'Too many calls: wait a minute.',
+  500: 'Something went wrong on the server.',
+};
 
 export interface OpenApiOptions {
   version: string;
@@ -91,7 +95,17 @@ export function openApiDocument(opts: OpenApiOptions): Record<string, unknown> {
   const at = (path: string) => (paths[path] ??= {});
 
   for (const op of OPERATIONS) {
-    const parameters = op.pathId ? [{ name: op.pathId.name, in: 'path', required: true, description: op.pathId.description, schema: op.pathId.type === 'integer' ? { type: 'integer', minimum: 1 } : { type: 'string' } }] : undefined;
+    const parameters = op.pathId
+      ? [
+          {
+            name: op.pathId.name,
+            in: 'path',
+            required: true,
+            description: op.pathId.description,
+            schema: op.pathId.type === 'integer' ? { type: 'integer', minimum: 1 } : { type: 'string' },
+          },
+        ]
+      : undefined;
     const bodyId = op.method === 'POST' ? (op.body ?? (op.pathId ? undefined : op.input)) : undefined;
     if (bodyId) needed.add(bodyId);
     at(op.path)[op.method.toLowerCase()] = {

@@ -44,12 +44,12 @@ export interface Operation {
   inputOf?: (id: string | undefined, body: unknown) => unknown;
   /** every status it answers besides 401/429, with the schema of that reply */
   replies: Record<number, { description: string; schema: SchemaId }>;
-  run(services: PublicApiServices, caller: Caller, input: any): Promise<Outcome>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  run(services: PublicApiServices, caller: Caller, input: any): Promise<Outcome>;
 }
 
 const ERROR = 'public-api/error';
 const badInput = { description: 'The input does not fit its schema: the message names the field.', schema: ERROR };
-const notYours = { description: 'Not one of your recipes or jobs (another user\'s ids are unknown).', schema: ERROR };
+const notYours = { description: "Not one of your recipes or jobs (another user's ids are unknown).", schema: ERROR };
 const noWorkspace = { description: 'You have no automation workspace yet.', schema: ERROR };
 
 function workspaceOf(caller: Caller): number {
@@ -121,7 +121,8 @@ export const OPERATIONS: Operation[] = [
     method: 'POST',
     path: '/api/v1/recipes/{id}/stop',
     summary: 'Stop a recipe',
-    description: 'Stops one of your recipes: its trigger no longer runs it (calls are refused) until it is started again; jobs already queued finish. Takes the recipe_id from list_recipes.',
+    description:
+      'Stops one of your recipes: its trigger no longer runs it (calls are refused) until it is started again; jobs already queued finish. Takes the recipe_id from list_recipes.',
     tags: ['Recipes'],
     input: 'public-api/recipe-ref',
     pathId: { name: 'id', type: 'integer', description: 'the recipe id (list_recipes)' },
@@ -147,7 +148,7 @@ export const OPERATIONS: Operation[] = [
     inputOf: (id, body) => ({ recipe_id: recipeIdOf(id), payload: body ?? {} }),
     replies: {
       200: { description: 'The run is queued.', schema: 'public-api/run-created' },
-      400: { description: 'The payload does not fit what the recipe\'s trigger takes: the message names the field.', schema: ERROR },
+      400: { description: "The payload does not fit what the recipe's trigger takes: the message names the field.", schema: ERROR },
       403: noWorkspace,
       404: notYours,
       409: { description: 'The recipe is stopped (start it first), or a step is not installed (the failed job_id is given).', schema: ERROR },
@@ -192,13 +193,13 @@ export const OPERATIONS: Operation[] = [
     operationId: 'extractInvoice',
     method: 'POST',
     path: '/api/v1/invoices/extract',
-    summary: 'Extract an invoice\'s fields',
+    summary: "Extract an invoice's fields",
     description:
       'Reads an invoice (PDF, PNG or JPEG, in base64) and answers its fields as the invoice extraction page shows them: invoice_number, invoice_date, due_date, vendor_name, vendor_address, customer_name, customer_address, po_number, subtotal, tax, total, currency and payment_terms, each with a value (null when not found) and a confidence from 0 to 1, plus the line items and warnings when totals disagree. Takes from a second to about a minute (scanned pages are read by OCR).',
     tags: ['AI'],
     input: 'public-api/invoice-extract-request',
     replies: {
-      200: { description: 'The invoice\'s fields.', schema: 'public-api/invoice-extraction' },
+      200: { description: "The invoice's fields.", schema: 'public-api/invoice-extraction' },
       400: badInput,
       413: { description: 'The file is over the upload limit.', schema: ERROR },
       415: { description: 'The file is not a PDF, PNG or JPEG.', schema: ERROR },
@@ -245,7 +246,7 @@ export const OPERATIONS: Operation[] = [
     path: '/api/v1/reconciliations',
     summary: 'Reconcile invoices with purchase orders',
     description:
-      'Compares an invoices CSV with a purchase orders CSV (both base64) line by line, as the reconciliation page does: matched and unmatched records, discrepancies (price, quantity, amount beyond the tolerance) and drafted e-mails to vendors. The optional config holds the page\'s settings (key columns, tolerance, tones of voice, which e-mails to write); given, it is saved as your reconciliation config. Answers both sides: default (detected settings) and custom_config (yours).',
+      "Compares an invoices CSV with a purchase orders CSV (both base64) line by line, as the reconciliation page does: matched and unmatched records, discrepancies (price, quantity, amount beyond the tolerance) and drafted e-mails to vendors. The optional config holds the page's settings (key columns, tolerance, tones of voice, which e-mails to write); given, it is saved as your reconciliation config. Answers both sides: default (detected settings) and custom_config (yours).",
     tags: ['AI'],
     input: 'public-api/reconciliation-request',
     replies: {
@@ -286,7 +287,11 @@ export const OPERATIONS: Operation[] = [
     input: 'public-api/job-ref',
     pathId: { name: 'id', type: 'string', description: 'the job_id the analysis answered' },
     inputOf: (id) => ({ job_id: id }),
-    replies: { 200: { description: 'The analysis.', schema: 'public-api/financial-analysis' }, 400: badInput, 404: { description: 'Not one of your analyses.', schema: ERROR } },
+    replies: {
+      200: { description: 'The analysis.', schema: 'public-api/financial-analysis' },
+      400: badInput,
+      404: { description: 'Not one of your analyses.', schema: ERROR },
+    },
     async run(s, caller, input: { job_id: string }) {
       if (!UUID.test(input.job_id)) throw notFound('This analysis was not found.');
       return s.financialAnalysis(caller, input.job_id);
@@ -301,6 +306,7 @@ export const TOOL_NAMES = OPERATIONS.filter((o) => o.tool).map((o) => o.tool!);
 export function outcomeOfError(error: unknown): Outcome | undefined {
   if (error instanceof HttpError) return { status: error.statusCode, body: { status: 'error', message: error.message, ...error.extra } };
   const e = error as { statusCode?: unknown; message?: unknown };
-  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && typeof e.message === 'string') return { status: e.statusCode, body: { status: 'error', message: e.message } };
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && typeof e.message === 'string')
+    return { status: e.statusCode, body: { status: 'error', message: e.message } };
   return undefined;
 }

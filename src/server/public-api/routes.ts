@@ -96,12 +96,19 @@ export async function registerPublicApiRoutes(app: FastifyInstance, deps: Public
     if (!limit.isAllowed && limit.isExceeded) {
       const retry = Math.max(1, limit.ttlInSeconds);
       reply.header('retry-after', String(retry));
-      throw new HttpError(429, `Too many calls with this API key: the limit is ${deps.keyRateLimit} a minute. Wait ${retry} s and try again.`, { retry_after: retry });
+      throw new HttpError(429, `Too many calls with this API key: the limit is ${deps.keyRateLimit} a minute. Wait ${retry} s and try again.`, {
+        retry_after: retry,
+      });
     }
     await keys.touch(found.keyId);
   };
 
-  const callerOf = (request: FastifyRequest): Caller => ({ user: request.apiKey!.user, keyId: request.apiKey!.keyId, keyName: request.apiKey!.keyName, ip: request.ip });
+  const callerOf = (request: FastifyRequest): Caller => ({
+    user: request.apiKey!.user,
+    keyId: request.apiKey!.keyId,
+    keyName: request.apiKey!.keyName,
+    ip: request.ip,
+  });
 
   /** Runs an operation for a caller: the input checked, errors turned into their status and message. */
   const runOperation = async (op: Operation, caller: Caller, input: unknown): Promise<Outcome> => {
@@ -161,7 +168,14 @@ export async function registerPublicApiRoutes(app: FastifyInstance, deps: Public
   const mcp = new McpEndpoint(runOperation, deps.version);
   app.post(MCP_PATH, { writeLimit: false, bodyLimit, onRequest: keyAuth }, async (request, reply) => mcp.handle(request, reply, callerOf(request)));
   const noSessions = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(405).header('allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server keeps no sessions; send each message with POST.' }, id: null });
+    reply
+      .code(405)
+      .header('allow', 'POST')
+      .send({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed: this MCP server keeps no sessions; send each message with POST.' },
+        id: null,
+      });
   app.get(MCP_PATH, { onRequest: keyAuth }, noSessions);
   app.delete(MCP_PATH, { writeLimit: false, onRequest: keyAuth }, noSessions);
 }

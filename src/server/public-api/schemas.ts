@@ -42,10 +42,40 @@ import financialAnalysis from '../../../schemas/public-api/financial-analysis.sc
 export type JsonSchema = Record<string, unknown>;
 
 const ALL = [
-  combination, connector, trigger, jobView, jobStepView, anyFields, textProcessing, searchQuery, reconciliationConfig, financialConfig,
-  error, keyCreateRequest, keyCreated, keyList, keyRevoked, noInput, combinationList, recipe, recipeList, recipeRef, recipeState, runRequest,
-  runCreated, jobRef, job, invoiceExtractRequest, invoiceExtraction, emotionReply, searchReply, reconciliationRequest, reconciliationReply,
-  reconciliationSide, financialAnalysisRequest, financialAnalysis,
+  combination,
+  connector,
+  trigger,
+  jobView,
+  jobStepView,
+  anyFields,
+  textProcessing,
+  searchQuery,
+  reconciliationConfig,
+  financialConfig,
+  error,
+  keyCreateRequest,
+  keyCreated,
+  keyList,
+  keyRevoked,
+  noInput,
+  combinationList,
+  recipe,
+  recipeList,
+  recipeRef,
+  recipeState,
+  runRequest,
+  runCreated,
+  jobRef,
+  job,
+  invoiceExtractRequest,
+  invoiceExtraction,
+  emotionReply,
+  searchReply,
+  reconciliationRequest,
+  reconciliationReply,
+  reconciliationSide,
+  financialAnalysisRequest,
+  financialAnalysis,
 ] as JsonSchema[];
 
 /** Every schema above by its `$id`. */
@@ -92,11 +122,15 @@ function mapRefs(node: unknown, baseId: string, refTo: (id: string, pointer: str
   const obj = node as Record<string, unknown>;
   if (typeof obj.$ref === 'string') {
     const [id, pointer] = resolveRef(obj.$ref, baseId);
-    const { $ref: _ref, ...rest } = obj; // eslint-disable-line @typescript-eslint/no-unused-vars
+    const { $ref: _ref, ...rest } = obj;
     const target = refTo(id, pointer);
     return Object.keys(rest).length ? { allOf: [target], ...(mapRefs(rest, baseId, refTo, dropped) as object) } : target;
   }
-  return Object.fromEntries(Object.entries(obj).filter(([k]) => !dropped.has(k)).map(([k, v]) => [k, mapRefs(v, baseId, refTo, dropped)]));
+  return Object.fromEntries(
+    Object.entries(obj)
+      .filter(([k]) => !dropped.has(k))
+      .map(([k, v]) => [k, mapRefs(v, baseId, refTo, dropped)]),
+  );
 }
 
 /**

@@ -10,7 +10,7 @@ import { planRecipe } from '../automation/plan';
 import { payloadProblem, webhookPayloadOf } from '../automation/webhook-payload';
 import { AUTOMATION_BUCKET } from '../automation/routes';
 import { ALL_FILE_KINDS } from '../files/file-kinds';
-import { WORKFLOW_UPLOAD_KINDS } from '../files/routes';
+import { uploadKindsByWorkflow, WorkflowUploads } from '../files/workflow-uploads';
 import { decodeBase64File } from '../combination/base64-upload';
 import { badRequest, HttpError } from '../http/errors';
 import type { ContributionRegistry } from '../../core/contributions';
@@ -94,7 +94,12 @@ export class PublicApiServices {
           const nameField = payload[key.replace(/binary$/i, 'name')];
           const name = typeof nameField === 'string' && nameField ? nameField : key;
           const bytes = decodeBase64File(name, value, this.deps.maxUploadBytes);
-          const file = await files.put(recipe.userId, bytes, { originalName: name, allowed: ALL_FILE_KINDS, maxBytes: this.deps.maxUploadBytes, bucket: AUTOMATION_BUCKET });
+          const file = await files.put(recipe.userId, bytes, {
+            originalName: name,
+            allowed: ALL_FILE_KINDS,
+            maxBytes: this.deps.maxUploadBytes,
+            bucket: AUTOMATION_BUCKET,
+          });
           stored.push({ bucket: file.bucket, key: file.key, name: file.originalName, kind: file.kind, size: file.size });
         } else data[key] = value;
       }
@@ -141,7 +146,12 @@ export class PublicApiServices {
   /** extract_invoice: the file stored as the user's, then the invoice extraction route (it waits for its job). */
   async extractInvoice(caller: Caller, fileName: string, base64: string): Promise<Outcome> {
     const bytes = decodeBase64File(fileName, base64, this.deps.maxUploadBytes);
-    const stored = await this.deps.files.put(caller.user.id, bytes, { originalName: fileName, allowed: WORKFLOW_UPLOAD_KINDS['10004'], maxBytes: this.deps.maxUploadBytes, bucket: API_FILES_BUCKET });
+    const stored = await this.deps.files.put(caller.user.id, bytes, {
+      originalName: fileName,
+      allowed: uploadKindsByWorkflow(this.deps.registry.all(WorkflowUploads)).get('10004') ?? [],
+      maxBytes: this.deps.maxUploadBytes,
+      bucket: API_FILES_BUCKET,
+    });
     return this.asUser(caller, 'POST', '/api/service/extract_data/', { key: stored.key, bucket: stored.bucket, wait: EXTRACT_WAIT_SECONDS, workflow: 10004 });
   }
 
@@ -158,7 +168,13 @@ export class PublicApiServices {
   /** reconcile_invoices: the config saved (when given), then the page's comparison. */
   async reconcile(
     caller: Caller,
-    input: { invoices_file_name: string; invoices_base64: string; purchase_orders_file_name?: string; purchase_orders_base64?: string; config?: Record<string, unknown> },
+    input: {
+      invoices_file_name: string;
+      invoices_base64: string;
+      purchase_orders_file_name?: string;
+      purchase_orders_base64?: string;
+      config?: Record<string, unknown>;
+    },
   ): Promise<Outcome> {
     if (input.config) {
       const refused = await this.saveConfig(caller, '/api/platform/invoiceReconciliationConfig', RECONCILIATION_COMBINATION, input.config);
@@ -168,13 +184,17 @@ export class PublicApiServices {
       combination_id: RECONCILIATION_COMBINATION,
       file1_name: input.invoices_file_name,
       file1_binary: input.invoices_base64,
-      ...(input.purchase_orders_base64 ? { file2_name: input.purchase_orders_file_name ?? 'purchase-orders.csv', file2_binary: input.purchase_orders_base64 } : {}),
+      ...(input.purchase_orders_base64
+        ? { file2_name: input.purchase_orders_file_name ?? 'purchase-orders.csv', file2_binary: input.purchase_orders_base64 }
+        : {}),
     });
   }
 
   /** analyse_financial_statement: the focus area saved, then the page's analysis (two jobs); 202 with the id to poll. */
   async startFinancialAnalysis(caller: Caller, input: { file_name: string; file_base64: string; focus_area: string }): Promise<Outcome> {
-    const refused = await this.saveConfig(caller, '/api/platform/financialAnalysisConfig', FINANCIAL_ANALYSIS_COMBINATION, { SELECTED_FOCUS_AREA: input.focus_area });
+    const refused = await this.saveConfig(caller, '/api/platform/financialAnalysisConfig', FINANCIAL_ANALYSIS_COMBINATION, {
+      SELECTED_FOCUS_AREA: input.focus_area,
+    });
     if (refused) return refused;
     const started = await this.asUser(caller, 'POST', '/api/platform/financial_analysis/start_comparison', {
       combination_id: FINANCIAL_ANALYSIS_COMBINATION,

@@ -42,7 +42,16 @@ describe('My Account → API keys', () => {
     await user.click(screen.getByRole('tab', { name: 'API keys' }));
 
     const table = await screen.findByRole('table', { name: 'API keys' });
-    expect(within(table).getAllByRole('row').map((r) => within(r).queryAllByRole('cell').slice(0, 2).map((c) => c.textContent))).toEqual([[], ['Nightly export', 'fm_Old1…']]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) =>
+          within(r)
+            .queryAllByRole('cell')
+            .slice(0, 2)
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([[], ['Nightly export', 'fm_Old1…']]);
     expect(within(table).getByText('Never')).toBeInTheDocument();
 
     // the MCP client set-up: the URL of this site and the header
@@ -69,7 +78,12 @@ describe('My Account → API keys', () => {
     // listed by name and first characters only
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'API keys' })).getAllByRole('row')).toHaveLength(3));
     const rows = within(screen.getByRole('table', { name: 'API keys' })).getAllByRole('row');
-    expect(within(rows[2]).getAllByRole('cell').slice(0, 2).map((c) => c.textContent)).toEqual(['Claude Desktop', 'fm_AbCd…']);
+    expect(
+      within(rows[2])
+        .getAllByRole('cell')
+        .slice(0, 2)
+        .map((c) => c.textContent),
+    ).toEqual(['Claude Desktop', 'fm_AbCd…']);
     expect(screen.getByRole('table', { name: 'API keys' }).textContent).not.toContain(KEY);
 
     // once dismissed, the secret is gone for good

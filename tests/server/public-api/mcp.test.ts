@@ -75,19 +75,31 @@ describe('MCP server at /mcp (Streamable HTTP, official SDK client)', () => {
     expect(byName.extract_invoice.inputSchema.required).toEqual(['file_name', 'file_base64']);
     expect(byName.run_recipe.inputSchema.required).toEqual(['recipe_id', 'payload']);
     expect(byName.get_job.inputSchema.required).toEqual(['job_id']);
-    expect(byName.start_recipe.inputSchema.properties).toEqual({ recipe_id: { type: 'integer', minimum: 1, description: 'the recipe\'s id, from list_recipes' } });
+    expect(byName.start_recipe.inputSchema.properties).toEqual({
+      recipe_id: { type: 'integer', minimum: 1, description: "the recipe's id, from list_recipes" },
+    });
     expect(byName.list_recipes.inputSchema).toMatchObject({ type: 'object', properties: {} });
     // the reconciliation settings are the form's schema
     const settings = (byName.reconcile_invoices.inputSchema.properties as any).config;
     expect(settings.title).toBe('Reconciliation settings');
-    expect(settings.properties.EMAIL_TONE_OF_VOICE_MATCHED.oneOf.map((o: { const: string }) => o.const)).toEqual(['formal', 'empathetic', 'friendly', 'casual', 'authoritative', 'humorous']);
+    expect(settings.properties.EMAIL_TONE_OF_VOICE_MATCHED.oneOf.map((o: { const: string }) => o.const)).toEqual([
+      'formal',
+      'empathetic',
+      'friendly',
+      'casual',
+      'authoritative',
+      'humorous',
+    ]);
     expect((byName.analyse_financial_statement.inputSchema.properties as any).focus_area.oneOf).toHaveLength(5);
   });
 
   it('analyse_emotion answers the emotion of each sentence', async () => {
     const res = await call(client, 'analyse_emotion', { text: 'Thank you so much, this is wonderful! The meeting is at 3 pm.' });
     expect(res.isError).toBeFalsy();
-    const data = [{ emotion: 'joy', text: 'Thank you so much, this is wonderful!' }, { emotion: 'neutral', text: 'The meeting is at 3 pm.' }];
+    const data = [
+      { emotion: 'joy', text: 'Thank you so much, this is wonderful!' },
+      { emotion: 'neutral', text: 'The meeting is at 3 pm.' },
+    ];
     expect(res.structuredContent).toEqual({ data });
     expect(JSON.parse(res.content[0].text)).toEqual({ data });
   });
@@ -98,7 +110,9 @@ describe('MCP server at /mcp (Streamable HTTP, official SDK client)', () => {
     expect(combos.structuredContent.combinations.map((c: { id: number }) => c.id)).toContain(C.pipeline);
     const recipes = await call(client, 'list_recipes');
     const records = await server.call('GET', `/api/platform/userByWorkatoRecipe/${ann.workatoId}/`, { token: ann.access });
-    expect(recipes.structuredContent.recipes.map((r: { id: number }) => r.id)).toEqual(records.body.workato_recipes.map((r: { recipe_id: number }) => r.recipe_id));
+    expect(recipes.structuredContent.recipes.map((r: { id: number }) => r.id)).toEqual(
+      records.body.workato_recipes.map((r: { recipe_id: number }) => r.recipe_id),
+    );
   });
 
   it('start_recipe, run_recipe (job_id), get_job (status) and stop_recipe; the run names the key', async () => {
@@ -113,7 +127,11 @@ describe('MCP server at /mcp (Streamable HTTP, official SDK client)', () => {
       if (['succeeded', 'failed'].includes(job.structuredContent.status)) break;
       await sleep(50);
     }
-    expect(job!.structuredContent).toMatchObject({ id: run.structuredContent.job_id, status: 'succeeded', trigger_summary: 'API key "Claude desktop": Webhook call with 2 fields' });
+    expect(job!.structuredContent).toMatchObject({
+      id: run.structuredContent.job_id,
+      status: 'succeeded',
+      trigger_summary: 'API key "Claude desktop": Webhook call with 2 fields',
+    });
     expect(job!.structuredContent.steps[1].output).toEqual({ customer: 'Grace', total: 7, source: 'test' });
     expect((await call(client, 'stop_recipe', { recipe_id: rec.recipe_id })).structuredContent).toEqual({ id: rec.recipe_id, running: false });
     const stopped = await call(client, 'run_recipe', { recipe_id: rec.recipe_id, payload: {} });
@@ -137,7 +155,8 @@ describe('MCP server at /mcp (Streamable HTTP, official SDK client)', () => {
     expect(res.isError).toBeFalsy();
     expect(res.structuredContent).toMatchObject({ Status: 'SUCCEEDED', name: 'acme-invoice.pdf', pages: 1, warnings: [] });
     const fields = Object.fromEntries(res.structuredContent.fields.map((f: { name: string; value: unknown }) => [f.name, f.value]));
-    for (const name of ['invoice_number', 'invoice_date', 'due_date', 'total', 'subtotal', 'tax', 'currency']) expect([name, fields[name]]).toEqual([name, invoice.truth[name]]);
+    for (const name of ['invoice_number', 'invoice_date', 'due_date', 'total', 'subtotal', 'tax', 'currency'])
+      expect([name, fields[name]]).toEqual([name, invoice.truth[name]]);
   });
 
   it("search_documents finds the user's own documents only", async () => {
@@ -150,12 +169,21 @@ describe('MCP server at /mcp (Streamable HTTP, official SDK client)', () => {
   });
 
   it('reconcile_invoices answers both sides; analyse_financial_statement answers a job polled with get_job', async () => {
-    const rec = await call(client, 'reconcile_invoices', { invoices_file_name: 'inv.csv', invoices_base64: b64(INV), purchase_orders_file_name: 'po.csv', purchase_orders_base64: b64(PO) });
+    const rec = await call(client, 'reconcile_invoices', {
+      invoices_file_name: 'inv.csv',
+      invoices_base64: b64(INV),
+      purchase_orders_file_name: 'po.csv',
+      purchase_orders_base64: b64(PO),
+    });
     expect(rec.isError).toBeFalsy();
     expect(rec.structuredContent.default.metadata).toMatchObject({ invoice_key: 'PO Number', purchase_order_key: 'PO Number' });
     expect(rec.structuredContent.default.unmatched_records.map((r: unknown) => JSON.stringify(r))).toEqual([expect.stringContaining('PO-8')]);
 
-    const started = await call(client, 'analyse_financial_statement', { file_name: 'accounts.csv', file_base64: b64(STATEMENT_CSV), focus_area: 'cash-flow-management' });
+    const started = await call(client, 'analyse_financial_statement', {
+      file_name: 'accounts.csv',
+      file_base64: b64(STATEMENT_CSV),
+      focus_area: 'cash-flow-management',
+    });
     expect(started.structuredContent).toEqual({ job_id: expect.any(String), status: 'RUNNING', message: 'Analysing "accounts.csv".' });
     let state: Result | undefined;
     for (let i = 0; i < 300; i++) {
@@ -163,18 +191,43 @@ describe('MCP server at /mcp (Streamable HTTP, official SDK client)', () => {
       if (state.structuredContent.status !== 'RUNNING') break;
       await sleep(100);
     }
-    expect(state!.structuredContent).toMatchObject({ job_id: started.structuredContent.job_id, status: 'COMPLETE', report: { custom_config: { focus_area: 'cash-flow-management' } } });
-    expect(await call(bobClient, 'get_job', { job_id: started.structuredContent.job_id })).toMatchObject({ isError: true, content: [{ text: 'Job not found.' }] });
+    expect(state!.structuredContent).toMatchObject({
+      job_id: started.structuredContent.job_id,
+      status: 'COMPLETE',
+      report: { custom_config: { focus_area: 'cash-flow-management' } },
+    });
+    expect(await call(bobClient, 'get_job', { job_id: started.structuredContent.job_id })).toMatchObject({
+      isError: true,
+      content: [{ text: 'Job not found.' }],
+    });
   });
 
   it('bad input is an error result naming the field, an unknown tool is -32602, and the session goes on', async () => {
-    expect(await call(client, 'analyse_emotion', {})).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Please enter the text to analyse (up to 20,000 characters).' }] });
-    expect(await call(client, 'analyse_emotion', { text: 42 })).toMatchObject({ isError: true, content: [{ text: 'Please enter the text to analyse (up to 20,000 characters).' }] });
-    expect(await call(client, 'start_recipe', { recipe_id: 'one' })).toMatchObject({ isError: true, content: [{ text: 'recipe_id must be the number of one of your recipes (see list_recipes).' }] });
+    expect(await call(client, 'analyse_emotion', {})).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Please enter the text to analyse (up to 20,000 characters).' }],
+    });
+    expect(await call(client, 'analyse_emotion', { text: 42 })).toMatchObject({
+      isError: true,
+      content: [{ text: 'Please enter the text to analyse (up to 20,000 characters).' }],
+    });
+    expect(await call(client, 'start_recipe', { recipe_id: 'one' })).toMatchObject({
+      isError: true,
+      content: [{ text: 'recipe_id must be the number of one of your recipes (see list_recipes).' }],
+    });
     expect(await call(client, 'get_job', { job_id: 'nope' })).toMatchObject({ isError: true, content: [{ text: 'Job not found.' }] });
-    expect(await call(client, 'extract_invoice', { file_name: 'x.pdf', file_base64: '***' })).toMatchObject({ isError: true, content: [{ text: "file_base64 must be the file's bytes in base64." }] });
-    expect(await call(client, 'extract_invoice', { file_name: 'x.pdf', file_base64: '*****' })).toMatchObject({ isError: true, content: [{ text: '"x.pdf" was not sent as base64, so it could not be read.' }] });
-    expect(await call(client, 'run_recipe', { recipe_id: 1 })).toMatchObject({ isError: true, content: [{ text: 'Please give the payload: the fields the recipe\'s trigger takes (an object, {} for none).' }] });
+    expect(await call(client, 'extract_invoice', { file_name: 'x.pdf', file_base64: '***' })).toMatchObject({
+      isError: true,
+      content: [{ text: "file_base64 must be the file's bytes in base64." }],
+    });
+    expect(await call(client, 'extract_invoice', { file_name: 'x.pdf', file_base64: '*****' })).toMatchObject({
+      isError: true,
+      content: [{ text: '"x.pdf" was not sent as base64, so it could not be read.' }],
+    });
+    expect(await call(client, 'run_recipe', { recipe_id: 1 })).toMatchObject({
+      isError: true,
+      content: [{ text: "Please give the payload: the fields the recipe's trigger takes (an object, {} for none)." }],
+    });
     await expect(client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toMatchObject({ code: -32602 });
     // still the same session, still working
     const after = await call(client, 'analyse_emotion', { text: 'I am so happy today.' });
@@ -189,8 +242,15 @@ describe('MCP server at /mcp (Streamable HTTP, official SDK client)', () => {
     await expect(c.listTools()).rejects.toThrow(/401/);
     await c.close().catch(() => undefined);
     await expect(connect(`fm_${'y'.repeat(43)}`)).rejects.toThrow(/401/);
-    const raw = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    const raw = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
     expect(raw.status).toBe(401);
-    expect(await raw.json()).toMatchObject({ status: 'error', message: 'Send your API key as "Authorization: Bearer fm_…" (create one in My Account → API keys).' });
+    expect(await raw.json()).toMatchObject({
+      status: 'error',
+      message: 'Send your API key as "Authorization: Bearer fm_…" (create one in My Account → API keys).',
+    });
   });
 });

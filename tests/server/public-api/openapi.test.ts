@@ -113,7 +113,11 @@ describe('the OpenAPI 3.1 document and the docs page', () => {
     expectDocumented('GET', '/api/v1/recipes', await server.call('GET', '/api/v1/recipes', { token: key }));
     expectDocumented('GET', '/api/v1/recipes', await server.call('GET', '/api/v1/recipes'));
     const rec = await recordOf(server, user, C.pipeline);
-    expectDocumented('POST', '/api/v1/recipes/{id}/runs', await server.call('POST', `/api/v1/recipes/${rec.recipe_id}/runs`, { token: key, body: { name: 'x' } }));
+    expectDocumented(
+      'POST',
+      '/api/v1/recipes/{id}/runs',
+      await server.call('POST', `/api/v1/recipes/${rec.recipe_id}/runs`, { token: key, body: { name: 'x' } }),
+    );
     expectDocumented('POST', '/api/v1/recipes/{id}/start', await server.call('POST', `/api/v1/recipes/${rec.recipe_id}/start`, { token: key }));
     expectDocumented('POST', '/api/v1/recipes/{id}/start', await server.call('POST', '/api/v1/recipes/999999/start', { token: key }));
     const run = await server.call('POST', `/api/v1/recipes/${rec.recipe_id}/runs`, { token: key, body: { name: 'Ada', order: { total: 3 } } });
@@ -127,7 +131,11 @@ describe('the OpenAPI 3.1 document and the docs page', () => {
     expect(job.body.status).toBe('succeeded');
     expectDocumented('GET', '/api/v1/jobs/{id}', job);
     expectDocumented('POST', '/api/v1/recipes/{id}/stop', await server.call('POST', `/api/v1/recipes/${rec.recipe_id}/stop`, { token: key }));
-    expectDocumented('POST', '/api/v1/emotions', await server.call('POST', '/api/v1/emotions', { token: key, body: { text: 'What a lovely day. I am furious.' } }));
+    expectDocumented(
+      'POST',
+      '/api/v1/emotions',
+      await server.call('POST', '/api/v1/emotions', { token: key, body: { text: 'What a lovely day. I am furious.' } }),
+    );
     expectDocumented('POST', '/api/v1/emotions', await server.call('POST', '/api/v1/emotions', { token: key, body: { text: '' } }));
     expectDocumented('POST', '/api/v1/documents/search', await server.call('POST', '/api/v1/documents/search', { token: key, body: { query: 'invoice' } }));
   });

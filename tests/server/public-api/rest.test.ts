@@ -10,8 +10,10 @@ jest.setTimeout(120_000);
 
 type KeyUser = TestUser & { key: string; keyId: number };
 
-const PO = 'PO Number,Vendor,Vendor Email,Description,Qty,Unit Price,Total\nPO-1,Acme Ltd,ar@acme.example,Bolts,10,2.50,25.00\nPO-2,Acme Ltd,,Nuts,4,1.00,4.00\n';
-const INV = 'Invoice Number,PO Number,Vendor,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,Nuts,4,1.00,4.00\nI-3,PO-8,Globex,Toner,1,5.00,5.00\n';
+const PO =
+  'PO Number,Vendor,Vendor Email,Description,Qty,Unit Price,Total\nPO-1,Acme Ltd,ar@acme.example,Bolts,10,2.50,25.00\nPO-2,Acme Ltd,,Nuts,4,1.00,4.00\n';
+const INV =
+  'Invoice Number,PO Number,Vendor,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,Nuts,4,1.00,4.00\nI-3,PO-8,Globex,Toner,1,5.00,5.00\n';
 const b64 = (s: string | Uint8Array) => Buffer.from(s).toString('base64');
 const RECON_CONFIG = {
   INVOICE_PRIMARY_KEY: 'PO Number',
@@ -42,14 +44,21 @@ describe('public REST API /api/v1 with API keys', () => {
       const user = await createUser(server);
       const made = await post('/api/v1/keys', user.access, { name: '  Nightly export ' });
       expect(made.status).toBe(201);
-      expect(made.body).toEqual({ id: expect.any(Number), name: 'Nightly export', key: expect.stringMatching(/^fm_[A-Za-z0-9_-]{43}$/), created_at: expect.any(String) });
+      expect(made.body).toEqual({
+        id: expect.any(Number),
+        name: 'Nightly export',
+        key: expect.stringMatching(/^fm_[A-Za-z0-9_-]{43}$/),
+        created_at: expect.any(String),
+      });
       const row = await server.db.selectFrom('api_keys').selectAll().where('id', '=', made.body.id).executeTakeFirstOrThrow();
       expect(row.secret_hash).toBe(createHash('sha256').update(made.body.key).digest('hex'));
       expect(JSON.stringify(row)).not.toContain(made.body.key);
 
       const list = await get('/api/v1/keys', user.access);
       expect(list.status).toBe(200);
-      expect(list.body).toEqual({ keys: [{ id: made.body.id, name: 'Nightly export', prefix: made.body.key.slice(0, 7), created_at: made.body.created_at, last_used_at: null }] });
+      expect(list.body).toEqual({
+        keys: [{ id: made.body.id, name: 'Nightly export', prefix: made.body.key.slice(0, 7), created_at: made.body.created_at, last_used_at: null }],
+      });
       expect(JSON.stringify(list.body)).not.toContain(made.body.key);
 
       expect((await get('/api/v1/recipes', made.body.key)).status).toBe(200);
@@ -57,8 +66,14 @@ describe('public REST API /api/v1 with API keys', () => {
       expect(Date.parse(used.body.keys[0].last_used_at)).toBeGreaterThanOrEqual(Date.parse(made.body.created_at));
 
       // another user cannot revoke it; its owner can, and it stops working at once
-      expect(await server.call('DELETE', `/api/v1/keys/${made.body.id}`, { token: bob.access })).toMatchObject({ status: 404, body: { status: 'error', message: 'API key not found.' } });
-      expect(await server.call('DELETE', `/api/v1/keys/${made.body.id}`, { token: user.access })).toMatchObject({ status: 200, body: { status: 'ok', id: made.body.id } });
+      expect(await server.call('DELETE', `/api/v1/keys/${made.body.id}`, { token: bob.access })).toMatchObject({
+        status: 404,
+        body: { status: 'error', message: 'API key not found.' },
+      });
+      expect(await server.call('DELETE', `/api/v1/keys/${made.body.id}`, { token: user.access })).toMatchObject({
+        status: 200,
+        body: { status: 'ok', id: made.body.id },
+      });
       expect((await get('/api/v1/keys', user.access)).body).toEqual({ keys: [] });
       const revoked = await get('/api/v1/recipes', made.body.key);
       expect(revoked.status).toBe(401);
@@ -68,7 +83,10 @@ describe('public REST API /api/v1 with API keys', () => {
     it('needs the login token (a key cannot make keys) and a name', async () => {
       expect((await post('/api/v1/keys', ann.key, { name: 'x' })).status).toBe(401);
       expect((await get('/api/v1/keys')).status).toBe(401);
-      expect(await post('/api/v1/keys', ann.access, {})).toMatchObject({ status: 400, body: { message: 'Please give the key a name (up to 100 characters), e.g. "Reporting script".' } });
+      expect(await post('/api/v1/keys', ann.access, {})).toMatchObject({
+        status: 400,
+        body: { message: 'Please give the key a name (up to 100 characters), e.g. "Reporting script".' },
+      });
       expect(await post('/api/v1/keys', ann.access, { name: '   ' })).toMatchObject({ status: 400 });
     });
   });
@@ -93,7 +111,11 @@ describe('public REST API /api/v1 with API keys', () => {
       await server.call('DELETE', `/api/v1/keys/${made.body.id}`, { token: ann.access });
       for (const [method, url, body] of PATHS) {
         const none = await server.call(method, url, { body });
-        expect([url, none.status, none.body.message]).toEqual([url, 401, 'Send your API key as "Authorization: Bearer fm_…" (create one in My Account → API keys).']);
+        expect([url, none.status, none.body.message]).toEqual([
+          url,
+          401,
+          'Send your API key as "Authorization: Bearer fm_…" (create one in My Account → API keys).',
+        ]);
         for (const token of [`fm_${'x'.repeat(43)}`, ann.access, made.body.key]) {
           const res = await server.call(method, url, { token, body });
           expect([url, res.status, res.body.status]).toEqual([url, 401, 'error']);
@@ -104,9 +126,15 @@ describe('public REST API /api/v1 with API keys', () => {
     it("never reaches another user's recipes, jobs or documents (404)", async () => {
       const rec = await recordOf(server, ann, C.pipeline);
       for (const action of ['start', 'stop']) {
-        expect(await post(`/api/v1/recipes/${rec.recipe_id}/${action}`, bob.key)).toMatchObject({ status: 404, body: { status: 'error', message: 'Recipe not found.' } });
+        expect(await post(`/api/v1/recipes/${rec.recipe_id}/${action}`, bob.key)).toMatchObject({
+          status: 404,
+          body: { status: 'error', message: 'Recipe not found.' },
+        });
       }
-      expect(await post(`/api/v1/recipes/${rec.recipe_id}/runs`, bob.key, { name: 'x' })).toMatchObject({ status: 404, body: { message: 'Recipe not found.' } });
+      expect(await post(`/api/v1/recipes/${rec.recipe_id}/runs`, bob.key, { name: 'x' })).toMatchObject({
+        status: 404,
+        body: { message: 'Recipe not found.' },
+      });
       expect((await get('/api/v1/recipes', bob.key)).body.recipes.map((r: { id: number }) => r.id)).not.toContain(rec.recipe_id);
 
       await post(`/api/v1/recipes/${rec.recipe_id}/start`, ann.key);
@@ -117,12 +145,16 @@ describe('public REST API /api/v1 with API keys', () => {
 
       // Ann's document is found by Ann's key only
       const stored = await storeFile(server, ann.id, Buffer.from('Quarterly zebra licence renewal for the Springfield office.'), 'zebra.txt');
-      expect((await server.call('POST', '/api/plugins/document-search/index', { token: ann.access, body: { key: stored.key, bucket: stored.bucket } })).status).toBe(200);
+      expect(
+        (await server.call('POST', '/api/plugins/document-search/index', { token: ann.access, body: { key: stored.key, bucket: stored.bucket } })).status,
+      ).toBe(200);
       const mine = await post('/api/v1/documents/search', ann.key, { query: 'zebra licence' });
       expect(mine.status).toBe(200);
       expect(mine.body.results.map((r: { document: string }) => r.document)).toEqual(['zebra.txt']);
       expect(mine.body.results[0].documentText).toBe('Quarterly <mark>zebra</mark> <mark>licence</mark> renewal for the Springfield office');
-      expect(await post('/api/v1/documents/search', bob.key, { query: 'zebra licence' })).toEqual(expect.objectContaining({ status: 200, body: { results: [] } }));
+      expect(await post('/api/v1/documents/search', bob.key, { query: 'zebra licence' })).toEqual(
+        expect.objectContaining({ status: 200, body: { results: [] } }),
+      );
     });
   });
 
@@ -165,7 +197,15 @@ describe('public REST API /api/v1 with API keys', () => {
         if (job.status === 'succeeded' || job.status === 'failed') break;
         await sleep(50);
       }
-      expect(job).toMatchObject({ id: run.body.job_id, recipe_id: rec.recipe_id, combination_id: C.pipeline, status: 'succeeded', title: 'Test recipe 9001', error: null, attempt: 1 });
+      expect(job).toMatchObject({
+        id: run.body.job_id,
+        recipe_id: rec.recipe_id,
+        combination_id: C.pipeline,
+        status: 'succeeded',
+        title: 'Test recipe 9001',
+        error: null,
+        attempt: 1,
+      });
       expect(job.trigger_summary).toBe('API key "Zapier bridge": Webhook call with 2 fields');
       expect(job.steps.map((s: any) => [s.index, `${s.provider}:${s.action}`, s.status])).toEqual([
         [0, 'webhook:webhook_received', 'succeeded'],
@@ -185,7 +225,10 @@ describe('public REST API /api/v1 with API keys', () => {
     });
 
     it("refuses a payload that does not fit the trigger's, and bad ids, with a sentence", async () => {
-      expect(await post('/api/v1/recipes/abc/start', ann.key)).toMatchObject({ status: 400, body: { message: 'recipe_id must be the number of one of your recipes (see list_recipes).' } });
+      expect(await post('/api/v1/recipes/abc/start', ann.key)).toMatchObject({
+        status: 400,
+        body: { message: 'recipe_id must be the number of one of your recipes (see list_recipes).' },
+      });
       expect(await post('/api/v1/recipes/999999/start', ann.key)).toMatchObject({ status: 404, body: { message: 'Recipe not found.' } });
       const rec = await recordOf(server, ann, C.pipeline);
       await post(`/api/v1/recipes/${rec.recipe_id}/start`, ann.key);
@@ -199,9 +242,20 @@ describe('public REST API /api/v1 with API keys', () => {
     it('analyses emotions', async () => {
       const text = 'Thank you so much, this is wonderful! The meeting is at 3 pm.';
       const res = await post('/api/v1/emotions', ann.key, { text });
-      expect(res).toMatchObject({ status: 200, body: { data: [{ emotion: 'joy', text: 'Thank you so much, this is wonderful!' }, { emotion: 'neutral', text: 'The meeting is at 3 pm.' }] } });
+      expect(res).toMatchObject({
+        status: 200,
+        body: {
+          data: [
+            { emotion: 'joy', text: 'Thank you so much, this is wonderful!' },
+            { emotion: 'neutral', text: 'The meeting is at 3 pm.' },
+          ],
+        },
+      });
       expect(res.body).toEqual((await post('/api/api/text_processing_json/', ann.access, { text })).body);
-      expect(await post('/api/v1/emotions', ann.key, {})).toMatchObject({ status: 400, body: { message: 'Please enter the text to analyse (up to 20,000 characters).' } });
+      expect(await post('/api/v1/emotions', ann.key, {})).toMatchObject({
+        status: 400,
+        body: { message: 'Please enter the text to analyse (up to 20,000 characters).' },
+      });
       expect(await post('/api/v1/emotions', ann.key, { text: 'x', extra: 1 })).toMatchObject({ status: 400, body: { status: 'error' } });
     });
 
@@ -211,7 +265,8 @@ describe('public REST API /api/v1 with API keys', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ Status: 'SUCCEEDED', name: 'acme-invoice.pdf', pages: 1, ocr_pages: [], warnings: [] });
       const fields = Object.fromEntries(res.body.fields.map((f: { name: string; value: unknown }) => [f.name, f.value]));
-      for (const name of ['invoice_number', 'invoice_date', 'due_date', 'total', 'subtotal', 'tax', 'currency']) expect([name, fields[name]]).toEqual([name, invoice.truth[name]]);
+      for (const name of ['invoice_number', 'invoice_date', 'due_date', 'total', 'subtotal', 'tax', 'currency'])
+        expect([name, fields[name]]).toEqual([name, invoice.truth[name]]);
       expect(res.body.line_items).toHaveLength(invoice.data.lines.length);
       // the page's route on the same file answers the same fields
       const stored = await storeFile(server, ann.id, invoice.pdf, 'acme-invoice.pdf');
@@ -231,13 +286,25 @@ describe('public REST API /api/v1 with API keys', () => {
       expect(found.body.results.map((r: { document: string }) => r.document)).toContain('acme-invoice.pdf');
       expect(await post('/api/v1/documents/search', bob.key, { query: number })).toMatchObject({ status: 200, body: { results: [] } });
 
-      expect(await post('/api/v1/invoices/extract', ann.key, { file_name: 'x.pdf' })).toMatchObject({ status: 400, body: { message: "Please give the file's bytes in base64 as file_base64." } });
-      expect(await post('/api/v1/invoices/extract', ann.key, { file_name: 'notes.txt', file_base64: b64('just some words') })).toMatchObject({ status: 415, body: { status: 'error' } });
+      expect(await post('/api/v1/invoices/extract', ann.key, { file_name: 'x.pdf' })).toMatchObject({
+        status: 400,
+        body: { message: "Please give the file's bytes in base64 as file_base64." },
+      });
+      expect(await post('/api/v1/invoices/extract', ann.key, { file_name: 'notes.txt', file_base64: b64('just some words') })).toMatchObject({
+        status: 415,
+        body: { status: 'error' },
+      });
     });
 
     it('reconciles two CSVs with a config (saved as the page saves it)', async () => {
       const user = await userWithKey(server);
-      const res = await post('/api/v1/reconciliations', user.key, { invoices_file_name: 'invoices.csv', invoices_base64: b64(INV), purchase_orders_file_name: 'po.csv', purchase_orders_base64: b64(PO), config: RECON_CONFIG });
+      const res = await post('/api/v1/reconciliations', user.key, {
+        invoices_file_name: 'invoices.csv',
+        invoices_base64: b64(INV),
+        purchase_orders_file_name: 'po.csv',
+        purchase_orders_base64: b64(PO),
+        config: RECON_CONFIG,
+      });
       expect(res.status).toBe(200);
       expect(res.body.custom_config.metadata).toMatchObject({ invoice_key: 'PO Number', purchase_order_key: 'PO Number', config_source: 'saved config' });
       expect(res.body.custom_config.unmatched_records.map((r: any) => JSON.stringify(r))).toEqual([expect.stringContaining('PO-8')]);
@@ -245,18 +312,37 @@ describe('public REST API /api/v1 with API keys', () => {
       expect(res.body.custom_config.discrepencies.map((d: any) => d.message)).toContain('PO-1: invoiced total 30 differs from the ordered 25 by +5.');
       const saved = await server.call('GET', '/api/platform/invoiceReconciliationConfig?combination_id=10', { token: user.access });
       expect(saved.body.config_json).toContain("'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'formal'");
-      const page = await post('/api/platform/invoice_reconciliation/comparison', user.access, { combination_id: 10, file1_name: 'invoices.csv', file1_binary: b64(INV), file2_name: 'po.csv', file2_binary: b64(PO) });
+      const page = await post('/api/platform/invoice_reconciliation/comparison', user.access, {
+        combination_id: 10,
+        file1_name: 'invoices.csv',
+        file1_binary: b64(INV),
+        file2_name: 'po.csv',
+        file2_binary: b64(PO),
+      });
       // the same comparison as the page's, but for when it ran and how long it took
       const timeless = (body: any) => JSON.parse(JSON.stringify(body, (k, v) => (k === 'generated_at' || k === 'time_taken_ms' ? undefined : v)));
       expect(timeless(res.body)).toEqual(timeless(page.body));
 
-      expect(await post('/api/v1/reconciliations', user.key, { invoices_file_name: 'invoices.txt', invoices_base64: csv64(['a']) })).toMatchObject({ status: 400, body: { message: 'invoices_file_name must be a .csv file name, e.g. invoices.csv.' } });
-      expect(await post('/api/v1/reconciliations', user.key, { invoices_file_name: 'i.csv', invoices_base64: b64(INV), config: { ...RECON_CONFIG, EMAIL_TONE_OF_VOICE_MATCHED: 'shouty' } })).toMatchObject({ status: 400 });
+      expect(await post('/api/v1/reconciliations', user.key, { invoices_file_name: 'invoices.txt', invoices_base64: csv64(['a']) })).toMatchObject({
+        status: 400,
+        body: { message: 'invoices_file_name must be a .csv file name, e.g. invoices.csv.' },
+      });
+      expect(
+        await post('/api/v1/reconciliations', user.key, {
+          invoices_file_name: 'i.csv',
+          invoices_base64: b64(INV),
+          config: { ...RECON_CONFIG, EMAIL_TONE_OF_VOICE_MATCHED: 'shouty' },
+        }),
+      ).toMatchObject({ status: 400 });
     });
 
     it('analyses a financial statement: 202 with a job to poll, then the report', async () => {
       const user = await userWithKey(server);
-      const res = await post('/api/v1/financial-analyses', user.key, { file_name: 'accounts.csv', file_base64: b64(STATEMENT_CSV), focus_area: 'sales-and-income' });
+      const res = await post('/api/v1/financial-analyses', user.key, {
+        file_name: 'accounts.csv',
+        file_base64: b64(STATEMENT_CSV),
+        focus_area: 'sales-and-income',
+      });
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ job_id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'RUNNING', message: 'Analysing "accounts.csv".' });
       let state: any;
@@ -275,7 +361,9 @@ describe('public REST API /api/v1 with API keys', () => {
       expect((await get(`/api/v1/jobs/${res.body.job_id}`, user.key)).body).toEqual(state.body);
       expect((await get(`/api/v1/financial-analyses/${res.body.job_id}`, bob.key)).status).toBe(404);
       expect((await get(`/api/v1/jobs/${res.body.job_id}`, bob.key)).status).toBe(404);
-      expect(await post('/api/v1/financial-analyses', user.key, { file_name: 'accounts.csv', file_base64: b64(STATEMENT_CSV), focus_area: 'astrology' })).toMatchObject({ status: 400 });
+      expect(
+        await post('/api/v1/financial-analyses', user.key, { file_name: 'accounts.csv', file_base64: b64(STATEMENT_CSV), focus_area: 'astrology' }),
+      ).toMatchObject({ status: 400 });
     });
   });
 
@@ -284,7 +372,11 @@ describe('public REST API /api/v1 with API keys', () => {
     let last: any;
     for (let i = 0; i < 61; i++) last = await get('/api/v1/combinations', user.key);
     expect(last.status).toBe(429);
-    expect(last.body).toEqual({ status: 'error', message: expect.stringMatching(/^Too many calls with this API key: the limit is 60 a minute\. Wait \d+ s and try again\.$/), retry_after: expect.any(Number) });
+    expect(last.body).toEqual({
+      status: 'error',
+      message: expect.stringMatching(/^Too many calls with this API key: the limit is 60 a minute\. Wait \d+ s and try again\.$/),
+      retry_after: expect.any(Number),
+    });
     expect(last.headers['retry-after']).toBeDefined();
     expect((await get('/api/v1/combinations', ann.key)).status).toBe(200);
   });

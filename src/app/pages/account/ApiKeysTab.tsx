@@ -144,8 +144,8 @@ export function ApiKeysTab() {
   return (
     <div className={s.tab}>
       <Body1 className={s.muted}>
-        An API key lets a program or an AI assistant use your recipes and AI workflows as you: through the REST API under /api/v1 or the MCP server. Keep keys secret; revoke
-        one you no longer use.
+        An API key lets a program or an AI assistant use your recipes and AI workflows as you: through the REST API under /api/v1 or the MCP server. Keep keys
+        secret; revoke one you no longer use.
       </Body1>
       <Notice notice={notice} />
 
@@ -227,8 +227,8 @@ export function ApiKeysTab() {
           {mcpClientConfig(url, created?.key)}
         </pre>
         <Caption1 as="p" block className={s.muted}>
-          The tools: list_combinations, list_recipes, start_recipe, stop_recipe, run_recipe, get_job, extract_invoice, analyse_emotion, search_documents, reconcile_invoices and
-          analyse_financial_statement. The REST API takes the same key: see the <a href="/api/docs">API documentation</a> and its{' '}
+          The tools: list_combinations, list_recipes, start_recipe, stop_recipe, run_recipe, get_job, extract_invoice, analyse_emotion, search_documents,
+          reconcile_invoices and analyse_financial_statement. The REST API takes the same key: see the <a href="/api/docs">API documentation</a> and its{' '}
           <a href="/api/v1/openapi.json">OpenAPI document</a>.
         </Caption1>
       </section>
