@@ -58,7 +58,6 @@ export * from './ai/services';
 export { PageReadError, type ReadWebsiteResult } from './web-fetch/page-reader';
 export { type SafeFetchOptions, type WebFetchErrorCode } from './web-fetch/safe-fetch';
 export { EmptyTextError, TextTooLongError } from './ai/emotion';
-export { openPdf } from './ai/pdf';
 export { downloadUrl, DOWNLOAD_PATH } from './files/routes';
 export { Connections, ConnectionService, NotConnectedError, CONNECT_DONE_PAGE, CONNECTIONS_API, type ConnectionProviderDefinition, type OAuthProviderSettings, type ConnectionView } from './connections';
 export { Connectors, type ConnectorDefinition, type ConnectorSandbox, type EndpointSetting, type OAuthConnectorSettings, type ResolvedOAuth, type SandboxEndpoints } from './connections';

@@ -24,7 +24,9 @@ function builtins(): object[] {
 /**
  * Runs `load` and then puts back every built-in member it replaced, so loading pdfjs patches no
  * global: members it only adds (Promise.withResolvers, ...) stay, since pdfjs uses them on Node 20.
- * The readers load pdfjs only in their bounded workers anyway; this keeps any other caller safe.
+ * The server loads pdfjs only in its bounded workers (read-pdf.ts; document search reads through it
+ * too, and openPdf is not on src/server's public face); this keeps the callers that still open PDFs
+ * in their own thread safe: the tests' invoice renderer (tests/support/invoices/render.ts).
  */
 async function keepingBuiltins<T>(load: () => Promise<T>): Promise<T> {
   const saved = builtins().map((o) => [o, Reflect.ownKeys(o).map((k) => [k, Object.getOwnPropertyDescriptor(o, k)!] as const)] as const);
