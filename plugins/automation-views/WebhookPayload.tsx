@@ -12,7 +12,7 @@ export interface PayloadFieldSchema {
 
 /** GET /api/automation/recipes/:id → recipe.webhook_payload */
 export interface WebhookPayloadInfo {
-  schema: { title?: string; description?: string; required?: string[]; properties: Record<string, PayloadFieldSchema> };
+  schema: { title?: string; description?: string; required?: string[]; anyOf?: Array<{ required: string[] }>; properties: Record<string, PayloadFieldSchema> };
   example: Record<string, unknown>;
 }
 
@@ -69,6 +69,14 @@ export function WebhookPayload({ recipe }: { recipe: { webhook_url: string | nul
   const payload = recipe?.webhook_payload;
   if (!url || !payload) return null;
   const required = new Set(payload.schema.required ?? []);
+  // alternatives (the text, or a file): each field of one is required unless another is given
+  const alternatives = payload.schema.anyOf ?? [];
+  const need = (name: string) => {
+    if (required.has(name)) return 'required';
+    const mine = alternatives.find((a) => a.required.includes(name));
+    const others = alternatives.filter((a) => a !== mine).flatMap((a) => a.required);
+    return mine && others.length ? `required unless ${others.join(' or ')} is given` : 'optional';
+  };
   const fields = Object.entries(payload.schema.properties);
   const curl = curlExample(url, payload.example);
   const fileField = fields.find(([, f]) => f.contentEncoding === 'base64');
@@ -96,7 +104,7 @@ export function WebhookPayload({ recipe }: { recipe: { webhook_url: string | nul
               <dt className={s.dt}>{name}</dt>
               <dd className={s.dd}>
                 <Caption1>
-                  {required.has(name) ? 'required' : 'optional'}, {typeWords(f)}
+                  {need(name)}, {typeWords(f)}
                   {f.description ? `: ${f.description}` : ''}
                 </Caption1>
               </dd>

@@ -20,6 +20,8 @@ export interface WebhookPayloadSchema {
   description?: string;
   type: 'object';
   required?: string[];
+  /** alternatives, one of which must be given in full (text, or a file as binary) */
+  anyOf?: Array<{ required: string[] }>;
   properties: Record<string, PayloadField>;
 }
 
@@ -67,10 +69,17 @@ const article = (name: string) => (/^[aeiou]/i.test(name) ? 'an' : 'a');
  * the base64 fields.
  */
 export function payloadProblem(schema: WebhookPayloadSchema, fields: Record<string, unknown>, opts: { filesGiven: boolean }): string | undefined {
-  for (const name of schema.required ?? []) {
+  // a file field is given by a multipart file part, or by any JSON field ending in "binary" (file1_binary, …)
+  const filesGiven = opts.filesGiven || Object.entries(fields).some(([k, v]) => /binary$/i.test(k) && typeof v === 'string' && v.length > 0);
+  const given = (name: string) => (fields[name] !== undefined && fields[name] !== null) || (filesGiven && schema.properties[name]?.contentEncoding === 'base64');
+  const needs = (name: string) => {
     const field = schema.properties[name] ?? {};
-    const given = fields[name] !== undefined && fields[name] !== null;
-    if (!given && !(opts.filesGiven && field.contentEncoding === 'base64')) return `The request needs ${article(name)} ${name}${what(field)}.`;
+    return field.contentEncoding === 'base64' ? `a file: ${name}, ${field.description ?? 'a file encoded in base64'}, or a file part of a multipart form` : `${article(name)} ${name}${what(field)}`;
+  };
+  for (const name of schema.required ?? []) if (!given(name)) return `The request needs ${needs(name)}.`;
+  const alternatives = (schema.anyOf ?? []).filter((a) => a.required.length);
+  if (alternatives.length && !alternatives.some((a) => a.required.every(given))) {
+    return `The request needs ${alternatives.map((a) => a.required.map(needs).join(' and ')).join(', or ')}.`;
   }
   for (const [name, field] of Object.entries(schema.properties)) {
     const value = fields[name];
@@ -86,5 +95,12 @@ export function payloadProblem(schema: WebhookPayloadSchema, fields: Record<stri
 /** An example call of a payload: each field's first example (or a placeholder of its type). */
 export function payloadExample(schema: WebhookPayloadSchema): Record<string, unknown> {
   const placeholder: Record<NonNullable<PayloadField['type']>, unknown> = { string: '...', number: 0, integer: 0, boolean: true, object: {}, array: [] };
-  return Object.fromEntries(Object.entries(schema.properties).map(([name, f]) => [name, f.examples?.[0] ?? placeholder[f.type ?? 'string']]));
+  // of alternatives (text, or a file), the example shows the first
+  const [first, ...others] = schema.anyOf ?? [];
+  const otherwise = new Set(others.flatMap((a) => a.required).filter((n) => !first?.required.includes(n)));
+  return Object.fromEntries(
+    Object.entries(schema.properties)
+      .filter(([name]) => !otherwise.has(name))
+      .map(([name, f]) => [name, f.examples?.[0] ?? placeholder[f.type ?? 'string']]),
+  );
 }

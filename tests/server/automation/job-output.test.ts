@@ -259,6 +259,24 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
       const notBase64 = await post(rec, { name: 'a.pdf', binary: '%%%' });
       expect(notBase64.status).toBe(400);
       expect(notBase64.body.message).toBe('The binary must be a file encoded in base64.');
+      // the document itself is required: JSON without it, or a form without a file part, is refused and runs nothing
+      expect(recipe.webhook_payload.schema.required).toEqual(['binary']);
+      const NEEDS_FILE = 'The request needs a file: binary, the document (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.';
+      for (const body of [{}, { name: 'a.pdf' }]) {
+        const none = await post(rec, body);
+        expect([none.status, none.body.message]).toEqual([400, NEEDS_FILE]);
+      }
+      const blank = await post(rec, { name: 'a.pdf', binary: '' });
+      expect([blank.status, blank.body.message]).toEqual([400, 'The binary is empty: the document (PDF, PNG or JPEG) encoded in base64.']);
+      const boundary = '----noFile';
+      const form = [`--${boundary}`, 'Content-Disposition: form-data; name="name"', '', 'a.pdf', `--${boundary}--`, ''].join('\r\n');
+      const noPart = await server.app.inject({ method: 'POST', url: webhookPath(rec as any), payload: form, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      expect([noPart.statusCode, noPart.json().message]).toEqual([400, NEEDS_FILE]);
+      expect((await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs).toHaveLength(0);
+      // a file part, or a base64 field of another name, is the document
+      const withPart = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="a.pdf"', 'Content-Type: application/pdf', '', '%PDF-1.7', `--${boundary}--`, ''].join('\r\n');
+      expect((await server.app.inject({ method: 'POST', url: webhookPath(rec as any), payload: withPart, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })).statusCode).toBe(200);
+      expect((await post(rec, { file_name: 'b.pdf', file_binary: 'JVBERi0xLjcK' })).status).toBe(200);
     });
 
     it('text submitted: text', async () => {
@@ -268,7 +286,14 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
       expect(wrong.body.message).toBe('The text must be text: the text to analyse.');
       const empty = await post(rec, { text: '  ' });
       expect(empty.body.message).toBe('The text is empty: the text to analyse.');
+      // the text, or a text file, is required
+      const none = await post(rec, { name: 'notes.txt' });
+      expect([none.status, none.body.message]).toEqual([400, 'The request needs a text: the text to analyse, or a file: binary, a .txt file encoded in base64, instead of the text, or a file part of a multipart form.']);
+      expect((await post(rec, {})).status).toBe(400);
+      const recipe = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}`, { token: user.access })).body.recipe;
+      expect(recipe.webhook_payload.example).toEqual({ text: 'I am so happy with the new release.' });
       expect((await post(rec, { text: 'Lovely.' })).status).toBe(200);
+      expect((await post(rec, { name: 'notes.txt', binary: Buffer.from('Lovely.').toString('base64') })).status).toBe(200);
     });
 
     it('an e-mail (combination 8): from, subject, text and the attachment', async () => {
@@ -278,6 +303,10 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
       expect(wrong.body.message).toBe("The subject must be text: the e-mail's subject.");
       const recipe = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}`, { token: user.access })).body.recipe;
       expect(Object.keys(recipe.webhook_payload.schema.properties)).toEqual(['from', 'subject', 'text', 'name', 'binary']);
+      // an e-mail without its attachment is refused
+      const bare = await post(rec, { from: 'accounts@supplier.example', subject: 'Invoice', text: 'Attached.' });
+      expect([bare.status, bare.body.message]).toEqual([400, 'The request needs a file: binary, the attachment (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.']);
+      expect((await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs).toHaveLength(0);
     });
 
     it('the remembered-webhook path checks the payload too', async () => {

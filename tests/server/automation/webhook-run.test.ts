@@ -154,7 +154,10 @@ describe('recipes that run: webhook → transform → store a record', () => {
 
   it('runs an action contributed by a dropped-in plugin, with no engine edit', async () => {
     const { user, rec } = await readyRecipe(server, C.dropIn);
-    const res = await server.call('POST', webhookPath(rec), { body: { name: 'grace' } });
+    // its trigger is an upload: the call brings a file (without one it is a 400 naming the field)
+    const none = await server.call('POST', webhookPath(rec), { body: { name: 'grace' } });
+    expect([none.status, none.body.message]).toEqual([400, 'The request needs a file: binary, the document (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.']);
+    const res = await server.call('POST', webhookPath(rec), { body: { name: 'grace', binary: Buffer.from('grace').toString('base64') } });
     const { job, steps } = await waitForJob(server, user, res.body.job_id);
     expect(job.status).toBe('succeeded');
     expect(steps.map((s: any) => `${s.provider}:${s.action}`)).toEqual(['manual_upload:file_uploaded', 'acme_ai:shout']);

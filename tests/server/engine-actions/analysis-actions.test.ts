@@ -6,7 +6,7 @@ import financialAnalysis from '../../../plugins/financial-analysis/server';
 import { renderInvoicePdf } from '../../support/invoices/render';
 import { STATEMENT_CSV as STATEMENT } from '../../support/finance/statement';
 import type { TestServer } from '../../support/server';
-import { actionServer, createUser, fileBody, readyRecipe, recordOf, runThroughWebhook, stepOutput } from './support';
+import { actionServer, createUser, fileBody, readyRecipe, recordOf, runThroughWebhook, stepOutput, webhookPath } from './support';
 import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
 
 
@@ -40,9 +40,9 @@ describe('engine steps of the analysis plugins, run through a recipe webhook', (
     // a .txt file works too; no text at all fails at once
     const file = await runThroughWebhook(server, user, rec, fileBody('call.txt', Buffer.from('What a wonderful surprise!')));
     expect(file.job.status).toBe('succeeded');
-    const none = await runThroughWebhook(server, user, rec, { note: 1 });
-    expect(none.job.status).toBe('failed');
-    expect(none.steps[1]).toMatchObject({ attempts: 1, error: 'This step analyses text, but the run brought none: submit some text (a "text" field) or a .txt file.' });
+    // no text at all: the webhook refuses the call naming what it needs, and runs nothing
+    const none = await server.call('POST', webhookPath(rec), { body: { note: 1 } });
+    expect([none.status, none.body.message]).toEqual([400, 'The request needs a text: the text to analyse, or a file: binary, a .txt file encoded in base64, instead of the text, or a file part of a multipart form.']);
   });
 
   it('Google Drive Documents to Search (combination 5): its flowmatic_ai:index_document step indexes the file the run brings', async () => {

@@ -6,7 +6,7 @@ import documentExtraction from '../../../plugins/document-extraction/server';
 import { renderInvoicePdf, type GeneratedInvoice } from '../../support/invoices/render';
 import type { TestServer } from '../../support/server';
 import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
-import { actionServer, createUser, fileBody, readyRecipe, runThroughWebhook, stepOutput } from './support';
+import { actionServer, createUser, fileBody, readyRecipe, runThroughWebhook, stepOutput, waitForJob, webhookPath } from './support';
 
 jest.setTimeout(60_000);
 
@@ -58,9 +58,12 @@ describe('engine steps of the extraction plugins, run through a recipe webhook',
     expect(steps[1].error).toMatch(/cannot be read for extraction: upload a PDF, PNG or JPEG document\. Got "orders\.csv"/);
   });
 
-  it('fails at once when the run brought no file', async () => {
+  it('a webhook call without the file is refused naming it; a run that brought none (text only, uploaded in the app) fails at once', async () => {
     const { user, rec } = await readyRecipe(server, 2);
-    const { job, steps } = await runThroughWebhook(server, user, rec, { note: 'no file' });
+    const refused = await server.call('POST', webhookPath(rec), { body: { note: 'no file' } });
+    expect([refused.status, refused.body.message]).toEqual([400, 'The request needs a file: binary, the document (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.']);
+    const upload = await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/uploads`, { token: user.access, body: { text: 'no file' } });
+    const { job, steps } = await waitForJob(server, user, upload.body.job_id);
     expect(job.status).toBe('failed');
     expect(steps[1].error).toBe('This step reads a document, but the run brought no file: upload a PDF, PNG or JPEG document.');
   });
