@@ -176,7 +176,16 @@ export default function MiaPage() {
       intro="Tell Mia about your company and your new product: she reads your website, writes a press release in two versions with a headline, and prepares a logo and two images for it."
     >
       {(phase === 'form' || phase === 'fading') && (
-        <form className={mergeClasses(s.form, phase === 'fading' && s.fading)} onSubmit={submit} noValidate aria-label="Press release details" aria-hidden={phase === 'fading' || undefined}>
+        // fading: hidden from assistive technology and, with inert, out of the tab order too (an aria-hidden
+        // region must hold nothing focusable: axe's aria-hidden-focus, issue 25)
+        <form
+          className={mergeClasses(s.form, phase === 'fading' && s.fading)}
+          onSubmit={submit}
+          noValidate
+          aria-label="Press release details"
+          aria-hidden={phase === 'fading' || undefined}
+          inert={phase === 'fading' || undefined}
+        >
           <div className={s.fields}>
             <Field label="Company name">
               <Input value={fields.name} onChange={set('name')} autoComplete="organization" maxLength={120} />
