@@ -1,7 +1,7 @@
-import { AutomationActions, AutomationTriggers, Connections, Connectors, contribute, defineServerPlugin, intVar, SetupPreparations, T, TriggerPolling } from '../../src/server';
+import { Connections, Connectors, contribute, defineServerPlugin, intVar, SetupPreparations, T, TriggerPolling, type ConnectionService, type Db, type ServerConfig } from '../../src/server';
 import { connectorActions, type ConnectorStepServices } from './automation-actions';
 import { driveNewFileTrigger, type DriveTriggerServices } from './drive-trigger';
-import { connectorDefinitions, endpointsOf, SharedSandbox, type Endpoints } from './providers';
+import { connectorDefinitions, endpointsOf, SharedSandbox } from './providers';
 import type { SandboxProviders } from './sandbox/sandbox-server';
 import { registerTargetRoutes } from './target-routes';
 import { prepareTargets } from './targets';
@@ -16,46 +16,49 @@ import { prepareTargets } from './targets';
  */
 export function createConnectorsPlugin(opts: { accessTtlSeconds?: number } = {}) {
   const sandbox = new SharedSandbox({ accessTtlSeconds: opts.accessTtlSeconds });
-  let endpoints: Endpoints = {};
-  let started: (ConnectorStepServices & DriveTriggerServices) | undefined;
-  const services = () => {
-    if (!started) throw new Error('The connectors plugin has not started yet, so its workflow step cannot run.');
-    return started;
-  };
+  /** The services of the steps, the trigger, the preparation and the pickers, from the plugin's resolved needs. */
+  const servicesOf = ({ connections, config, db }: { connections: ConnectionService; config: ServerConfig; db: Db }): ConnectorStepServices & DriveTriggerServices => ({
+    connections,
+    // read at each call: the Connections module resolves the endpoints (and starts the sandbox) when it starts
+    endpoints: () => endpointsOf(connections),
+    db,
+    maxDownloadBytes: config.maxUploadBytes,
+    pollIntervalMs: intVar(config.env, 'DRIVE_POLL_INTERVAL_MS', 60_000, 1000, 86_400_000),
+  });
   const plugin = defineServerPlugin({
     id: 'connectors',
     needs: { connections: Connections, config: T.ServerConfig, log: T.Logger, db: T.Db, poller: TriggerPolling },
     provides: [],
-    contributes: [
-      ...connectorDefinitions(sandbox).map((c) => contribute(Connectors, c)),
-      ...connectorActions(services).map((a) => contribute(AutomationActions, a)),
-      contribute(AutomationTriggers, driveNewFileTrigger(() => started)),
-      contribute(SetupPreparations, {
-        id: 'connectors.google-targets',
-        async prepare(request, ctx) {
-          const s = services();
-          const record = await s.db
-            .selectFrom('user_recipes as ur')
-            .leftJoin('combinations as c', 'c.id', 'ur.combination_id')
-            .select(['ur.id', 'c.recipe'])
-            .where('ur.managed_user_id', '=', request.managedUserId)
-            .where('ur.combination_id', '=', request.combinationId)
-            .executeTakeFirst();
-          if (!record) return { prepared: [] };
-          const template = typeof record.recipe === 'string' ? JSON.parse(record.recipe) : record.recipe;
-          return prepareTargets(s, { id: record.id, managedUserId: request.managedUserId, combinationId: request.combinationId }, template, ctx.signal);
-        },
-      }),
-    ],
-    routes(app, { connections, poller }) {
-      registerTargetRoutes(app, { services, connections, poller });
+    contributes: connectorDefinitions(sandbox).map((c) => contribute(Connectors, c)),
+    steps: (deps) => {
+      const s = servicesOf(deps);
+      return [
+        ...connectorActions(() => s),
+        driveNewFileTrigger(() => s),
+        contribute(SetupPreparations, {
+          id: 'connectors.google-targets',
+          async prepare(request, ctx) {
+            const record = await s.db
+              .selectFrom('user_recipes as ur')
+              .leftJoin('combinations as c', 'c.id', 'ur.combination_id')
+              .select(['ur.id', 'c.recipe'])
+              .where('ur.managed_user_id', '=', request.managedUserId)
+              .where('ur.combination_id', '=', request.combinationId)
+              .executeTakeFirst();
+            if (!record) return { prepared: [] };
+            const template = typeof record.recipe === 'string' ? JSON.parse(record.recipe) : record.recipe;
+            return prepareTargets(s, { id: record.id, managedUserId: request.managedUserId, combinationId: request.combinationId }, template, ctx.signal);
+          },
+        }),
+      ];
     },
-    async onStart({ connections, config, log, db }) {
+    routes(app, deps) {
+      const s = servicesOf(deps);
+      registerTargetRoutes(app, { services: () => s, connections: deps.connections, poller: deps.poller });
+    },
+    async onStart({ log }) {
       // the Connections module started the sandbox (if used) and resolved the endpoints before this
       if (sandbox.instance) log.info({ url: sandbox.instance.url }, `Sandbox providers (Google Drive, Google Sheets, Xero) at ${sandbox.instance.url}`);
-      endpoints = endpointsOf(connections);
-      const pollIntervalMs = intVar(config.env, 'DRIVE_POLL_INTERVAL_MS', 60_000, 1000, 86_400_000);
-      started = { connections, endpoints: () => endpoints, db, maxDownloadBytes: config.maxUploadBytes, pollIntervalMs };
     },
     async onStop() {
       await sandbox.stop();

@@ -40,6 +40,8 @@ export interface ActionContext {
   userId: number;
   /** the owner's managed-user (workato) id */
   managedUserId: number;
+  /** the owner's e-mail address: the one address a run started by an inbound e-mail may send to besides the configured ones */
+  ownerEmail?: string;
   recipeId: number;
   combinationId: number;
   jobId: string;
@@ -95,13 +97,16 @@ export type JsonSchema = Record<string, unknown>;
 
 /** The declared parts of a step made with defineAction / defineTrigger, for the engine and the setup screen. */
 export interface StepDeclaration {
+  /** shown in the job's step list and on the setup screen */
   title: string;
   description?: string;
   /** the connection the step uses ('google_sheets'), resolved before it runs */
   auth?: string;
   /** the step's settings (a recipe step's params) */
   settings?: JsonSchema;
+  /** what the step reads from the previous step's output */
   input?: JsonSchema;
+  /** what it returns */
   output?: JsonSchema;
 }
 

@@ -65,21 +65,15 @@ export interface StepContext<S = Record<string, unknown>, D = unknown> extends A
   http: StepHttp;
 }
 
-/** An engine action declared with its settings, auth and schemas (see defineAction). */
-export interface ActionSpec<S = Record<string, unknown>, I = unknown, O = unknown, D = unknown> {
+/**
+ * An engine action declared with its settings, auth and schemas (see defineAction): the
+ * StepDeclaration's title, description, auth (the connection, resolved and refreshed before it
+ * runs), settings (a recipe step's `params`, checked when the recipe starts and before each run),
+ * input and output schemas, plus its key, limits and `run`.
+ */
+export interface ActionSpec<S = Record<string, unknown>, I = unknown, O = unknown, D = unknown> extends StepDeclaration {
   provider: string;
   action: string;
-  /** shown in the job's step list and on the setup screen */
-  title: string;
-  description?: string;
-  /** the connection the step uses ('google_sheets'), resolved and refreshed before it runs; none: no connection */
-  auth?: string;
-  /** the step's settings (a recipe step's `params`), as a JSON Schema: checked when the recipe starts and before each run */
-  settings?: JsonSchema;
-  /** what the step reads from the previous step's output */
-  input?: JsonSchema;
-  /** what it returns */
-  output?: JsonSchema;
   timeoutMs?: number;
   retries?: number;
   run(input: I, ctx: StepContext<S, D>): Promise<O>;
