@@ -51,6 +51,7 @@ const ERROR = 'public-api/error';
 const badInput = { description: 'The input does not fit its schema: the message names the field.', schema: ERROR };
 const notYours = { description: "Not one of your recipes or jobs (another user's ids are unknown).", schema: ERROR };
 const noWorkspace = { description: 'You have no automation workspace yet.', schema: ERROR };
+const notInstalled = { description: 'The workflow is not installed on this server.', schema: ERROR };
 
 function workspaceOf(caller: Caller): number {
   if (caller.user.workatoId === null) throw forbidden('You have no automation workspace yet.');
@@ -183,8 +184,8 @@ export const OPERATIONS: Operation[] = [
         if (job.status !== 404) return job;
       }
       // the id of a financial analysis (answered by the same tool, so an assistant needs one way to poll)
-      const analysis = await s.financialAnalysis(caller, input.job_id);
-      if (analysis.status === 200) return analysis;
+      const analysis = await s.financialAnalysis(caller, input.job_id).catch(() => undefined);
+      if (analysis?.status === 200) return analysis;
       throw notFound('Job not found.');
     },
   },
@@ -201,6 +202,7 @@ export const OPERATIONS: Operation[] = [
     replies: {
       200: { description: "The invoice's fields.", schema: 'public-api/invoice-extraction' },
       400: badInput,
+      404: notInstalled,
       413: { description: 'The file is over the upload limit.', schema: ERROR },
       415: { description: 'The file is not a PDF, PNG or JPEG.', schema: ERROR },
       422: { description: 'The file could not be read.', schema: ERROR },
@@ -219,8 +221,9 @@ export const OPERATIONS: Operation[] = [
       'Labels each sentence of a text (up to 20,000 characters) with its emotion: anger, disgust, fear, joy, sadness, surprise or neutral, as the emotion analysis page does. Useful to triage customer e-mails, reviews or support messages.',
     tags: ['AI'],
     input: 'emotion-analysis/text-processing',
-    replies: { 200: { description: 'One emotion per sentence.', schema: 'public-api/emotion-reply' }, 400: badInput },
+    replies: { 200: { description: 'One emotion per sentence.', schema: 'public-api/emotion-reply' }, 400: badInput, 404: notInstalled },
     async run(s, caller, input: { text: string }) {
+      s.requireWorkflow('POST', '/api/api/text_processing_json/', 'emotion analysis');
       return s.asUser(caller, 'POST', '/api/api/text_processing_json/', { text: input.text });
     },
   },
@@ -234,8 +237,9 @@ export const OPERATIONS: Operation[] = [
       'Searches the documents you uploaded (invoices, PDFs, text files; scanned ones by their OCR text) with a question or words ("which invoices from Acme are over 1000 EUR?", "quoted phrases", OR, -word), and answers up to 10 best matches: document name, the matching passage and a download link valid for 15 minutes.',
     tags: ['AI'],
     input: 'document-search/query',
-    replies: { 200: { description: 'The best matches, best first.', schema: 'public-api/search-reply' }, 400: badInput },
+    replies: { 200: { description: 'The best matches, best first.', schema: 'public-api/search-reply' }, 400: badInput, 404: notInstalled },
     async run(s, caller, input: { query: string }) {
+      s.requireWorkflow('POST', '/api/nlp-document-store/query', 'document search');
       return s.asUser(caller, 'POST', '/api/nlp-document-store/query', { query: input.query });
     },
   },
@@ -252,6 +256,7 @@ export const OPERATIONS: Operation[] = [
     replies: {
       200: { description: 'The comparison.', schema: 'public-api/reconciliation-reply' },
       400: { description: 'The input or a CSV file cannot be used: the message says why.', schema: ERROR },
+      404: notInstalled,
       413: { description: 'A file is over the upload limit.', schema: ERROR },
     },
     async run(s, caller, input) {
@@ -271,6 +276,7 @@ export const OPERATIONS: Operation[] = [
     replies: {
       202: { description: 'The analysis runs: poll it with its job_id.', schema: 'public-api/financial-analysis' },
       400: badInput,
+      404: notInstalled,
       413: { description: 'The file is over the upload limit.', schema: ERROR },
     },
     async run(s, caller, input) {
@@ -290,7 +296,7 @@ export const OPERATIONS: Operation[] = [
     replies: {
       200: { description: 'The analysis.', schema: 'public-api/financial-analysis' },
       400: badInput,
-      404: { description: 'Not one of your analyses.', schema: ERROR },
+      404: { description: 'Not one of your analyses, or the workflow is not installed on this server.', schema: ERROR },
     },
     async run(s, caller, input: { job_id: string }) {
       if (!UUID.test(input.job_id)) throw notFound('This analysis was not found.');

@@ -124,6 +124,15 @@ export class PublicApiServices {
     return token;
   }
 
+  /**
+   * 404 naming the workflow when the plugin that serves `url` is not installed on this server
+   * (its route is missing), rather than the bare "Not found." of an unknown path.
+   */
+  requireWorkflow(method: 'GET' | 'POST', url: string, workflow: string): void {
+    if (!this.app) throw new Error('The public API has not started yet.');
+    if (!this.app.hasRoute({ method, url })) throw new HttpError(404, `The ${workflow} workflow is not installed on this server.`);
+  }
+
   /** A call to one of the server's routes as the key's user, from the key's client address. */
   async asUser(caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<Outcome> {
     if (!this.app) throw new Error('The public API has not started yet.');
@@ -145,6 +154,7 @@ export class PublicApiServices {
 
   /** extract_invoice: the file stored as the user's, then the invoice extraction route (it waits for its job). */
   async extractInvoice(caller: Caller, fileName: string, base64: string): Promise<Outcome> {
+    this.requireWorkflow('POST', '/api/service/extract_data/', 'invoice extraction');
     const bytes = decodeBase64File(fileName, base64, this.deps.maxUploadBytes);
     const stored = await this.deps.files.put(caller.user.id, bytes, {
       originalName: fileName,
@@ -176,6 +186,7 @@ export class PublicApiServices {
       config?: Record<string, unknown>;
     },
   ): Promise<Outcome> {
+    this.requireWorkflow('POST', '/api/platform/invoice_reconciliation/comparison', 'invoice reconciliation');
     if (input.config) {
       const refused = await this.saveConfig(caller, '/api/platform/invoiceReconciliationConfig', RECONCILIATION_COMBINATION, input.config);
       if (refused) return refused;
@@ -192,6 +203,7 @@ export class PublicApiServices {
 
   /** analyse_financial_statement: the focus area saved, then the page's analysis (two jobs); 202 with the id to poll. */
   async startFinancialAnalysis(caller: Caller, input: { file_name: string; file_base64: string; focus_area: string }): Promise<Outcome> {
+    this.requireWorkflow('POST', '/api/platform/financial_analysis/start_comparison', 'financial analysis');
     const refused = await this.saveConfig(caller, '/api/platform/financialAnalysisConfig', FINANCIAL_ANALYSIS_COMBINATION, {
       SELECTED_FOCUS_AREA: input.focus_area,
     });
@@ -208,6 +220,7 @@ export class PublicApiServices {
 
   /** The state of one of the user's financial analyses (404 for anyone else's). */
   async financialAnalysis(caller: Caller, wfId: string): Promise<Outcome> {
+    this.requireWorkflow('POST', '/api/financial-analysis/complete/', 'financial analysis');
     const state = await this.asUser(caller, 'POST', '/api/financial-analysis/complete/', { wf_id: wfId });
     if (state.status !== 200) return state;
     return { status: 200, body: { job_id: wfId, ...(state.body as object) } };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { renderInvoicePdf } from '../../support/invoices/render';
 import { STATEMENT_CSV } from '../../support/finance/statement';
-import { createUser, type TestServer, type TestUser } from '../../support/server';
+import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { C, recordOf, sleep } from '../automation/support';
 import { storeFile } from '../extraction-routes/support';
 import { apiServer, csv64, userWithKey } from './support';
@@ -379,5 +379,45 @@ describe('public REST API /api/v1 with API keys', () => {
     });
     expect(last.headers['retry-after']).toBeDefined();
     expect((await get('/api/v1/combinations', ann.key)).status).toBe(200);
+  });
+});
+
+describe('public API on a server without the AI plugins', () => {
+  let server: TestServer;
+  let user: KeyUser;
+  beforeAll(async () => {
+    server = await startTestServer();
+    user = await userWithKey(server, 'bare');
+  });
+  afterAll(() => server?.close());
+
+  it('says which workflow is not installed (404), and the rest still works', async () => {
+    const cases: Array<[string, unknown, string]> = [
+      ['/api/v1/emotions', { text: 'Hello there.' }, 'The emotion analysis workflow is not installed on this server.'],
+      ['/api/v1/documents/search', { query: 'invoice' }, 'The document search workflow is not installed on this server.'],
+      ['/api/v1/invoices/extract', { file_name: 'a.pdf', file_base64: 'JVBERi0xLjQK' }, 'The invoice extraction workflow is not installed on this server.'],
+      [
+        '/api/v1/reconciliations',
+        { invoices_file_name: 'a.csv', invoices_base64: 'YSxiCjEsMgo=' },
+        'The invoice reconciliation workflow is not installed on this server.',
+      ],
+      [
+        '/api/v1/financial-analyses',
+        { file_name: 'a.csv', file_base64: 'YSxiCjEsMgo=', focus_area: 'sales-and-income' },
+        'The financial analysis workflow is not installed on this server.',
+      ],
+    ];
+    for (const [url, body, message] of cases) {
+      expect([url, await server.call('POST', url, { token: user.key, body })]).toEqual([
+        url,
+        expect.objectContaining({ status: 404, body: { status: 'error', message } }),
+      ]);
+    }
+    expect(await server.call('GET', '/api/v1/jobs/00000000-0000-4000-8000-000000000000', { token: user.key })).toMatchObject({
+      status: 404,
+      body: { message: 'Job not found.' },
+    });
+    expect((await server.call('GET', '/api/v1/recipes', { token: user.key })).status).toBe(200);
+    expect((await server.call('GET', '/api/v1/combinations', { token: user.key })).status).toBe(200);
   });
 });
