@@ -202,6 +202,7 @@ export class JobRunner {
         const ctx: ActionContext = {
           userId: recipe.userId,
           managedUserId: recipe.managedUserId,
+          ownerEmail: recipe.email,
           recipeId: recipe.id,
           combinationId: recipe.combinationId,
           jobId: job.id,

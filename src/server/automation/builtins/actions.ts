@@ -26,10 +26,31 @@ function stringParam(ctx: ActionContext, fields: Record<string, unknown>, name: 
 }
 
 /**
+ * Who a run started by an inbound e-mail may write to: the recipe's owner, or an address the
+ * recipe names as it is (no '{{field}}'). An address the run's data gave (the sender's, one in
+ * the message, a field a step made of it) is anyone's choice, so the mail goes to the owner
+ * instead and the step's output says why. Other runs send where the step says.
+ */
+function mailRecipient(ctx: ActionContext, to: string | undefined): { to: string | undefined; warning?: string } {
+  if (ctx.trigger.source !== 'manual_email') return { to };
+  const configured = typeof ctx.params.to === 'string' && !ctx.params.to.includes('{{') ? ctx.params.to.trim() : undefined;
+  const owner = ctx.ownerEmail?.trim();
+  // 'Name <a@b.example>' is a@b.example
+  const bare = (a: string) => /<([^<>]+)>\s*$/.exec(a)?.[1].trim() ?? a;
+  const same = (a: string | undefined, b: string | undefined) => !!a && !!b && bare(a).toLowerCase() === bare(b).toLowerCase();
+  if (to && same(to, owner)) return { to: bare(to) };
+  if (to && same(to, configured)) return { to };
+  if (!owner) throw new PermanentStepError('This run was started by an e-mail, so it may write only to the recipe owner or to an address the recipe names, and the owner has no address.');
+  if (!to) return { to: owner };
+  return { to: owner, warning: `${bare(to).slice(0, 80)} came from the e-mail that started this run, so the message went to you (${owner}) instead: a run started by an e-mail writes only to you or to an address the recipe names.` };
+}
+
+/**
  * Sends an e-mail through the mail service. To, subject and text come from the step's params
- * ('{{field}}' placeholders filled from the input) or the input's fields; the recipe owner's
- * address is never guessed. The Message-ID is derived from the idempotency key and the key is
- * recorded once sent, so a retried or resumed step never sends twice.
+ * ('{{field}}' placeholders filled from the input) or the input's fields; a run started by an
+ * inbound e-mail sends only to the owner or an address the recipe names (mailRecipient). The
+ * Message-ID is derived from the idempotency key and the key is recorded once sent, so a retried
+ * or resumed step never sends twice.
  */
 export const sendEmail: ActionDefinition = {
   provider: 'email',
@@ -37,7 +58,7 @@ export const sendEmail: ActionDefinition = {
   name: 'Send an e-mail',
   async run(input, ctx) {
     const fields = fieldsOf(input);
-    const to = stringParam(ctx, fields, 'to')?.trim();
+    const { to, warning } = mailRecipient(ctx, stringParam(ctx, fields, 'to')?.trim() || undefined);
     const subject = stringParam(ctx, fields, 'subject')?.trim();
     const text = stringParam(ctx, fields, 'text') ?? stringParam(ctx, fields, 'body');
     if (!to || !EMAIL.test(to)) throw new PermanentStepError(`The e-mail step needs a valid "to" address${to ? `, got "${to.slice(0, 80)}"` : ''}.`);
@@ -45,10 +66,11 @@ export const sendEmail: ActionDefinition = {
     if (!text) throw new PermanentStepError('The e-mail step needs a text.');
     const messageId = messageIdFor(ctx.idempotencyKey);
     const key = `mail:${ctx.idempotencyKey}`;
-    if (await ctx.ledger.has(key)) return { sent: false, already_sent: true, to, subject, message_id: messageId };
+    const warnings = warning ? { warnings: [warning] } : {};
+    if (await ctx.ledger.has(key)) return { sent: false, already_sent: true, to, subject, message_id: messageId, ...warnings };
     await ctx.mail.send({ to, subject: subject.slice(0, 300), text, messageId });
     await ctx.ledger.record(key, 'mail');
-    return { sent: true, to, subject, message_id: messageId };
+    return { sent: true, to, subject, message_id: messageId, ...warnings };
   },
 };
 
