@@ -51,7 +51,7 @@ import type { StepRow } from './job-store';
 import { describeOutput, summaryLine } from './summary';
 import { payloadExample, payloadProblem, webhookPayloadOf, type WebhookPayloadSchema } from './webhook-payload';
 import type { FileRef, TriggerPayload, TriggerSource } from './kinds';
-import { planRecipe } from './plan';
+import { planRecipe, type PlannedStep } from './plan';
 import type { ContributionRegistry } from '../../core/contributions';
 import type { RecipeRow } from './user-recipes';
 import type { InboundMailListener } from './inbound-mail';
@@ -196,6 +196,17 @@ function stepWithOutput(s: StepRow): StepView {
   return { ...view, ...(s.index > 0 ? { output_summary: summaryLine(details) } : {}), output_details: details, output };
 }
 
+/** What a typed step declares, for the setup screen: its connection and its settings (schema and the recipe's values). */
+function stepDeclarationOf(s: PlannedStep): Record<string, unknown> {
+  const declared = s.kind === 'action' ? s.definition?.step : s.trigger?.step;
+  if (!declared) return {};
+  return {
+    ...(declared.description ? { description: declared.description } : {}),
+    ...(declared.auth ? { auth: declared.auth } : {}),
+    ...(declared.settings ? { settings: { schema: declared.settings, values: s.params } } : {}),
+  };
+}
+
 /** The engine's routes: the jobs API for the screens, uploads, and every recipe's webhook. */
 export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationRouteDeps): void {
   const { engine } = deps;
@@ -225,6 +236,8 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
           action: s.action,
           name: s.name,
           installed: s.kind === 'action' ? !!s.definition : !!s.trigger,
+          // a step made with defineAction: its declared connection and settings (schema and the recipe's values)
+          ...stepDeclarationOf(s),
         })),
       },
     };

@@ -187,6 +187,24 @@ describe('typed engine steps (defineAction / defineTrigger)', () => {
     return waitForJob(server, user, res.body.job_id);
   };
 
+  it('shows each typed step\'s declared connection and settings (schema and the recipe\'s values) in the recipe view', async () => {
+    const rec = await recordOf(server, user, COMBOS.auth);
+    const res = await server.call('GET', `/api/automation/recipes/${rec.recipe_id}`, { token: user.access });
+    expect(res.body.recipe.steps).toEqual([
+      { index: 0, kind: 'trigger', provider: 'webhook', action: 'webhook_received', name: 'Webhook call', installed: true },
+      {
+        index: 1,
+        kind: 'action',
+        provider: 'acme_crm',
+        action: 'list_contacts',
+        name: 'List the CRM contacts',
+        installed: true,
+        auth: 'acme_crm',
+        settings: { schema: { type: 'object', required: ['url'], properties: { url: { type: 'string', format: 'uri' } } }, values: { url: '{{url}}' } },
+      },
+    ]);
+  });
+
   it('refuses to start a recipe whose settings do not fit the step schema, naming the step and the field', async () => {
     const rec = await recordOf(server, user, COMBOS.invalid);
     const res = await startRecipe(server, user, rec.recipe_id);
