@@ -27,12 +27,16 @@ export interface PluginServerOptions extends Omit<TestServerOptions, 'plugins'> 
   with?: string[];
   /** plugin objects of the test's own (a test-only action, a fixture catalogue) */
   extra?: ServerPlugin[];
-  /** the engine's production timings instead of the fast test ones (retries in ms, not seconds) */
+  /** the engine's production settings instead of the test ones (retries in ms, not seconds; steps may call 127.0.0.1) */
   productionTimings?: boolean;
 }
 
-/** The engine's timings for tests: retries after 20-100 ms instead of seconds. */
-const FAST_ENGINE = { backoffBaseMs: 20, backoffMaxMs: 100, busyDelayMs: 30, leaseMs: 3000 };
+/**
+ * The engine for tests: retries after 20-100 ms instead of seconds, and steps' HTTP client may
+ * reach 127.0.0.1 (where connectors' sandboxes and a test's fixture servers listen; every other
+ * private address stays refused).
+ */
+const TEST_ENGINE = { backoffBaseMs: 20, backoffMaxMs: 100, busyDelayMs: 30, leaseMs: 3000, stepHttpAllowLoopback: true };
 
 /**
  * A real test server (in-memory PGlite, every core module) with the core catalogue and one
@@ -53,7 +57,7 @@ export async function startPluginServer(name: string, opts: PluginServerOptions 
     ...rest,
     plugins: [...plugins, ...(extra ?? [])],
     overrides: (c) => {
-      if (!productionTimings) c.replace(AutomationOptions, { ...c.get(AutomationOptions), ...FAST_ENGINE });
+      if (!productionTimings) c.replace(AutomationOptions, { ...c.get(AutomationOptions), ...TEST_ENGINE });
       overrides?.(c);
     },
   });

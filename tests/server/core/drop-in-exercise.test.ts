@@ -57,15 +57,13 @@ function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 /**
  * The drop-in exercise of issue 22, done as a product team would following the README alone: a
  * temporary copy of the repository (node_modules linked, nothing generated, no dist/) gets
- * plugins/test-vat-check/ and schemas/test-vat-check/ from tests/fixtures/drop-in (a workflow page
- * with an rjsf form and a route, a migration, a catalogue entry, a connector of its own with OAuth 2
- * and a local sandbox, a recipe, and the plugin's own view and server tests written with the
- * testing kit). There `npm run test:plugin -- test-vat-check` passes and the server starts with the
- * plugin, and no file outside those two folders was edited: the form's validator is generated
- * (git-ignored), not committed.
- *
- * Not in the exercise yet: an engine action with settings and auth (defineAction) and a push
- * trigger, whose APIs had not landed when this test was written.
+ * plugins/test-vat-check/ and schemas/test-vat-check/ from tests/fixtures/drop-in: a workflow page
+ * with an rjsf form and a route, a migration, catalogue entries, a connector of its own with OAuth 2
+ * and a local sandbox, an engine action with settings and auth on that connector (defineAction), a
+ * push trigger its route starts (defineTrigger, PushTriggers), and the plugin's own view and server
+ * tests written with the testing kit. There `npm run test:plugin -- test-vat-check` passes and the
+ * server starts with the plugin, and no file outside those two folders was edited: the form's
+ * validator is generated (git-ignored), not committed.
  *
  * It runs Jest and the server in child processes (about 1-2 minutes). The integration run
  * (TEST_DATABASE_URL) skips it: nothing in it depends on the database engine.
@@ -129,7 +127,7 @@ suite('the drop-in exercise in a temporary copy of the repository', () => {
       numPendingTests: number;
       testResults: Array<{ name: string; status: string; assertionResults: Array<{ title: string; status: string }> }>;
     };
-    expect([report.numPassedTests, report.numFailedTests, report.numPendingTests]).toEqual([5, 0, 0]);
+    expect([report.numPassedTests, report.numFailedTests, report.numPendingTests]).toEqual([6, 0, 0]);
     expect(report.testResults.map((r) => [path.relative(copy, r.name).split(path.sep).join('/'), r.status, r.assertionResults.map((a) => `${a.status}: ${a.title}`)]).sort()).toEqual([
       [
         `plugins/${NAME}/server.test.ts`,
@@ -137,7 +135,8 @@ suite('the drop-in exercise in a temporary copy of the repository', () => {
         [
           'passed: is in the catalogue and checks numbers through its route, keeping each check',
           'passed: connects the VAT registry through its sandbox (OAuth 2)',
-          "passed: runs its recipe: the upload trigger through the webhook, each step's output",
+          'passed: runs its recipe: the upload through the webhook, then the registry lookup with the connected account',
+          'passed: starts a run from its own route (a push trigger) and refuses while the recipe is stopped',
         ],
       ],
       [
@@ -201,8 +200,9 @@ suite('the drop-in exercise in a temporary copy of the repository', () => {
       const db = await openDatabase({ dataDir });
       try {
         expect(await db.selectFrom('workflows').select(['id', 'name']).where('id', '=', 900201).execute()).toEqual([{ id: 900201, name: 'VAT Number Check' }]);
-        expect(await db.selectFrom('combinations').select(['id', 'workflow_id', 'name']).where('id', '=', 900201).execute()).toEqual([
+        expect(await db.selectFrom('combinations').select(['id', 'workflow_id', 'name']).where('workflow_id', '=', 900201).orderBy('id').execute()).toEqual([
           { id: 900201, workflow_id: 900201, name: 'VAT Number Check with the registry' },
+          { id: 900202, workflow_id: 900201, name: 'VAT Number Check from the page' },
         ]);
       } finally {
         await db.destroy();

@@ -42,7 +42,7 @@ export default defineServerPlugin({
   },
   contributes: [contribute(AutomationActions, {
     provider: 'test_kit', action: 'greet', name: 'Greet the name',
-    async run(input: { data?: { name?: string } }) { const name = String(input.data?.name ?? ''); return { greeting: 'Hello, ' + (name || 'nobody') + '!', letters: name.length }; },
+    async run(input: { data?: { person?: string } }) { const name = String(input.data?.person ?? ''); return { greeting: 'Hello, ' + (name || 'nobody') + '!', letters: name.length }; },
   })],
   routes(app, { text }) {
     app.post('/api/plugins/test-kit/greet', { auth: 'user' }, async (request) => {
@@ -79,7 +79,8 @@ export default defineServerPlugin({
 
   it('drives a recipe: trigger through its webhook, wait for the job, read each step\'s output', async () => {
     const recipe = await recipeOf(server, COMBINATION);
-    const run = await recipe.run({ name: 'Grace' });
+    const note = (person: string) => ({ person, name: 'note.txt', binary: Buffer.from(`for ${person}`).toString('base64') }); // the upload trigger wants a file
+    const run = await recipe.run(note('Grace'));
     expect(run.job).toMatchObject({ status: 'succeeded', recipe_id: recipe.recipeId, combination_id: COMBINATION, title: 'Kit recipe', error: null });
     expect(run.steps.map((s) => [s.index, `${s.provider}:${s.action}`, s.status])).toEqual([
       [0, 'manual_upload:file_uploaded', 'succeeded'],
@@ -89,11 +90,11 @@ export default defineServerPlugin({
     expect(() => run.output(2)).toThrow(`Job ${run.job.id} has no step 2 (steps 0-1)`);
 
     // a run started some other way (here the webhook again, as a push trigger would): the recipe's next job
-    const next = await recipe.nextJob(() => server.call('POST', recipe.webhookPath, { body: { name: 'Lin' } }));
+    const next = await recipe.nextJob(() => server.call('POST', recipe.webhookPath, { body: note('Lin') }));
     expect(next.output(1)).toEqual({ greeting: 'Hello, Lin!', letters: 3 });
 
     await recipe.stop();
-    await expect(recipe.trigger({ name: 'late' })).rejects.toThrow(`webhook of recipe ${recipe.recipeId}: HTTP 409`);
+    await expect(recipe.trigger(note('late'))).rejects.toThrow(`webhook of recipe ${recipe.recipeId}: HTTP 409`);
   });
 
   it('connects a user\'s account of an OAuth connector through its sandbox', async () => {
