@@ -122,6 +122,12 @@ export async function registerPublicApiRoutes(app: FastifyInstance, deps: Public
   };
 
   const bodyLimit = base64BodyLimit(2, deps.maxUploadBytes);
+  // start, stop (and list calls) take no body: an empty one sent as JSON is no body, not a 400 (this scope only)
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : json(request, body as string, done),
+  );
 
   for (const op of OPERATIONS) {
     const url = op.path.replace(/\{(\w+)\}/g, ':$1');

@@ -221,6 +221,14 @@ describe('public REST API /api/v1 with API keys', () => {
       expect(history.body.jobs[0]).toMatchObject({ id: run.body.job_id, trigger_summary: 'API key "Zapier bridge": Webhook call with 2 fields' });
 
       expect(await post(`/api/v1/recipes/${rec.recipe_id}/stop`, user.key)).toMatchObject({ status: 200, body: { id: rec.recipe_id, running: false } });
+      // no body, even when a client labels the empty body as JSON
+      const labelled = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/recipes/${rec.recipe_id}/start`,
+        headers: { authorization: `Bearer ${user.key}`, 'content-type': 'application/json' },
+      });
+      expect([labelled.statusCode, JSON.parse(labelled.body)]).toEqual([200, { id: rec.recipe_id, running: true }]);
+      await post(`/api/v1/recipes/${rec.recipe_id}/stop`, user.key);
       expect((await get('/api/v1/recipes', user.key)).body.recipes.find((r: { id: number }) => r.id === rec.recipe_id).running).toBe(false);
     });
 
