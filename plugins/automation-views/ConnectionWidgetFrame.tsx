@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { useApi, useSession } from '../../src/app';
+import { useApi, useSession, userMessage } from '../../src/app';
 
 /** The message the embedded connection widget posts after reading the connections (plugins/connectors). */
 export const CONNECTIONS_CHANGED = 'flowmatic:connections';
@@ -42,7 +42,7 @@ export function ConnectionWidgetFrame({ providers, title, onChanged }: { provide
           if (r?.access_token) setToken(r.access_token);
           else setError('The connections could not be opened. Please try again.');
         },
-        (e: unknown) => live && setError(e instanceof Error && e.message ? e.message : 'The connections could not be opened. Please try again.'),
+        (e: unknown) => live && setError(userMessage(e, 'The connections could not be opened. Please try again.')),
       );
     void fetchToken();
     const timer = window.setInterval(() => void fetchToken(), TOKEN_REFRESH_MS);

@@ -14,7 +14,7 @@ import {
 import { ArrowLeft20Regular } from '@fluentui/react-icons/svg/arrow-left';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ArrowRepeatAll20Regular } from '@fluentui/react-icons/svg/arrow-repeat-all';
-import { useApi } from '../../src/app';
+import { useApi, userMessage } from '../../src/app';
 import { jobOf, jobsOf, rerunJob, retryJob, type JobStatus, type JobStep, type JobSummary, type StepStatus } from './automation-api';
 import { formatDuration, formatInZone, type ZoneOffset } from './time-zone';
 
@@ -115,7 +115,7 @@ function StatusBadge({ status, kind }: { status: string; kind: 'job' | 'step' })
   );
 }
 
-const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
+const messageOf = (e: unknown) => (userMessage(e, 'Something went wrong. Please try again.'));
 const isActive = (s: string) => s === 'queued' || s === 'running';
 
 /**

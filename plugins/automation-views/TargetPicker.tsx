@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Body1, Button, Caption1, Field, MessageBar, MessageBarBody, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { useApi, useDateTime, useEventBus } from '../../src/app';
+import { useApi, useDateTime, useEventBus, userMessage } from '../../src/app';
 
 /** GET /api/plugins/connectors/recipes/:id/targets (the connectors plugin). */
 export interface RecipeTargets {
@@ -27,7 +27,7 @@ const useStyles = makeStyles({
   name: { overflowWrap: 'anywhere' },
 });
 
-const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
+const messageOf = (e: unknown) => (userMessage(e, 'Something went wrong. Please try again.'));
 
 function seconds(ms: number): string {
   return ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 1000)} s`;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { useApi } from '../../src/app';
+import { useApi, userMessage } from '../../src/app';
 import { releaseWaiting, waitingOf, type EngineRecipe, type WaitingItem } from './automation-api';
 
 /** Triggers that are heard, not polled: nothing of theirs can wait while the recipe is stopped. */
@@ -57,7 +57,7 @@ export function WaitingFiles({ engine, running, version, onProcessed }: { engine
         setItems([]);
         if (choice === 'process') onProcessed();
       } catch (e) {
-        setError(e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
+        setError(userMessage(e, 'Something went wrong. Please try again.'));
       } finally {
         setBusy(false);
         setTick((t) => t + 1);

@@ -8,7 +8,7 @@
  * screen names the connections the recipe's steps still need ('Connect Google Sheets to start').
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useApi, useEnvironment, useEventBus, useRegistry, useService, useSession, T } from '../../src/app';
+import { useApi, useEnvironment, useEventBus, useRegistry, useService, useSession, T, userMessage } from '../../src/app';
 import {
   authorisationSourceFrom,
   connectorNeedsAuthorisation,
@@ -79,7 +79,7 @@ export interface SetupFlow {
   refreshConnections(): void;
 }
 
-const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
+const messageOf = (e: unknown) => (userMessage(e, 'Something went wrong. Please try again.'));
 
 /** The setup flow of one combination for the logged-in user. */
 export function useSetupFlow(combinationId: number): SetupFlow {

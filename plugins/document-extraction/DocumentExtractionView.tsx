@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Body1, Button, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentSearch20Regular } from '@fluentui/react-icons/svg/document-search';
-import { DocumentUploadForm, humaniseLabel, JobProgress, useApi, wait, type UploadState, type WorkflowViewProps } from '../../src/app';
+import { DocumentUploadForm, humaniseLabel, JobProgress, useApi, wait, type UploadState, type WorkflowViewProps, userMessage } from '../../src/app';
 
 /** Spec section 4: the status is polled every 7 seconds. */
 export const DOCUMENT_POLL_MS = 7000;
@@ -88,7 +88,7 @@ export default function DocumentExtractionView({ workflowId = 10006, pollMs = DO
       setFields(Array.isArray(done.Fields) ? done.Fields : []);
     } catch (e) {
       if ((e as Error)?.name === 'AbortError') return;
-      setError(e instanceof Error ? e.message : String(e));
+      setError(userMessage(e));
     } finally {
       if (stop.current === controller) setJob(undefined);
     }

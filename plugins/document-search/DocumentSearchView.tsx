@@ -22,6 +22,7 @@ import {
 import { useApi, useEnvironment } from "../../src/app";
 import { EmptyState } from "../../src/app";
 import { splitMarks } from "./highlight";
+import { userMessage } from '../../src/app';
 
 export const EMPTY_QUERY_MESSAGE = "Please enter a search query.";
 export const NOTHING_MATCHED = "Sorry nothing matched your search";
@@ -144,7 +145,7 @@ function AddDocument({ onAdded }: { onAdded: () => void }) {
       if (input.current) input.current.value = "";
       onAdded();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(userMessage(e));
     } finally {
       setBusy(false);
     }
@@ -219,7 +220,7 @@ export default function DocumentSearchView() {
       setResults(Array.isArray(reply?.results) ? reply.results : []);
     } catch (e) {
       setResults(undefined);
-      setError(e instanceof Error ? e.message : String(e));
+      setError(userMessage(e));
     } finally {
       setLoading(false);
     }

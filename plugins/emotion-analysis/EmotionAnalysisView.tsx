@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Body1, Button, Caption1, Field, MessageBar, MessageBarBody, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { useApi } from '../../src/app';
+import { useApi, userMessage } from '../../src/app';
 import { emotionStyle } from './emotion-style';
 
 export const EMPTY_TEXT_MESSAGE = 'Please enter some text to analyse.';
@@ -66,7 +66,7 @@ export default function EmotionAnalysisView() {
       setResults(Array.isArray(reply?.data) ? reply.data : []);
     } catch (e) {
       setResults(undefined);
-      setError(e instanceof Error ? e.message : String(e));
+      setError(userMessage(e));
     } finally {
       setLoading(false);
     }

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, makeStyles } from '@fluentui/react-components';
-import { ChunkBoundary, ConfigCard, fileToBase64, Panel, runWorkflow, RunWorkflowResult, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps, type RunOutcome } from '../../src/app';
+import { ChunkBoundary, ConfigCard, fileToBase64, Panel, runWorkflow, RunWorkflowResult, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps, type RunOutcome, userMessage } from '../../src/app';
 import configSchema from '../../schemas/financial-analysis/config.schema.json';
 import type { AnalysisReport, FocusArea } from './engine/analysis';
 
@@ -131,7 +131,7 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
       setRunOutcome(outcome);
     } catch (e) {
       console.error('Run failed', e);
-      setRunOutcome({ kind: 'failed', error: e instanceof Error && e.message ? e.message : 'The workflow could not be run.' });
+      setRunOutcome({ kind: 'failed', error: userMessage(e, 'The workflow could not be run.') });
     } finally {
       setRunning(false);
     }

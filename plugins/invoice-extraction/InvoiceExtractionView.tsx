@@ -14,6 +14,7 @@ import {
   type RunOutcome,
   type UploadState,
   type WorkflowViewProps,
+  userMessage,
 } from '../../src/app';
 import { InvoiceResult, type InvoiceResultData } from './InvoiceResult';
 import { INVOICE_WORKFLOW, runInvoiceWorkflow } from './run-workflow';
@@ -116,7 +117,7 @@ export default function InvoiceExtractionView({ workflowId = INVOICE_WORKFLOW, c
       setResult(reply);
     } catch (e) {
       if ((e as Error)?.name === 'AbortError') return;
-      setError(e instanceof Error ? e.message : String(e));
+      setError(userMessage(e));
     } finally {
       if (stop.current === controller) setJob(undefined);
     }
@@ -129,7 +130,7 @@ export default function InvoiceExtractionView({ workflowId = INVOICE_WORKFLOW, c
       setRun({ outcome: await runInvoiceWorkflow({ api, workatoId: session.workatoId }, upload.file, combination) });
     } catch (e) {
       console.warn('Run Workflow: the recipe could not be found', e);
-      setRun({ outcome: { kind: 'failed', error: e instanceof Error && e.message ? e.message : 'The workflow could not be run.' } });
+      setRun({ outcome: { kind: 'failed', error: userMessage(e, 'The workflow could not be run.') } });
     }
   }
 

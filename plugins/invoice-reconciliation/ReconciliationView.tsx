@@ -1,6 +1,6 @@
 import { Suspense, lazy, useMemo, useState, type ChangeEvent } from 'react';
 import { Caption1, Field, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { ConfigCard, Panel, fileToBase64, runWorkflow, RunWorkflowResult, saveBase64, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps, type RunOutcome } from '../../src/app';
+import { ConfigCard, Panel, fileToBase64, runWorkflow, RunWorkflowResult, saveBase64, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps, type RunOutcome, userMessage } from '../../src/app';
 import { toPythonLiteral } from '../../src/core';
 import configSchema from '../../schemas/invoice-reconciliation/config.schema.json';
 import type { ComparisonResult } from './engine/compare';
@@ -149,7 +149,7 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
       setRunOutcome(outcome);
     } catch (e) {
       console.error('Run Workflow failed', e);
-      setRunOutcome({ kind: 'failed', error: e instanceof Error && e.message ? e.message : 'The workflow could not be run.' });
+      setRunOutcome({ kind: 'failed', error: userMessage(e, 'The workflow could not be run.') });
     } finally {
       setRunning(false);
     }

@@ -17,6 +17,7 @@ export {
   useSessionState,
 } from './hooks';
 export { ApiError } from './services/http';
+export { userMessage, looksInternal, GENERIC_ERROR } from './messages';
 export { formatDateTime, formatTime, formatDay, parseZoneOffset, browserZone, useUserZone, useDateTime, CHART_DAY_FORMAT, DATE_TIME_LOCALE, type ZoneOffset } from './date-time';
 export { Placeholder } from './components/Placeholder';
 export { ChunkBoundary } from './components/ChunkBoundary';

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Body1, Button, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import { Logo } from '../../../src/app';
+import { Logo, userMessage } from '../../../src/app';
 
 const useStyles = makeStyles({
   page: {
@@ -53,7 +53,7 @@ export function PublicFrame({ title, intro, children }: { title: string; intro: 
 
 /** The message of a failed call (ApiError carries the server's sentence). */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+  return userMessage(error, 'Something went wrong. Please try again.');
 }
 
 /** The e-mail shape both the forms and the server's schemas accept. */

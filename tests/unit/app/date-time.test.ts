@@ -1,3 +1,4 @@
+// @ts-expect-error d3-time-format (plotly's) ships no types
 import { utcFormat } from 'd3-time-format';
 import { CHART_DAY_FORMAT, browserZone, formatDateTime, formatDay, formatTime, parseZoneOffset } from '../../../src/app/date-time';
 

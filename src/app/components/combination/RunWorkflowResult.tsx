@@ -3,6 +3,7 @@ import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner } from '@f
 import type { JobStepView, JobView } from '../../../core';
 import { useApi, useSession } from '../../hooks';
 import { NOT_SET_UP, STOPPED, type RunOutcome } from './run-workflow';
+import { userMessage } from '../../messages';
 
 /** How often the page looks at the run's job while it is queued or running. */
 export const JOB_POLL_MS = 2000;
@@ -69,7 +70,7 @@ export function RunWorkflowResult({ outcome, retry }: { outcome: RunOutcome | un
         await api.put('/api/platform/proxy', { url: `api/managed_users/${session.workatoId}/recipes/${outcome.recipeId}/start` });
         retry();
       } catch (e) {
-        setStartError(e instanceof Error && e.message ? e.message : 'The workflow could not be started.');
+        setStartError(userMessage(e, 'The workflow could not be started.'));
       } finally {
         setStarting(false);
       }

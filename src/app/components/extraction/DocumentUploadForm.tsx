@@ -4,6 +4,7 @@ import { ArrowUpload20Regular } from '@fluentui/react-icons/svg/arrow-upload';
 import { DocumentArrowUp20Regular } from '@fluentui/react-icons/svg/document-arrow-up';
 import { useExtractionFiles, type UploadedFile } from './extraction-files';
 import { checkDocumentFile, DOCUMENT_ACCEPT } from './file-checks';
+import { userMessage } from '../../messages';
 
 export const NO_FILE_MESSAGE = 'Please choose a file first.';
 
@@ -82,7 +83,7 @@ export function DocumentUploadForm(props: {
       props.onChange({ file, uploaded: result });
     } catch (e) {
       if ((e as Error)?.name === 'AbortError') return;
-      props.onError(e instanceof Error ? e.message : String(e));
+      props.onError(userMessage(e));
     } finally {
       if (abort.current === controller) setProgress(undefined);
     }
