@@ -80,8 +80,11 @@ describe('public REST API /api/v1 with API keys', () => {
       expect(revoked.body.message).toBe('This API key is not valid: it is wrong or has been revoked. Create a new one in My Account → API keys.');
     });
 
-    it('needs the login token (a key cannot make keys) and a name', async () => {
+    it("needs the login token (a key cannot make keys, nor open the pages' own routes) and a name", async () => {
       expect((await post('/api/v1/keys', ann.key, { name: 'x' })).status).toBe(401);
+      expect((await get('/api/platform/combinations', ann.key)).status).toBe(401);
+      expect((await get(`/api/platform/userByWorkatoRecipe/${ann.workatoId}/`, ann.key)).status).toBe(401);
+      expect((await post('/api/api/text_processing_json/', ann.key, { text: 'Hello.' })).status).toBe(401);
       expect((await get('/api/v1/keys')).status).toBe(401);
       expect(await post('/api/v1/keys', ann.access, {})).toMatchObject({
         status: 400,
