@@ -1,5 +1,6 @@
-import { AI_PROVIDER, badRequest, CsvFormatError, defineAction, HttpError, PermanentStepError, type ConfigStore, type FileRef, type InvoiceReconciliationService, type TextGenerator } from '../../src/server';
+import { AI_PROVIDER, badRequest, CsvFormatError, defineAction, HttpError, PermanentStepError, type ActionContext, type ConfigStore, type FileRef, type InvoiceReconciliationService, type TextGenerator } from '../../src/server';
 import { compareFiles, ReconciliationConfigError, type ComparisonSide } from './engine/compare';
+import { exportSide } from './export-side';
 
 /** What the reconciliation service compares with: the saved configs and the text generator. */
 export interface ReconciliationServiceDeps {
@@ -66,6 +67,53 @@ function report(side: ComparisonSide): { subject: string; text: string } {
   return { subject, text: memo ? `${memo.body}\n\n${lines.join('\n')}` : lines.join('\n') };
 }
 
+/** The bucket of the files engine steps make for their owner. */
+const RESULT_BUCKET = 'automation';
+/** A step keeps at most this much (the engine's limit is 256 KB): the lists shrink until the output fits. */
+export const OUTPUT_BUDGET_BYTES = 200 * 1024;
+/** The report's text is cut here; the workbook has everything. */
+const MAX_TEXT = 20_000;
+/** Vendors named in the kept metadata (each without its sample lines). */
+const MAX_VENDORS = 20;
+
+/**
+ * The whole comparison (metadata, every discrepancy, every unmatched row, every e-mail) as an
+ * XLSX workbook in the owner's file store: a step's output keeps a summary, never 100,000 rows.
+ */
+async function keepResult(ctx: Pick<ActionContext, 'userId' | 'files'>, side: ComparisonSide, saved: boolean): Promise<FileRef> {
+  const book = await exportSide(side, saved ? 'custom_config' : 'default', 'xlsx');
+  const base = side.metadata.invoice_file.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '-').slice(0, 60) || 'invoices';
+  const stored = await ctx.files.put(ctx.userId, book.body, { originalName: `reconciliation-${base}.xlsx`, allowed: ['xlsx'], maxBytes: 256 * 1024 * 1024, bucket: RESULT_BUCKET });
+  return { bucket: stored.bucket, key: stored.key, name: stored.originalName, kind: stored.kind, size: stored.size };
+}
+
+/**
+ * The step's output within OUTPUT_BUDGET_BYTES: the counts and totals as they are, the vendors
+ * without their sample lines (the first 20), the report's text cut at 20,000 characters, and as
+ * many of the first discrepancies, unmatched rows and e-mails as fit (at most 100 each; `listed`
+ * says how many). The full result is the workbook in `result_file`.
+ */
+function boundedOutput(side: ComparisonSide, head: Record<string, unknown>): Record<string, unknown> {
+  const vendors = Array.isArray(side.metadata.vendors) ? side.metadata.vendors : [];
+  const metadata = { ...side.metadata, vendors: vendors.slice(0, MAX_VENDORS).map(({ clean_sample: _, ...v }) => v), vendor_count: vendors.length };
+  const text = typeof head.text === 'string' && head.text.length > MAX_TEXT ? `${head.text.slice(0, MAX_TEXT)}\n\n… (cut here: the whole result is in the attached workbook)` : head.text;
+  const emails = side.emails.map((e) => ({ type: e.type, vendor: e.vendor, to: e.to, subject: e.subject, body: e.body }));
+  for (let n = MAX_LISTED; ; n = Math.floor(n / 2)) {
+    const out = {
+      ...head,
+      ...(text !== undefined ? { text } : {}),
+      metadata,
+      discrepancy_count: side.discrepencies.length,
+      unmatched_count: side.unmatched_records.length,
+      listed: { discrepancies: Math.min(n, side.discrepencies.length), unmatched_records: Math.min(n, side.unmatched_records.length), emails: Math.min(n, emails.length) },
+      discrepancies: side.discrepencies.slice(0, n),
+      unmatched_records: side.unmatched_records.slice(0, n),
+      emails: emails.slice(0, n),
+    };
+    if (n === 0 || Buffer.byteLength(JSON.stringify(out)) <= OUTPUT_BUDGET_BYTES) return out;
+  }
+}
+
 /**
  * flowmatic_ai:reconcile_invoices: compares the run's invoice CSV with its purchase-order CSV
  * (or checks the invoices alone) using the owner's saved config for the combination, as the
@@ -93,17 +141,13 @@ export function reconciliationSteps(reconciliation: InvoiceReconciliationService
         const saved = result.config === 'saved config';
         const side = (saved ? result.custom_config : result.default) as unknown as ComparisonSide;
         const to = stringField(ctx.trigger.data, 'email', 'to');
-        return {
+        const resultFile = await keepResult(ctx, side, saved);
+        return boundedOutput(side, {
           ...(to ? { to } : {}),
           ...report(side),
           config: saved ? 'saved config' : 'detected',
-          metadata: side.metadata,
-          discrepancy_count: side.discrepencies.length,
-          unmatched_count: side.unmatched_records.length,
-          discrepancies: side.discrepencies.slice(0, MAX_LISTED),
-          unmatched_records: side.unmatched_records.slice(0, MAX_LISTED),
-          emails: side.emails.slice(0, MAX_LISTED).map((e) => ({ type: e.type, vendor: e.vendor, to: e.to, subject: e.subject, body: e.body })),
-        };
+          result_file: resultFile,
+        });
       },
     }),
   ];

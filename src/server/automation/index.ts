@@ -12,6 +12,7 @@ import { AutomationActions, AutomationTriggers } from './kinds';
 import { automationMigrations } from './migrations';
 import { AutomationOptions, engineOptionsFrom } from './options';
 import { registerAutomationRoutes } from './routes';
+import { registerJobFileRoutes } from './job-files';
 import { RUN_JOB, type RunJobData } from './runner';
 import { PushTriggers, pushTriggerService } from './push';
 import './schema';
@@ -87,6 +88,7 @@ export const automationModule = defineServerPlugin({
       webhookRateLimit: options.webhookRateLimit,
       inbound,
     });
+    registerJobFileRoutes(app, { engine, secretKey: config.secretKey });
   },
   jobs: {
     [RUN_JOB]: { concurrency: 8, handler: (data: RunJobData, { engine }, job) => engine.runner.run(data, job) },

@@ -253,6 +253,23 @@ export const filesShape: OutputShape = {
   },
 };
 
+/**
+ * A step whose whole result is kept as a file (`result_file`, e.g. a reconciliation of 100,000
+ * rows): the file, and the step's counts and short fields; the job view offers the download.
+ */
+export const resultFileShape: OutputShape = {
+  id: 'result-file',
+  summarise(output) {
+    if (!isFileRef(output.result_file)) return undefined;
+    const items: OutputItem[] = [{ label: 'Result', value: fileLine(output.result_file).replace(/^File /, '') }];
+    for (const [k, v] of Object.entries(output)) {
+      if (k === 'result_file' || k === 'text' || (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')) continue;
+      items.push({ label: fieldLabel(k), value: shown(v) || 'empty' });
+    }
+    return [{ title: 'Result kept as a file', items }];
+  },
+};
+
 /** Any other object: its fields and values. */
 const fieldsShape: OutputShape = {
   id: 'fields',
@@ -263,7 +280,7 @@ const fieldsShape: OutputShape = {
 };
 
 /** The known output shapes, most specific first; the last one takes any object. */
-export const OUTPUT_SHAPES: readonly OutputShape[] = [triggerShape, extractedFieldsShape, sheetRowsShape, xeroBillsShape, emailShape, filesShape, fieldsShape];
+export const OUTPUT_SHAPES: readonly OutputShape[] = [triggerShape, extractedFieldsShape, sheetRowsShape, xeroBillsShape, emailShape, resultFileShape, filesShape, fieldsShape];
 
 /** What a step produced, as groups of labelled values (bounded: at most 10 groups of 40 values). */
 export function describeOutput(output: unknown): OutputGroup[] {
