@@ -17,6 +17,7 @@ import { ArrowRepeatAll20Regular } from '@fluentui/react-icons/svg/arrow-repeat-
 import { useApi, userMessage } from '../../src/app';
 import { jobOf, jobsOf, rerunJob, retryJob, type JobStatus, type JobStep, type JobSummary, type StepStatus } from './automation-api';
 import { formatDuration, formatInZone, type ZoneOffset } from './time-zone';
+import { StepFiles } from './StepFiles';
 
 export const NO_JOBS = 'No jobs yet. A job is listed here each time the workflow runs.';
 export const RETRY_LABEL = 'Retry from failed step';
@@ -428,6 +429,7 @@ function JobDetail({
                 </span>
                 {st.input_summary && <Caption1 className={s.summary}>In: {st.input_summary}</Caption1>}
                 <StepOutput step={st} />
+                {st.index > 0 && st.status === 'succeeded' && <StepFiles jobId={jobId} output={st.output} />}
                 {st.error && <Caption1 className={s.error}>Error: {st.error}</Caption1>}
               </li>
             ))}

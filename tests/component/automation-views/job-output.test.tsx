@@ -101,6 +101,41 @@ describe("the job view: what each step produced, the full output one click away"
   });
 });
 
+describe('a step whose whole result is kept as a file', () => {
+  const FILE = { bucket: 'automation', key: 'k-77.xlsx', name: 'reconciliation-invoices.xlsx', kind: 'xlsx', size: 633_086 };
+  const reconcile = [
+    step(0, { name: 'Files uploaded', output: { source: 'webhook', data: {}, files: [] } }),
+    step(1, {
+      name: 'Reconcile the invoices',
+      output_summary: 'Result kept as a file: Result reconciliation-invoices.xlsx (633,086 bytes), Discrepancy count 8000, Unmatched count 4000',
+      output_details: [{ title: 'Result kept as a file', items: [{ label: 'Result', value: 'reconciliation-invoices.xlsx (633,086 bytes)' }, { label: 'Discrepancy count', value: '8000' }, { label: 'Unmatched count', value: '4000' }] }],
+      output: { subject: 'Reconciliation of invoices.csv: 8000 discrepancies, 4000 unmatched', discrepancy_count: 8000, unmatched_count: 4000, result_file: FILE },
+    }),
+  ];
+
+  it('shows the summary and downloads the workbook through a fresh link', async () => {
+    const done = job('j-7', { title: 'Invoice Reconciliation' });
+    const link = `/api/automation/jobs/j-7/files/link?bucket=automation&key=k-77.xlsx`;
+    const shell = show(
+      { combinationId: 8, running: true, connections: SHEETS, jobs: [done], extra: { 'GET /api/automation/jobs/j-7': { body: { job: done, steps: reconcile } }, [`GET ${link}`]: { body: { name: FILE.name, url: '/api/files/download?token=t1' } } } },
+      '?job=j-7',
+    );
+    const list = await screen.findByRole('list', { name: 'Steps' });
+    const item = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list)[1];
+    expect(within(item).getByText('Result kept as a file')).toBeInTheDocument();
+    expect(within(item).getAllByRole('definition').map((d) => d.textContent)).toEqual(['reconciliation-invoices.xlsx (633,086 bytes)', '8000', '4000']);
+    const clicked: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.getAttribute('href')} ${this.download}`);
+    });
+    fireEvent.click(within(item).getByRole('button', { name: 'Download reconciliation-invoices.xlsx' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toMatch(/\/api\/files\/download\?token=t1 reconciliation-invoices\.xlsx$/);
+    expect(shell.calls('GET', link)).toHaveLength(1);
+    click.mockRestore();
+  });
+});
+
 describe('the webhook payload panel on the setup screen', () => {
   const rid = recipeIdOf(1);
   const payload = {
