@@ -175,50 +175,28 @@ describe('the webhook payload panel on the setup screen', () => {
     expect(await within(panel).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
   });
 
-  it('a payload with a file (the basic view): the base64 field and a multipart example too', async () => {
-    const sc: Scenario = {
-      combinationId: 2,
-      running: true,
-      extra: {
-        [`GET /api/automation/recipes/${recipeIdOf(2)}`]: () => ({
-          body: {
-            recipe: {
-              id: recipeIdOf(2), combination_id: 2, name: 'Basic', status: 'complete', running: true, job_succeeded_count: 0, job_failed_count: 0, webhook_url: WEBHOOK(2), inbound_email: null, steps: [],
-              webhook_payload: {
-                schema: { type: 'object', required: ['binary'], properties: { name: { type: 'string', description: "the file's name" }, binary: { type: 'string', contentEncoding: 'base64', description: 'the document encoded in base64' } } },
-                example: { name: 'invoice-1001.pdf', binary: 'JVBERi0xLjcK...' },
-              },
-            },
-          },
-        }),
-      },
-    };
+  /** The basic view of combination 2, its recipe's webhook taking the given payload; resolves with the payload panel. */
+  async function basicWithPayload(webhook_payload: { schema: Record<string, unknown>; example: Record<string, unknown> }): Promise<HTMLElement> {
+    const recipe = { id: recipeIdOf(2), combination_id: 2, name: 'Basic', status: 'complete', running: true, job_succeeded_count: 0, job_failed_count: 0, webhook_url: WEBHOOK(2), inbound_email: null, steps: [], webhook_payload };
+    const sc: Scenario = { combinationId: 2, running: true, extra: { [`GET /api/automation/recipes/${recipeIdOf(2)}`]: () => ({ body: { recipe } }) } };
     renderRoute(setupShell(sc), '/solutions/combinations/workflow/:id', <BasicView combinationId={2} />, '/solutions/combinations/workflow/2');
-    const panel = await screen.findByRole('region', { name: 'Webhook payload' });
+    return screen.findByRole('region', { name: 'Webhook payload' });
+  }
+
+  it('a payload with a file (the basic view): the base64 field and a multipart example too', async () => {
+    const panel = await basicWithPayload({
+      schema: { type: 'object', required: ['binary'], properties: { name: { type: 'string', description: "the file's name" }, binary: { type: 'string', contentEncoding: 'base64', description: 'the document encoded in base64' } } },
+      example: { name: 'invoice-1001.pdf', binary: 'JVBERi0xLjcK...' },
+    });
     expect(within(panel).getAllByRole('definition').map((d) => d.textContent)).toEqual(["optional, text: the file's name", 'required, file, base64: the document encoded in base64']);
     expect(within(panel).getByLabelText('curl example with a file').textContent).toBe(`curl -X POST '${WEBHOOK(2)}' \\\n  -F 'file=@invoice-1001.pdf'`);
   });
 
   it('alternatives (the text, or a text file): each reads required unless the other is given', async () => {
-    const sc: Scenario = {
-      combinationId: 2,
-      running: true,
-      extra: {
-        [`GET /api/automation/recipes/${recipeIdOf(2)}`]: () => ({
-          body: {
-            recipe: {
-              id: recipeIdOf(2), combination_id: 2, name: 'Basic', status: 'complete', running: true, job_succeeded_count: 0, job_failed_count: 0, webhook_url: WEBHOOK(2), inbound_email: null, steps: [],
-              webhook_payload: {
-                schema: { type: 'object', anyOf: [{ required: ['text'] }, { required: ['binary'] }], properties: { text: { type: 'string', description: 'the text to analyse' }, binary: { type: 'string', contentEncoding: 'base64', description: 'a .txt file encoded in base64, instead of the text' } } },
-                example: { text: 'I am so happy with the new release.' },
-              },
-            },
-          },
-        }),
-      },
-    };
-    renderRoute(setupShell(sc), '/solutions/combinations/workflow/:id', <BasicView combinationId={2} />, '/solutions/combinations/workflow/2');
-    const panel = await screen.findByRole('region', { name: 'Webhook payload' });
+    const panel = await basicWithPayload({
+      schema: { type: 'object', anyOf: [{ required: ['text'] }, { required: ['binary'] }], properties: { text: { type: 'string', description: 'the text to analyse' }, binary: { type: 'string', contentEncoding: 'base64', description: 'a .txt file encoded in base64, instead of the text' } } },
+      example: { text: 'I am so happy with the new release.' },
+    });
     expect(within(panel).getAllByRole('definition').map((d) => d.textContent)).toEqual([
       'required unless binary is given, text: the text to analyse',
       'required unless text is given, file, base64: a .txt file encoded in base64, instead of the text',

@@ -138,18 +138,18 @@ describe('trigger/connector setup view', () => {
     expect(shell.calls('PUT', '/api/platform/proxy')).toHaveLength(0);
   });
 
-  it('a trigger that cannot listen is shown as not working, with the reason', async () => {
+  /** Combination 8, running, its e-mail trigger's health as given. */
+  const withHealth = (working: boolean, reason: string | null) =>
     show({
       combinationId: 8,
       status: 'complete',
       running: true,
       connections: SHEETS,
-      extra: {
-        [`GET /api/automation/recipes/${recipeIdOf(8)}/trigger-health`]: {
-          body: { health: { trigger: 'manual_email:email_received', working: false, reason: 'The server cannot receive e-mail: port 2525 is in use.' } },
-        },
-      },
+      extra: { [`GET /api/automation/recipes/${recipeIdOf(8)}/trigger-health`]: { body: { health: { trigger: 'manual_email:email_received', working, reason } } } },
     });
+
+  it('a trigger that cannot listen is shown as not working, with the reason', async () => {
+    withHealth(false, 'The server cannot receive e-mail: port 2525 is in use.');
     expect(await screen.findByText('The trigger is not working: The server cannot receive e-mail: port 2525 is in use.')).toBeInTheDocument();
     // the e-mail tiles (the trigger and the Email connector) do not read 'connected'
     await waitFor(() =>
@@ -163,15 +163,7 @@ describe('trigger/connector setup view', () => {
   });
 
   it('a trigger that listens leaves its tiles connected', async () => {
-    show({
-      combinationId: 8,
-      status: 'complete',
-      running: true,
-      connections: SHEETS,
-      extra: {
-        [`GET /api/automation/recipes/${recipeIdOf(8)}/trigger-health`]: { body: { health: { trigger: 'manual_email:email_received', working: true, reason: null } } },
-      },
-    });
+    withHealth(true, null);
     await waitFor(() => expect(within(steps()).getAllByRole('button').map((b) => b.textContent).slice(0, 2)).toEqual(['New e-mail with attachmentsconnected', 'Emailconnected']));
     expect(screen.queryByText(/The trigger is not working/)).not.toBeInTheDocument();
   });
