@@ -29,11 +29,15 @@ const READ_ONLY = new Set(['list_combinations', 'list_recipes', 'get_job', 'anal
 export function mcpTools(): Tool[] {
   return OPERATIONS.filter((op) => op.tool).map((op) => {
     const schema = inlined(op.input) as Tool['inputSchema'];
+    // the result's shape: the schema of the operation's success reply (its structuredContent)
+    const success = Object.entries(op.replies).find(([status]) => Number(status) < 300)!;
+    const output = inlined(success[1].schema) as Tool['outputSchema'];
     return {
       name: op.tool!,
       title: op.summary,
       description: op.description,
       inputSchema: { ...schema, type: 'object' },
+      outputSchema: { ...output, type: 'object' },
       annotations: { title: op.summary, readOnlyHint: READ_ONLY.has(op.tool!), openWorldHint: false },
     };
   });
@@ -43,7 +47,8 @@ function resultOf(outcome: Outcome): CallToolResult {
   const body = (outcome.body ?? {}) as Record<string, unknown>;
   if (outcome.status >= 400) {
     const message = typeof body.message === 'string' ? body.message : `The call failed (HTTP ${outcome.status}).`;
-    return { isError: true, content: [{ type: 'text', text: message }], structuredContent: { ...body, status: 'error', http_status: outcome.status } };
+    // no structuredContent: it would have to fit the tool's output schema, which describes success
+    return { isError: true, content: [{ type: 'text', text: message }] };
   }
   return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
 }

@@ -172,7 +172,7 @@ export const OPERATIONS: Operation[] = [
     input: 'public-api/job-ref',
     pathId: { name: 'id', type: 'string', description: 'the job id (run_recipe)' },
     inputOf: (id) => ({ job_id: id }),
-    replies: { 200: { description: 'The job.', schema: 'public-api/job' }, 400: badInput, 403: noWorkspace, 404: notYours },
+    replies: { 200: { description: 'The job (or the financial analysis).', schema: 'public-api/job-state' }, 400: badInput, 403: noWorkspace, 404: notYours },
     async run(s, caller, input: { job_id: string }) {
       if (!UUID.test(input.job_id)) throw notFound('Job not found.');
       if (caller.user.workatoId !== null) {

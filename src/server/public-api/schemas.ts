@@ -29,6 +29,7 @@ import runRequest from '../../../schemas/public-api/run-request.schema.json';
 import runCreated from '../../../schemas/public-api/run-created.schema.json';
 import jobRef from '../../../schemas/public-api/job-ref.schema.json';
 import job from '../../../schemas/public-api/job.schema.json';
+import jobState from '../../../schemas/public-api/job-state.schema.json';
 import invoiceExtractRequest from '../../../schemas/public-api/invoice-extract-request.schema.json';
 import invoiceExtraction from '../../../schemas/public-api/invoice-extraction.schema.json';
 import emotionReply from '../../../schemas/public-api/emotion-reply.schema.json';
@@ -67,6 +68,7 @@ const ALL = [
   runCreated,
   jobRef,
   job,
+  jobState,
   invoiceExtractRequest,
   invoiceExtraction,
   emotionReply,

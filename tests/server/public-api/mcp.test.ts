@@ -62,6 +62,8 @@ describe('MCP server at /mcp (Streamable HTTP, official SDK client)', () => {
     for (const t of tools) {
       expect(t.inputSchema.type).toBe('object');
       expect((t.description ?? '').length).toBeGreaterThan(80);
+      // what the result's structuredContent holds (the SDK client checks each result against it)
+      expect([t.name, t.outputSchema?.type]).toEqual([t.name, 'object']);
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.analyse_emotion.inputSchema).toEqual({

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { STATEMENT_CSV } from '../../support/finance/statement';
 import type { TestServer } from '../../support/server';
 import { C, recordOf, sleep } from '../automation/support';
 import { apiServer, userWithKey } from './support';
@@ -138,6 +139,21 @@ describe('the OpenAPI 3.1 document and the docs page', () => {
     );
     expectDocumented('POST', '/api/v1/emotions', await server.call('POST', '/api/v1/emotions', { token: key, body: { text: '' } }));
     expectDocumented('POST', '/api/v1/documents/search', await server.call('POST', '/api/v1/documents/search', { token: key, body: { query: 'invoice' } }));
+    // a financial analysis: 202, then its state, by its own route and as a job
+    const started = await server.call('POST', '/api/v1/financial-analyses', {
+      token: key,
+      body: { file_name: 'accounts.csv', file_base64: Buffer.from(STATEMENT_CSV).toString('base64'), focus_area: 'sales-and-income' },
+    });
+    expectDocumented('POST', '/api/v1/financial-analyses', started);
+    let state: any;
+    for (let i = 0; i < 300; i++) {
+      state = await server.call('GET', `/api/v1/financial-analyses/${started.body.job_id}`, { token: key });
+      if (state.body.status !== 'RUNNING') break;
+      await sleep(100);
+    }
+    expect(state.body.status).toBe('COMPLETE');
+    expectDocumented('GET', '/api/v1/financial-analyses/{id}', state);
+    expectDocumented('GET', '/api/v1/jobs/{id}', await server.call('GET', `/api/v1/jobs/${started.body.job_id}`, { token: key }));
   });
 
   it('serves the docs page from this server: HTML whose scripts and styles are all local', async () => {
