@@ -17,7 +17,11 @@ export type DocumentReadOutcome<R> = { ok: true; name: string; pages: number; re
 
 /** Reads an owner's stored document (PDF text layer, OCR for scans and images) and extracts from it. */
 export interface StoredDocumentExtractor<R> {
-  extract(owner: number, file: { bucket: string; key: string }, opts?: { progress?: (pct: number) => void; jobId?: string; attempt?: number }): Promise<DocumentReadOutcome<R>>;
+  extract(
+    owner: number,
+    file: { bucket: string; key: string },
+    opts?: { progress?: (pct: number) => void; jobId?: string; attempt?: number },
+  ): Promise<DocumentReadOutcome<R>>;
 }
 
 export type InvoiceFields = ReturnType<typeof extractInvoice>;
@@ -60,7 +64,11 @@ export interface InvoiceReconciliationService {
   compare(
     owner: number,
     files: { invoices: CsvInput; orders?: CsvInput },
-  ): Promise<{ default: Record<string, unknown>; custom_config: Record<string, unknown>; /** whether the custom side used the owner's saved config */ config: 'saved config' | 'detected' }>;
+  ): Promise<{
+    default: Record<string, unknown>;
+    custom_config: Record<string, unknown>;
+    /** whether the custom side used the owner's saved config */ config: 'saved config' | 'detected';
+  }>;
 }
 export const InvoiceReconciliation = token<InvoiceReconciliationService>('InvoiceReconciliation');
 

@@ -9,9 +9,10 @@ import { HttpError, badRequest, notFound } from '../http/errors';
 import { ConnectorNotFoundError } from './errors';
 import { JobStore, type JobEnd, type JobRow, type StepRow } from './job-store';
 import type { TriggerPayload } from './kinds';
-import { sendFailureNotice } from './notices';
+import { announceStart, noticeOfFailure } from './notices';
+import { KnownWebhooks } from './webhook-cache';
 import type { EngineOptions } from './options';
-import { assertRunnable, assertSettings, planRecipe, type PlannedStep } from './plan';
+import { assertRunnable, assertSettings, planRecipe } from './plan';
 import type { StepRuntime } from './steps';
 import { JobRunner, queueRun, type RunnerLog } from './runner';
 import { isForwardMove, nextSetupStatus, nextStarterStatus, SETUP_STATUSES } from './setup-status';
@@ -41,7 +42,10 @@ export interface EngineDeps {
 
 /** A run that could not be accepted: the job record exists (failed) and names why. */
 export class RunRefusedError extends HttpError {
-  constructor(readonly jobId: string, cause: HttpError) {
+  constructor(
+    readonly jobId: string,
+    cause: HttpError,
+  ) {
     super(cause.statusCode, cause.message, { ...cause.extra, job_id: jobId });
     this.name = 'RunRefusedError';
   }
@@ -144,10 +148,17 @@ export class AutomationEngine {
   readonly runner: JobRunner;
 
   private connectionCheck?: ConnectionCheck;
+  private readonly webhooks: KnownWebhooks;
 
   constructor(private readonly deps: EngineDeps) {
     this.recipes = new UserRecipes(deps.db, deps.publicUrl);
     this.jobs = new JobStore(deps.db);
+    this.webhooks = new KnownWebhooks({
+      registry: deps.registry,
+      jobs: this.jobs,
+      queue: deps.queue,
+      queued: (jobId) => deps.events.publish('job/status-changed', { jobId, status: 'queued' }),
+    });
     this.runner = new JobRunner({
       db: deps.db,
       mailer: deps.mailer,
@@ -193,48 +204,23 @@ export class AutomationEngine {
     return { jobId };
   }
 
-  /**
-   * Recipes whose webhook ran, by token: a later plain call records its job in one statement
-   * (runKnownWebhook) instead of reading the recipe first. Only what cannot change unseen is kept;
-   * the statement checks the rest. Bounded; forgotten when a check fails.
-   */
-  private readonly webhooks = new Map<string, { recipeId: number; combinationId: number; catalogueRecipe: string | null; plan: PlannedStep[] }>();
-
-  /** Keeps what a later call to this webhook needs (a running recipe whose steps are all installed). */
+  /** Keeps what a later call to this webhook needs (see KnownWebhooks). */
   rememberWebhook(token: string, recipe: RecipeRow, catalogueRecipe: string | null): void {
-    if (!recipe.running) return;
-    const plan = planRecipe(recipe.template, this.deps.registry);
-    try {
-      assertRunnable(plan, { needTrigger: false });
-    } catch {
-      return; // such a call records a failed job: the full path does that
-    }
-    if (this.webhooks.size >= 10_000 && !this.webhooks.has(token)) this.webhooks.delete(this.webhooks.keys().next().value as string);
-    this.webhooks.set(token, { recipeId: recipe.id, combinationId: recipe.combinationId, catalogueRecipe, plan });
+    this.webhooks.remember(token, recipe, catalogueRecipe);
   }
 
   /** True when runKnownWebhook may take this call. */
   knowsWebhook(token: string): boolean {
-    return this.webhooks.has(token);
+    return this.webhooks.knows(token);
   }
 
   /**
-   * A plain webhook call (fields only) to a recipe whose webhook ran before: the job is recorded,
-   * if the recipe still runs with the same steps, in one statement (JobStore.createForWebhook)
-   * and queued, as run() does. Undefined when the recipe is unknown or changed (it is then
-   * forgotten): the caller reads it and calls run().
+   * A plain webhook call (fields only) to a recipe whose webhook ran before, recorded in one
+   * statement and queued (KnownWebhooks.run); undefined when the caller must read the recipe
+   * and call run().
    */
-  async runKnownWebhook(token: string, payload: TriggerPayload): Promise<{ jobId: string } | undefined> {
-    const known = this.webhooks.get(token);
-    if (!known) return undefined;
-    const jobId = await this.jobs.createForWebhook({ token, ...known, payload, triggerSummary: summariseTrigger(payload) });
-    if (!jobId) {
-      if (this.webhooks.get(token) === known) this.webhooks.delete(token);
-      return undefined;
-    }
-    this.deps.events.publish('job/status-changed', { jobId, status: 'queued' });
-    await queueRun(this.deps.queue, jobId, { key: `${jobId}.1` });
-    return { jobId };
+  runKnownWebhook(token: string, payload: TriggerPayload): Promise<{ jobId: string } | undefined> {
+    return this.webhooks.run(token, payload);
   }
 
   /** Where start() learns which connections a recipe's steps lack (wired in by the polling module). */
@@ -300,7 +286,7 @@ export class AutomationEngine {
     }
     const starter = await this.recipes.forCombination(recipe.managedUserId, 0);
     const recipeId = Number(call.recipe_id);
-    if (recipeId !== recipe.id && recipeId !== starter?.id) throw badRequest('The recipe_id is not one of this combination\'s recipes.');
+    if (recipeId !== recipe.id && recipeId !== starter?.id) throw badRequest("The recipe_id is not one of this combination's recipes.");
     const next = nextSetupStatus(recipe.status, 'setup-call', recipe.facts);
     const moved = await this.recipes.setStatus(recipe.id, recipe.status, next);
     if (moved && next === 'started' && starter) {
@@ -389,40 +375,17 @@ export class AutomationEngine {
 
   /** After a job's end: the failure e-mail. */
   private async finished(job: JobRow, recipe: RecipeRow | undefined, status: 'succeeded' | 'failed', error: string | null): Promise<void> {
-    if (!recipe) return;
-    if (status === 'failed') {
-      const combinationId = recipe.combinationId || Number(job.trigger_payload?.data?.combination_id) || 0;
-      try {
-        await sendFailureNotice(
-          { db: this.deps.db, queue: this.deps.queue, publicUrl: this.deps.publicUrl, intervalMs: this.deps.options.failureNoticeIntervalMs },
-          { recipeId: recipe.id, recipeName: recipe.name, combinationId, jobId: job.id, to: recipe.email, error: error ?? 'Unknown error' },
-        );
-      } catch (e) {
-        this.deps.log.error({ err: e, jobId: job.id }, 'Could not queue the failure e-mail');
-      }
-    }
+    if (!recipe || status !== 'failed') return;
+    await noticeOfFailure(
+      { db: this.deps.db, queue: this.deps.queue, publicUrl: this.deps.publicUrl, intervalMs: this.deps.options.failureNoticeIntervalMs, log: this.deps.log },
+      job,
+      recipe,
+      error,
+    );
   }
 
   /** Posts the start to CHAT_WEBHOOK_URL (server-side); failures are logged only (spec section 8). */
-  private async announceStart(recipe: RecipeRow): Promise<void> {
-    const url = this.deps.chatWebhookUrl;
-    if (!url) return;
-    const body = {
-      text: `Recipe ${recipe.id} ("${recipe.name}") was started by ${recipe.email} (workato id ${recipe.managedUserId}).`,
-      workato_id: recipe.managedUserId,
-      recipe_id: recipe.id,
-      email: recipe.email,
-    };
-    try {
-      const res = await (this.deps.fetch ?? fetch)(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(5000),
-      });
-      if (!res.ok) this.deps.log.warn({ status: res.status }, `The chat webhook answered ${res.status}`);
-    } catch (e) {
-      this.deps.log.warn({ err: e }, `The chat webhook could not be reached: ${(e as Error).message}`);
-    }
+  private announceStart(recipe: RecipeRow): Promise<void> {
+    return announceStart({ chatWebhookUrl: this.deps.chatWebhookUrl, fetch: this.deps.fetch, log: this.deps.log }, recipe);
   }
 }

@@ -42,10 +42,14 @@ export function pushTriggerService(deps: { engine: AutomationEngine; registry: C
     async run(request) {
       const { managedUserId } = request;
       if (typeof managedUserId !== 'number' || !Number.isInteger(managedUserId)) throw forbidden('You have no automation workspace yet.');
-      if ((request.recipeId === undefined) === (request.combinationId === undefined)) throw new Error('A push run names the recipe by recipeId or by combinationId (one of them).');
+      if ((request.recipeId === undefined) === (request.combinationId === undefined))
+        throw new Error('A push run names the recipe by recipeId or by combinationId (one of them).');
       const { engine } = deps;
       await engine.recipes.ensureFor(managedUserId);
-      const recipe = request.recipeId !== undefined ? await engine.recipes.owned(managedUserId, request.recipeId) : await engine.recipes.forCombination(managedUserId, request.combinationId!);
+      const recipe =
+        request.recipeId !== undefined
+          ? await engine.recipes.owned(managedUserId, request.recipeId)
+          : await engine.recipes.forCombination(managedUserId, request.combinationId!);
       if (!recipe) throw notFound('Recipe not found.');
       const plan = planRecipe(recipe.template, deps.registry);
       if (request.trigger && stepKey(plan[0]) !== request.trigger) {
@@ -59,7 +63,11 @@ export function pushTriggerService(deps: { engine: AutomationEngine; registry: C
         // only the owner's own files: stat throws (404) for another owner's or a missing one
         await deps.files.stat(recipe.userId, f.bucket, f.key);
       }
-      const payload: TriggerPayload = { source: 'push', data: { ...request.data }, files: files.map((f) => ({ bucket: f.bucket, key: f.key, name: f.name, kind: f.kind, size: f.size })) };
+      const payload: TriggerPayload = {
+        source: 'push',
+        data: { ...request.data },
+        files: files.map((f) => ({ bucket: f.bucket, key: f.key, name: f.name, kind: f.kind, size: f.size })),
+      };
       return engine.run(recipe, payload);
     },
   };

@@ -105,7 +105,15 @@ export function isTypedAction(definition: ActionDefinition | undefined): definit
   return !!definition && typeof (definition as Partial<TypedActionDefinition>).runTyped === 'function';
 }
 
-const ajv = new Ajv({ keywords: [ERROR_MESSAGE_KEYWORD], allErrors: true, verbose: true, coerceTypes: false, useDefaults: true, strict: false, allowUnionTypes: true });
+const ajv = new Ajv({
+  keywords: [ERROR_MESSAGE_KEYWORD],
+  allErrors: true,
+  verbose: true,
+  coerceTypes: false,
+  useDefaults: true,
+  strict: false,
+  allowUnionTypes: true,
+});
 addFormats(ajv);
 const compiled = new WeakMap<object, ValidateFunction>();
 
@@ -220,7 +228,11 @@ function stepHttp(ctx: ActionContext, connection: StepConnection | undefined, ru
       const options: SafeFetchOptions = {
         method,
         json: method === 'POST' ? body : undefined,
-        headers: { accept: 'application/json, text/*;q=0.9, */*;q=0.1', ...opts.headers, ...(opts.auth && connection ? { authorization: `Bearer ${connection.token}` } : {}) },
+        headers: {
+          accept: 'application/json, text/*;q=0.9, */*;q=0.1',
+          ...opts.headers,
+          ...(opts.auth && connection ? { authorization: `Bearer ${connection.token}` } : {}),
+        },
         accept: ['*/*'],
         allowErrorStatus: true,
         timeoutMs: opts.timeoutMs,
@@ -231,7 +243,10 @@ function stepHttp(ctx: ActionContext, connection: StepConnection | undefined, ru
       try {
         result = await safeFetch(url, options);
       } catch (e) {
-        if (e instanceof WebFetchError && ['invalid-url', 'unsupported-scheme', 'credentials-in-url', 'forbidden-address', 'too-large', 'unsupported-method'].includes(e.code)) {
+        if (
+          e instanceof WebFetchError &&
+          ['invalid-url', 'unsupported-scheme', 'credentials-in-url', 'forbidden-address', 'too-large', 'unsupported-method'].includes(e.code)
+        ) {
           throw new PermanentStepError(`${e.message} (${url.slice(0, 120)})`);
         }
         throw e;
@@ -260,7 +275,13 @@ function stepHttp(ctx: ActionContext, connection: StepConnection | undefined, ru
 }
 
 /** Builds the context of a typed step from the engine's own (the runner calls it for each try). */
-export async function stepContextOf<D>(definition: TypedActionDefinition, input: unknown, ctx: ActionContext, runtime: StepRuntime, services: D): Promise<StepContext<Record<string, unknown>, D>> {
+export async function stepContextOf<D>(
+  definition: TypedActionDefinition,
+  input: unknown,
+  ctx: ActionContext,
+  runtime: StepRuntime,
+  services: D,
+): Promise<StepContext<Record<string, unknown>, D>> {
   const settings = settingsFor(definition.step, ctx.params, input);
   const connection = definition.step.auth ? await connectionFor(definition.step.auth, ctx, runtime) : undefined;
   return { ...ctx, settings, connection, services, http: stepHttp(ctx, connection, runtime) };
@@ -274,13 +295,22 @@ export async function stepContextOf<D>(definition: TypedActionDefinition, input:
  * fails the step naming the field), and gives the step a logger, its idempotency key, the
  * plugin's services and a safe HTTP client. Return it from a plugin's `steps: (deps) => [...]`.
  */
-export function defineAction<S = Record<string, unknown>, I = unknown, O = unknown, D = unknown>(spec: ActionSpec<S, I, O, D>): TypedActionDefinition<S, I, O, D> {
+export function defineAction<S = Record<string, unknown>, I = unknown, O = unknown, D = unknown>(
+  spec: ActionSpec<S, I, O, D>,
+): TypedActionDefinition<S, I, O, D> {
   if (!/^[a-z0-9_]+$/.test(spec.provider) || !/^[a-z0-9_]+$/.test(spec.action)) {
     throw new Error(`Step "${spec.provider}:${spec.action}": provider and action must be lower_snake_case`);
   }
   if (!spec.title?.trim()) throw new Error(`Step "${spec.provider}:${spec.action}" needs a title`);
   for (const part of ['settings', 'input', 'output'] as const) checkSchema(`Step "${spec.provider}:${spec.action}" ${part} schema`, spec[part]);
-  const step: StepDeclaration = { title: spec.title, description: spec.description, auth: spec.auth, settings: spec.settings, input: spec.input, output: spec.output };
+  const step: StepDeclaration = {
+    title: spec.title,
+    description: spec.description,
+    auth: spec.auth,
+    settings: spec.settings,
+    input: spec.input,
+    output: spec.output,
+  };
   return {
     provider: spec.provider,
     action: spec.action,

@@ -11,7 +11,20 @@ describe("the engine's one '{{field}}' templating", () => {
   });
 
   it('fills settings deeply: a placeholder alone keeps the value type, a missing one drops the setting', () => {
-    expect(applyTemplates({ name: '{{name}}', times: '{{count}}', line: '{{order.lines.0}}', to: '{{nope}}', note: 'x {{nope}}y', list: ['{{count}}', '{{nope}}', 'n={{count}}'], fixed: 3 }, fields)).toEqual({
+    expect(
+      applyTemplates(
+        {
+          name: '{{name}}',
+          times: '{{count}}',
+          line: '{{order.lines.0}}',
+          to: '{{nope}}',
+          note: 'x {{nope}}y',
+          list: ['{{count}}', '{{nope}}', 'n={{count}}'],
+          fixed: 3,
+        },
+        fields,
+      ),
+    ).toEqual({
       name: 'Ann',
       times: 2,
       line: { sku: 'A1' },
@@ -33,7 +46,12 @@ describe('settings checks of a typed step', () => {
     provider: 'unit_test',
     action: 'mail',
     title: 'Send a note',
-    settings: { type: 'object', required: ['to', 'copies'], additionalProperties: false, properties: { to: { type: 'string', format: 'email' }, copies: { type: 'integer', minimum: 1 } } },
+    settings: {
+      type: 'object',
+      required: ['to', 'copies'],
+      additionalProperties: false,
+      properties: { to: { type: 'string', format: 'email' }, copies: { type: 'integer', minimum: 1 } },
+    },
     run: async () => ({}),
   });
   const problem = (settings: Record<string, unknown>, templated: boolean) => {
@@ -49,9 +67,18 @@ describe('settings checks of a typed step', () => {
   it('names the field of the first problem', () => {
     expect(problem({ to: 'a@b.co', copies: 1 }, false)).toBeUndefined();
     expect(problem({ copies: 1 }, false)).toEqual(['to', 'The "Send a note" step\'s settings are not valid: The setting "to" is required.']);
-    expect(problem({ to: 'nobody', copies: 1 }, false)).toEqual(['to', 'The "Send a note" step\'s settings are not valid: The setting "to" must be a valid e-mail address.']);
-    expect(problem({ to: 'a@b.co', copies: 0 }, false)).toEqual(['copies', 'The "Send a note" step\'s settings are not valid: The setting "copies" must be 1 or more.']);
-    expect(problem({ to: 'a@b.co', copies: 1, cc: 'x' }, false)).toEqual(['cc', 'The "Send a note" step\'s settings are not valid: "cc" is not an accepted field.']);
+    expect(problem({ to: 'nobody', copies: 1 }, false)).toEqual([
+      'to',
+      'The "Send a note" step\'s settings are not valid: The setting "to" must be a valid e-mail address.',
+    ]);
+    expect(problem({ to: 'a@b.co', copies: 0 }, false)).toEqual([
+      'copies',
+      'The "Send a note" step\'s settings are not valid: The setting "copies" must be 1 or more.',
+    ]);
+    expect(problem({ to: 'a@b.co', copies: 1, cc: 'x' }, false)).toEqual([
+      'cc',
+      'The "Send a note" step\'s settings are not valid: "cc" is not an accepted field.',
+    ]);
   });
 
   it('as the recipe writes them, a placeholder passes for any rule of its field, not for a missing one', () => {
@@ -61,7 +88,11 @@ describe('settings checks of a typed step', () => {
   });
 
   it('refuses a bad definition at start-up', () => {
-    expect(() => defineAction({ provider: 'Bad-Name', action: 'x', title: 'X', run: async () => ({}) })).toThrow('Step "Bad-Name:x": provider and action must be lower_snake_case');
-    expect(() => defineAction({ provider: 'a', action: 'b', title: 'B', settings: { type: 'object', properties: { n: { type: 'nonsense' } } }, run: async () => ({}) })).toThrow(/^Step "a:b" settings schema: /);
+    expect(() => defineAction({ provider: 'Bad-Name', action: 'x', title: 'X', run: async () => ({}) })).toThrow(
+      'Step "Bad-Name:x": provider and action must be lower_snake_case',
+    );
+    expect(() =>
+      defineAction({ provider: 'a', action: 'b', title: 'B', settings: { type: 'object', properties: { n: { type: 'nonsense' } } }, run: async () => ({}) }),
+    ).toThrow(/^Step "a:b" settings schema: /);
   });
 });

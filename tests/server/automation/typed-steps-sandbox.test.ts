@@ -59,7 +59,11 @@ describe('a typed step with auth on the sandbox Google Drive', () => {
         c.rebind<EngineOptions>(AutomationOptions).toConstantValue({ ...base, ...FAST, stepHttpAllowLoopback: true });
       },
     });
-    for (const c of combos) await server.db.insertInto('combinations').values({ id: c.id, ...combinationRow(c, 'typed-steps-drive-test', false, new Date()) }).execute();
+    for (const c of combos)
+      await server.db
+        .insertInto('combinations')
+        .values({ id: c.id, ...combinationRow(c, 'typed-steps-drive-test', false, new Date()) })
+        .execute();
     user = await createUser(server);
     widget = await widgetToken(server, user);
   });
@@ -72,9 +76,12 @@ describe('a typed step with auth on the sandbox Google Drive', () => {
     return waitForJob(server, user, res.body.job_id);
   };
   const driveStatus = async () =>
-    ((await server.call('GET', '/api/connections', { headers: { authorization: `Bearer ${widget}` } })).body.result as Array<{ provider: string; authorization_status: string | null }>).find(
-      (c) => c.provider === 'google_drive',
-    )!.authorization_status;
+    (
+      (await server.call('GET', '/api/connections', { headers: { authorization: `Bearer ${widget}` } })).body.result as Array<{
+        provider: string;
+        authorization_status: string | null;
+      }>
+    ).find((c) => c.provider === 'google_drive')!.authorization_status;
 
   it('needs the connection to start, then lists the files with it; refreshes a dropped token; fails for good once the grant is revoked', async () => {
     const rec = await recordOf(server, user, COMBO);
@@ -104,7 +111,9 @@ describe('a typed step with auth on the sandbox Google Drive', () => {
     const third = await run();
     expect(third.job.status).toBe('failed');
     expect(third.steps[1].attempts).toBe(1);
-    expect(third.steps[1].error).toMatch(/^Google Drive is not connected \(The provider refused the token refresh: invalid_grant.*\): connect it in the connections tab, then try again\.$/);
+    expect(third.steps[1].error).toMatch(
+      /^Google Drive is not connected \(The provider refused the token refresh: invalid_grant.*\): connect it in the connections tab, then try again\.$/,
+    );
     expect(await driveStatus()).toBe(null);
   });
 });

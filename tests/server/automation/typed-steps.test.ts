@@ -70,7 +70,11 @@ const typedPlugin = defineServerPlugin({
       settings: { type: 'object', required: ['url'], properties: { url: { type: 'string', format: 'uri' }, note: { type: 'string' } } },
       retries: 2,
       async run(input, ctx) {
-        const res = await ctx.http.post(ctx.settings.url, { note: ctx.settings.note, order: (input as { data?: unknown }).data ?? null }, { headers: { 'x-step': 'post_out' } });
+        const res = await ctx.http.post(
+          ctx.settings.url,
+          { note: ctx.settings.note, order: (input as { data?: unknown }).data ?? null },
+          { headers: { 'x-step': 'post_out' } },
+        );
         return { status: res.status, answer: res.json };
       },
     }),
@@ -89,11 +93,18 @@ const typedPlugin = defineServerPlugin({
   ],
   routes(app, { push }) {
     app.post('/api/plugins/typed-steps-test/orders', { auth: 'user' }, async (request) => {
-      const { jobId } = await push.run({ managedUserId: userOf(request).workatoId, combinationId: COMBOS.push, trigger: 'typed_test:order_placed', data: request.body as Record<string, unknown> });
+      const { jobId } = await push.run({
+        managedUserId: userOf(request).workatoId,
+        combinationId: COMBOS.push,
+        trigger: 'typed_test:order_placed',
+        data: request.body as Record<string, unknown>,
+      });
       return { job_id: jobId };
     });
     // a push naming a trigger its recipe does not start from
-    app.post('/api/plugins/typed-steps-test/wrong', { auth: 'user' }, async (request) => push.run({ managedUserId: userOf(request).workatoId, combinationId: COMBOS.post, trigger: 'typed_test:order_placed', data: {} }));
+    app.post('/api/plugins/typed-steps-test/wrong', { auth: 'user' }, async (request) =>
+      push.run({ managedUserId: userOf(request).workatoId, combinationId: COMBOS.post, trigger: 'typed_test:order_placed', data: {} }),
+    );
   },
 });
 
@@ -104,7 +115,10 @@ const combos: CombinationSeed[] = [
     { kind: 'action', provider: 'typed_test', action: 'greet', params: { name: '{{name}}', times: '{{count}}', to: '{{email}}' } },
   ]),
   combination(COMBOS.invalid, [WEBHOOK, { kind: 'action', provider: 'typed_test', action: 'greet', params: { name: 'Ann', times: 5 } }]),
-  combination(COMBOS.post, [WEBHOOK, { kind: 'action', provider: 'typed_test', action: 'post_out', params: { url: '{{target}}', note: 'order {{order_id}} of {{total}}' } }]),
+  combination(COMBOS.post, [
+    WEBHOOK,
+    { kind: 'action', provider: 'typed_test', action: 'post_out', params: { url: '{{target}}', note: 'order {{order_id}} of {{total}}' } },
+  ]),
   combination(COMBOS.auth, [WEBHOOK, { kind: 'action', provider: 'acme_crm', action: 'list_contacts', params: { url: '{{url}}' } }]),
 ];
 
@@ -168,7 +182,11 @@ describe('typed engine steps (defineAction / defineTrigger)', () => {
         c.rebind(Connections).toConstantValue(fakeConnections as never);
       },
     });
-    for (const c of combos) await server.db.insertInto('combinations').values({ id: c.id, ...combinationRow(c, 'typed-steps-test', false, new Date()) }).execute();
+    for (const c of combos)
+      await server.db
+        .insertInto('combinations')
+        .values({ id: c.id, ...combinationRow(c, 'typed-steps-test', false, new Date()) })
+        .execute();
     user = await createUser(server);
   });
   afterAll(async () => {
@@ -187,7 +205,7 @@ describe('typed engine steps (defineAction / defineTrigger)', () => {
     return waitForJob(server, user, res.body.job_id);
   };
 
-  it('shows each typed step\'s declared connection and settings (schema and the recipe\'s values) in the recipe view', async () => {
+  it("shows each typed step's declared connection and settings (schema and the recipe's values) in the recipe view", async () => {
     const rec = await recordOf(server, user, COMBOS.auth);
     const res = await server.call('GET', `/api/automation/recipes/${rec.recipe_id}`, { token: user.access });
     expect(res.body.recipe.steps).toEqual([
@@ -209,12 +227,20 @@ describe('typed engine steps (defineAction / defineTrigger)', () => {
     const rec = await recordOf(server, user, COMBOS.invalid);
     const res = await startRecipe(server, user, rec.recipe_id);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message: 'The "Greet someone" step\'s settings are not valid: The setting "times" must be 3 or less.', step: 1, field: 'times' });
+    expect(res.body).toEqual({
+      status: 'error',
+      message: 'The "Greet someone" step\'s settings are not valid: The setting "times" must be 3 or less.',
+      step: 1,
+      field: 'times',
+    });
   });
 
   it('a push trigger from a plugin route: refused while stopped, checked against the payload schema, then runs with templated, validated settings and the plugin services', async () => {
     const push = (body: Record<string, unknown>) => server.call('POST', '/api/plugins/typed-steps-test/orders', { token: user.access, body });
-    expect(await push({ order_id: 'A-1' })).toMatchObject({ status: 409, body: { status: 'error', message: 'This workflow is stopped: start it, then try again.' } });
+    expect(await push({ order_id: 'A-1' })).toMatchObject({
+      status: 409,
+      body: { status: 'error', message: 'This workflow is stopped: start it, then try again.' },
+    });
 
     const rec = await recordOf(server, user, COMBOS.push);
     expect((await startRecipe(server, user, rec.recipe_id)).status).toBe(200);
@@ -240,7 +266,10 @@ describe('typed engine steps (defineAction / defineTrigger)', () => {
 
     // a plugin may start only recipes of the trigger it names
     const wrong = await server.call('POST', '/api/plugins/typed-steps-test/wrong', { token: user.access, body: {} });
-    expect(wrong).toMatchObject({ status: 409, body: { status: 'error', message: 'This workflow starts from webhook:webhook_received, not typed_test:order_placed.' } });
+    expect(wrong).toMatchObject({
+      status: 409,
+      body: { status: 'error', message: 'This workflow starts from webhook:webhook_received, not typed_test:order_placed.' },
+    });
   });
 
   it('POSTs JSON through the safe HTTP client, and refuses a private or metadata address for good', async () => {
@@ -250,11 +279,16 @@ describe('typed engine steps (defineAction / defineTrigger)', () => {
     expect(job.status).toBe('succeeded');
     const sent = { note: 'order A-7 of 12.5', order: { target: `${origin}/hook`, order_id: 'A-7', total: 12.5 } };
     expect(steps[1].output).toEqual({ status: 201, answer: { received: sent } });
-    expect(received.map((r) => ({ ...r, body: JSON.parse(r.body) }))).toEqual([{ method: 'POST', path: '/hook', auth: undefined, step: 'post_out', body: sent }]);
+    expect(received.map((r) => ({ ...r, body: JSON.parse(r.body) }))).toEqual([
+      { method: 'POST', path: '/hook', auth: undefined, step: 'post_out', body: sent },
+    ]);
 
     received.length = 0;
     for (const [target, message] of [
-      ['http://169.254.169.254/latest/meta-data/', 'That address points to a cloud metadata service and cannot be read. (http://169.254.169.254/latest/meta-data/)'],
+      [
+        'http://169.254.169.254/latest/meta-data/',
+        'That address points to a cloud metadata service and cannot be read. (http://169.254.169.254/latest/meta-data/)',
+      ],
       ['http://10.1.2.3/hook', 'That address points to a private network and cannot be read. (http://10.1.2.3/hook)'],
     ] as const) {
       const refused = await webhook(COMBOS.post, { target, order_id: 'A-8' });
@@ -281,7 +315,9 @@ describe('typed engine steps (defineAction / defineTrigger)', () => {
     acceptedToken = 'none';
     const revoked = await webhook(COMBOS.auth, { url: `${origin}/crm` });
     expect(revoked.job.status).toBe('failed');
-    expect(revoked.steps[1].error).toBe('Acme CRM is not connected (it refused the access token (HTTP 401) even after a refresh): connect it in the connections tab, then try again.');
+    expect(revoked.steps[1].error).toBe(
+      'Acme CRM is not connected (it refused the access token (HTTP 401) even after a refresh): connect it in the connections tab, then try again.',
+    );
     expect(revoked.steps[1].attempts).toBe(1);
     expect(received.map((r) => r.auth)).toEqual(['Bearer tok-2', 'Bearer tok-3']);
     expect(crm.lost).toEqual([[77, 'it refused the access token (HTTP 401) even after a refresh']]);

@@ -53,7 +53,13 @@ describe('safeFetch POST (JSON body, same SSRF guard and limits)', () => {
   });
 
   it('posts a JSON body with the caller headers and reads the JSON answer', async () => {
-    const r = await safeFetch(`${site.origin}/hook`, { method: 'POST', json: { vat: 'GB123', n: 2 }, headers: { 'X-Api-Key': 'k1', Host: 'evil.example' }, accept: ['application/json'], allowLoopback: true });
+    const r = await safeFetch(`${site.origin}/hook`, {
+      method: 'POST',
+      json: { vat: 'GB123', n: 2 },
+      headers: { 'X-Api-Key': 'k1', Host: 'evil.example' },
+      accept: ['application/json'],
+      allowLoopback: true,
+    });
     expect(r.status).toBe(201);
     expect(r.contentType).toBe('application/json');
     expect(JSON.parse(r.body.toString('utf8'))).toEqual({ got: { vat: 'GB123', n: 2 }, method: 'POST' });
@@ -74,13 +80,27 @@ describe('safeFetch POST (JSON body, same SSRF guard and limits)', () => {
     const e = await failure(safeFetch(`${site.origin}/refuse`, { method: 'POST', json: {}, accept: ['application/json'], allowLoopback: true }));
     expect(e.code).toBe('http-status');
     expect(e.message).toBe('The website answered with status 422.');
-    const r = await safeFetch(`${site.origin}/refuse`, { method: 'POST', json: { b: true }, accept: ['application/json'], allowLoopback: true, allowErrorStatus: true });
+    const r = await safeFetch(`${site.origin}/refuse`, {
+      method: 'POST',
+      json: { b: true },
+      accept: ['application/json'],
+      allowLoopback: true,
+      allowErrorStatus: true,
+    });
     expect(r.status).toBe(422);
     expect(JSON.parse(r.body.toString('utf8'))).toEqual({ got: { b: true }, method: 'POST' });
   });
 
   it('refuses to POST to loopback, link-local metadata and private ranges before connecting', async () => {
-    for (const url of ['http://127.0.0.1:9/hook', 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.5/', 'http://192.168.1.1/', 'http://172.16.0.1/', 'http://[::1]/', 'http://0x7f000001/']) {
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.5/',
+      'http://192.168.1.1/',
+      'http://172.16.0.1/',
+      'http://[::1]/',
+      'http://0x7f000001/',
+    ]) {
       const e = await failure(safeFetch(url, { method: 'POST', json: { x: 1 } }));
       expect(e.code).toBe('forbidden-address');
     }
@@ -96,10 +116,14 @@ describe('safeFetch POST (JSON body, same SSRF guard and limits)', () => {
   });
 
   it('keeps the size limits both ways and refuses other methods', async () => {
-    const tooBig = await failure(safeFetch(`${site.origin}/hook`, { method: 'POST', json: { pad: 'y'.repeat(2048) }, maxRequestBytes: 1024, allowLoopback: true }));
+    const tooBig = await failure(
+      safeFetch(`${site.origin}/hook`, { method: 'POST', json: { pad: 'y'.repeat(2048) }, maxRequestBytes: 1024, allowLoopback: true }),
+    );
     expect(tooBig.code).toBe('too-large');
     expect(tooBig.message).toBe('The request body is larger than 1 KB and was not sent.');
-    const answer = await failure(safeFetch(`${site.origin}/big`, { method: 'POST', json: {}, maxBytes: 1024, accept: ['application/json'], allowLoopback: true }));
+    const answer = await failure(
+      safeFetch(`${site.origin}/big`, { method: 'POST', json: {}, maxBytes: 1024, accept: ['application/json'], allowLoopback: true }),
+    );
     expect(answer.code).toBe('too-large');
     const method = await failure(safeFetch(`${site.origin}/hook`, { method: 'DELETE' as never, allowLoopback: true }));
     expect([method.code, method.message]).toEqual(['unsupported-method', 'Only GET and POST requests can be sent, not DELETE.']);
