@@ -71,6 +71,13 @@ function readValue(kind: ValueKind, text: string, order: DateOrder): { value: st
   }
 }
 
+/** Words of `text` after the first occurrence of `raw` (all of them when it is not found). */
+function wordsAfter(text: string, raw: string): number {
+  const at = text.indexOf(raw);
+  const tail = at < 0 ? text : text.slice(at + raw.length);
+  return tail.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length;
+}
+
 /** Candidate values for every labelled phrase: after the label, to its right, or under it. */
 function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, order: DateOrder): Candidate[] {
   const out: Candidate[] = [];
@@ -117,6 +124,9 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
         if (weight === 1 && text.split(/\s+/).length > 3) break;
         continue;
       }
+      // "Fälligkeit 06.12.2018 den Beitrag von dem uns bekannten Konto abbuchen": a date or an
+      // amount in the middle of a sentence is prose, not this label's value; better none than a guess.
+      if (weight === 1 && (spec.kind === 'date' || spec.kind === 'amount') && wordsAfter(text, v.raw) > 3) break;
       out.push({ field: spec.field, value: v.value, raw: v.raw, currency: v.currency, phrase: source, score: spec.weight * weight * source.confidence, ambiguous: v.ambiguous });
       break;
     }

@@ -104,7 +104,7 @@ export const TITLE_WITH_ID = /^(?:tax\s+)?(?:invoice|bill|receipt|credit\s*note|
 
 /** Line-item table header words by column role. */
 export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' | 'amount' | 'other'; pattern: RegExp }[] = [
-  { role: 'description', pattern: /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione)$/i },
+  { role: 'description', pattern: /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung))$/i },
   { role: 'quantity', pattern: /^(?:qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|menge|anzahl|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])$/i },
   { role: 'unit_price', pattern: /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:einzel|netto|stück)?preis|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*h\.?t\.?)?|p\.?u\.?(?:\s*h\.?t\.?)?|prijs|stuksprijs|precio(?:\s*unitario)?|prezzo(?:\s*unitario)?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i },
   // Columns read but not kept (a tax rate, a position number, an article number): their cells must not land in a kept column.

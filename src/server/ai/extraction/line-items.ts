@@ -59,7 +59,7 @@ function headerCells(lines: LayoutPhrase[][], k: number): { cells: HeaderCell[];
   const line = lines[k];
   const lh = median(line.map((p) => p.height)) || 10;
   const top = Math.min(...line.map((p) => p.y));
-  const stacks = line.map((p) => ({ phrases: [p], x: p.x, right: p.x + p.width }));
+  const stacks: Array<{ phrases: LayoutPhrase[]; x: number; right: number; main?: LayoutPhrase }> = line.map((p) => ({ phrases: [p], x: p.x, right: p.x + p.width, main: p }));
   let last = k;
   for (let j = Math.max(0, k - 3); j <= Math.min(lines.length - 1, k + 3); j++) {
     // headings hold no digits: a line with one is a row of the table (or something else)
@@ -79,7 +79,11 @@ function headerCells(lines: LayoutPhrase[][], k: number): { cells: HeaderCell[];
   for (const stack of stacks) {
     const ordered = [...stack.phrases].sort((a, b) => a.y - b.y || a.x - b.x);
     const text = ordered.map((p) => p.text).reduce((acc, t) => (acc === '' ? t : /\p{L}-$/u.test(acc) ? acc.slice(0, -1) + t : `${acc} ${t}`), '');
-    const role = roleOf(text);
+    // A heading that names a kept column on the header line keeps that name whatever stands
+    // over or under it ("Ligne CODE ARTICLE, NOM & DESIGNATION" over "FACT REFERENCE"); "VAT"
+    // under "Unit Price Excl." is the end of that heading.
+    const own = stack.main ? roleOf(stack.main.text) : undefined;
+    const role = (own && own !== 'other' ? own : undefined) ?? roleOf(text) ?? own;
     const single = stack.phrases.length === 1 ? stack.phrases[0] : undefined;
     if (role === undefined && single && single.words.length >= 2) {
       // Two headings run together: split where both halves name a column.
@@ -96,6 +100,71 @@ function headerCells(lines: LayoutPhrase[][], k: number): { cells: HeaderCell[];
     cells.push({ role, x: stack.x, right: stack.right, phrases: stack.phrases });
   }
   return { cells: cells.sort((a, b) => a.x - b.x), last };
+}
+
+/** True when a cell holds a word (letters, no digits): "1 GLN:5987854125" holds none. */
+const hasWords = (text: string | undefined) => text !== undefined && text.split(/\s+/).some((w) => /^\p{L}{2,}[.,:;]?$/u.test(w));
+
+interface RowRead {
+  cells: Partial<Record<Role, string>>;
+  /** A position number left of the description: the row opens a position. */
+  newPosition: boolean;
+  amount?: number;
+  unitPrice?: number;
+  quantity?: number;
+}
+
+/** One row's cells by column, and its numbers. */
+function readRow(row: LayoutPhrase[], columns: Column[], description: Column | undefined): RowRead {
+  const cells: Partial<Record<Role, string>> = {};
+  let newPosition = false;
+  for (const p of row.flatMap((q) => splitAcrossColumns(q, columns, description))) {
+    const c = p.x + p.width / 2;
+    // A numeric cell goes by its centre; a wide description may start left of its header.
+    let column =
+      columns.find((col) => c >= col.left && c < col.right) ??
+      columns.reduce((a, b) => (Math.abs(a.centre - c) < Math.abs(b.centre - c) ? a : b));
+    // Text that starts in the description column and is not a number is description, however
+    // far right it reaches ("Gültig ab 20.09.2018 15:39 Uhr bis …" under a price header).
+    if (description && column.role !== 'description' && p.x >= description.left && p.x < description.right && !NUMERIC_CELL.test(p.text.trim())) column = description;
+    if (column.role === 'other') {
+      // "2 | Inklusiv-Kilometer waren: 873": a position number left of the description opens a position.
+      if (description && p.x + p.width <= description.left + 1 && /^\d{1,4}$/.test(p.text.trim())) newPosition = true;
+      continue;
+    }
+    cells[column.role] = cells[column.role] ? `${cells[column.role]} ${p.text}` : p.text;
+  }
+  // A price or amount cell holds a number (with its currency), not words that happen to contain one.
+  const numeric = (text: string | undefined) => (text !== undefined && NUMERIC_CELL.test(text.trim()) ? parseAmount(text)?.value : undefined);
+  // "20 Stk", "30 Meter", "25 Liter(s)", "3 Piece": the number before the unit.
+  const quantity = cells.quantity ? parseNumber(/^[-\d.,\s']+/.exec(cells.quantity.trim())?.[0].trim() ?? '') : undefined;
+  return { cells, newPosition, amount: numeric(cells.amount), unitPrice: numeric(cells.unit_price), quantity };
+}
+
+/**
+ * A phrase of numbers set close together across two columns ("60,00 10,00%": an amount and a
+ * tax rate) is one cell per number, each in the column of its centre.
+ */
+function splitAcrossColumns(p: LayoutPhrase, columns: Column[], description: Column | undefined): Array<{ x: number; width: number; text: string }> {
+  const pieces = splitAtDescription(p, description);
+  if (pieces.length > 1 || p.words.length < 2 || !p.words.every((w) => NUMERIC_CELL.test(w.text))) return pieces;
+  const columnOf = (x: number) => columns.findIndex((col) => x >= col.left && x < col.right);
+  const at = p.words.map((w) => columnOf(w.x + w.width / 2));
+  if (new Set(at).size < 2) return pieces;
+  return p.words.map((w) => ({ x: w.x, width: w.width, text: w.text }));
+}
+
+/**
+ * A phrase that starts left of the description column and runs into it ("4260331811362 Muster":
+ * an article number and the end of a description set close together) is two cells: the words
+ * that start inside the description column are description.
+ */
+function splitAtDescription(p: LayoutPhrase, description: Column | undefined): Array<{ x: number; width: number; text: string }> {
+  if (!description || p.x >= description.left || p.x + p.width <= description.left) return [p];
+  const at = p.words.findIndex((w) => w.x >= description.left);
+  if (at <= 0) return [p];
+  const piece = (words: LayoutPhrase['words']) => ({ x: words[0].x, width: words[words.length - 1].x + words[words.length - 1].width - words[0].x, text: words.map((w) => w.text).join(' ') });
+  return [piece(p.words.slice(0, at)), piece(p.words.slice(at))];
 }
 
 const keptRoles = (roles: Array<Role | undefined>) => new Set(roles.filter((r) => r && r !== 'other'));
@@ -155,36 +224,14 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
     const lineHeight = median(header.map((p) => p.height)) || 10;
     let previousBottom = Math.max(...header.map((p) => p.y + p.height));
     let last: LineItem | undefined;
+    let pending: string | undefined;
     for (let i = (stacked?.last ?? headerIndex) + 1; i < lines.length; i++) {
       const row = lines[i];
       const top = Math.min(...row.map((p) => p.y));
       if (top - previousBottom > lineHeight * 4.5) break;
       const rowText = row.map((p) => p.text).join(' ');
       if (TOTALS_ROW.test(rowText.trim())) break;
-      const cells: Partial<Record<Role, string>> = {};
-      let newPosition = false;
-      for (const p of row) {
-        const c = p.x + p.width / 2;
-        // A numeric cell goes by its centre; a wide description may start left of its header.
-        let column =
-          columns.find((col) => c >= col.left && c < col.right) ??
-          columns.reduce((a, b) => (Math.abs(a.centre - c) < Math.abs(b.centre - c) ? a : b));
-        // Text that starts in the description column and is not a number is description, however
-        // far right it reaches ("Gültig ab 20.09.2018 15:39 Uhr bis …" under a price header).
-        if (description && column.role !== 'description' && p.x >= description.left && p.x < description.right && !NUMERIC_CELL.test(p.text.trim())) column = description;
-        if (column.role === 'other') {
-          // "2 | Inklusiv-Kilometer waren: 873": a position number left of the description opens a position.
-          if (description && p.x + p.width <= description.left + 1 && /^\d{1,4}$/.test(p.text.trim())) newPosition = true;
-          continue;
-        }
-        cells[column.role] = cells[column.role] ? `${cells[column.role]} ${p.text}` : p.text;
-      }
-      // A price or amount cell holds a number (with its currency), not words that happen to contain one.
-      const numeric = (text: string | undefined) => (text !== undefined && NUMERIC_CELL.test(text.trim()) ? parseAmount(text)?.value : undefined);
-      const amount = numeric(cells.amount);
-      const unitPrice = numeric(cells.unit_price);
-      // "20 Stk", "30 Meter", "25 Liter(s)", "3 Piece": the number before the unit.
-      const quantity = cells.quantity ? parseNumber(/^[-\d.,\s']+/.exec(cells.quantity.trim())?.[0].trim() ?? '') : undefined;
+      const { cells, newPosition, amount, unitPrice, quantity } = readRow(row, columns, description);
       const hasNumbers = amount !== undefined || unitPrice !== undefined || quantity !== undefined;
       // A line's amount printed on the row under its description, quantity and price.
       if (last && last.amount === undefined && amount !== undefined && unitPrice === undefined && quantity === undefined) {
@@ -200,10 +247,26 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
       // that has amounts ("Bruttopreis : 5,5000" under a line).
       const partial = !cells.description && quantity === undefined;
       const priceOnly = amount === undefined && quantity === undefined && columns.some((col) => col.role === 'amount');
-      if (!hasNumbers || (last && (partial || priceOnly))) {
+      // Under lines that all print a quantity and a price, a row with an amount alone is an
+      // allowance or a charge on the line above ("Abschlag Direktbelieferung … -50,00"), not a line.
+      const amountOnly = quantity === undefined && unitPrice === undefined && items.length > 0 && columns.some((col) => col.role === 'quantity') && columns.some((col) => col.role === 'unit_price') && items.every((it) => it.quantity !== undefined && it.unit_price !== undefined);
+      if (!hasNumbers || (last && (partial || priceOnly || amountOnly))) {
         // A wrapped description (or a note under the table): join it to the previous row.
         // Before the first row, the rest of a header written on several lines ("Art-Nr", "(Art)");
         // later, a note in a column that is not kept ("(GTIN)" under an article number).
+        // A description on the row above its numbers ("PRESTATION SUPPORT - Description" over
+        // "1 | GLN… | 60,00 | PCE | 1,00 | 60,00"): it is the next line's, when that row has
+        // numbers and no description of its own.
+        if (cells.description && !newPosition && i + 1 < lines.length && lines[i + 1].length) {
+          const next = readRow(lines[i + 1], columns, description);
+          const nextTop = Math.min(...lines[i + 1].map((p) => p.y));
+          if (!hasWords(next.cells.description) && next.quantity !== undefined && (next.amount !== undefined || next.unitPrice !== undefined) && nextTop - Math.max(...row.map((p) => p.y + p.height)) < lineHeight) {
+            pending = pending ? `${pending} ${cells.description}` : cells.description;
+            row.forEach((p) => phrases.add(p));
+            previousBottom = Math.max(...row.map((p) => p.y + p.height));
+            continue;
+          }
+        }
         if ((!last && i - headerIndex <= 3) || Object.keys(cells).length === 0) {
           row.forEach((p) => phrases.add(p));
           continue;
@@ -228,12 +291,13 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
       const consistent =
         quantity !== undefined && unitPrice !== undefined && amount !== undefined && Math.abs(quantity * unitPrice - amount) < 0.011 + Math.abs(amount) * 0.0005;
       last = {
-        description: (cells.description ?? '').trim(),
+        description: `${pending ?? ''} ${cells.description ?? ''}`.trim(),
         quantity,
         unit_price: unitPrice,
         amount,
         confidence: Math.min(1, conf * (consistent ? 1 : 0.8)),
       };
+      pending = undefined;
       items.push(last);
       row.forEach((p) => phrases.add(p));
       previousBottom = Math.max(...row.map((p) => p.y + p.height));

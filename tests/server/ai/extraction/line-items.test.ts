@@ -67,6 +67,38 @@ describe('findLineItems on real-world table layouts', () => {
   });
 });
 
+describe('findLineItems: descriptions above their numbers, cells set close together, allowances', () => {
+  it('gives a description printed over its numbers to the line under it, and splits "60,00 10,00%" into the amount and the tax rate', () => {
+    expect(
+      items([
+        [50, 355, 'Ligne CODE ARTICLE, NOM & DESIGNATION', 7], [300, 356, 'P.U. HT (EUR)', 7], [386, 356, 'Qté', 7], [476, 351, 'TOTAL HT', 7], [526, 356, 'TVA', 7],
+        [483, 360, '(EUR)', 7],
+        [125, 379, 'PRESTATION SUPPORT', 7],
+        [54, 384, '1', 7], [323, 384, '60,00', 7], [398, 384, '1,00', 7], [497, 384, '60,00 10,00%', 7],
+        [125, 388, 'Période de décembre', 7],
+        [125, 405, 'APPEL', 7],
+        [54, 410, '3', 7], [327, 410, '5,00', 7], [398, 410, '1,00', 7], [501, 410, '5,00 10,00%', 7],
+        [340, 440, 'Total HT', 7], [500, 440, '65,00', 7],
+      ]),
+    ).toEqual([
+      { description: 'PRESTATION SUPPORT 1 Période de décembre', quantity: 1, unit_price: 60, amount: 60, confidence: 1 },
+      { description: 'APPEL 3', quantity: 1, unit_price: 5, amount: 5, confidence: 1 },
+    ]);
+  });
+
+  it('reads the words of an article-number cell that run into the description column as description, and an allowance under a line as no line', () => {
+    expect(
+      items([
+        [40, 100, 'Pos', 8], [80, 100, 'Art-Nr', 8], [160, 100, 'Beschreibung', 8], [300, 100, 'Nettopreis', 8], [370, 100, 'Menge', 8], [480, 100, 'Betrag', 8],
+        [40, 120, '3', 8], [160, 120, 'Kommissionierer', 8], [300, 120, '10,5000', 8], [370, 120, '27,5 Std', 8], [480, 120, '288,75', 8],
+        [75, 131, '4260331811362 Muster', 8],
+        [160, 142, 'Abschlag Direktbelieferung', 8], [480, 142, '-50,00', 8],
+        [160, 175, 'Summe', 8], [480, 175, '288,75', 8],
+      ]),
+    ).toEqual([{ description: 'Kommissionierer Muster Abschlag Direktbelieferung', quantity: 27.5, unit_price: 10.5, amount: 288.75, confidence: 1 }]);
+  });
+});
+
 describe('extractInvoice: an unlabelled issue date under the title, page numbers', () => {
   it('reads the date alone under "Invoice 103767" as the issue date (less sure), and never a page number as a party', () => {
     const r = extractInvoice([
@@ -81,5 +113,14 @@ describe('extractInvoice: an unlabelled issue date under the title, page numbers
     expect(r.fields.invoice_number).toEqual({ value: '103767', confidence: 0.8 });
     expect(r.fields.invoice_date).toEqual({ value: '2026-02-17', confidence: 0.7, raw: 'February 17, 2026' });
     expect(Object.values(r.fields).map((f) => f?.value)).not.toContain('Page 1 / 1');
+  });
+});
+
+describe('extractInvoice: a date inside a sentence is not the value of its label', () => {
+  it('abstains on "Fälligkeit 06.12.2018 den Beitrag … abbuchen" and reads "Fälligkeit: 20.12.2018"', () => {
+    const prose = extractInvoice([page([[57, 30, 'Rechnung Nr. 4711 vom 01.12.2018', 12], [70, 133, 'Fälligkeit 06.12.2018 den Beitrag von dem uns bekannten Konto abbuchen.', 9]])]);
+    expect(prose.fields.due_date).toBeUndefined();
+    const labelled = extractInvoice([page([[57, 30, 'Rechnung Nr. 4711 vom 01.12.2018', 12], [70, 133, 'Fälligkeit: 20.12.2018', 9]])]);
+    expect(labelled.fields.due_date?.value).toBe('2018-12-20');
   });
 });
