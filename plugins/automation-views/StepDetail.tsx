@@ -1,5 +1,5 @@
 import { Body1, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { Panel } from '../../src/app';
+import { Panel, SchemaValues } from '../../src/app';
 import { ConnectorIcon } from './ConnectorIcon';
 import { RunForm } from './RunForm';
 import { TargetPicker, type TargetKind } from './TargetPicker';
@@ -80,6 +80,11 @@ export function StepDetail({
             {item.steps.map((st) => (
               <li key={st.index}>
                 <Body1>{st.name}</Body1>
+                {st.settings && (
+                  <div data-testid={`step-settings-${st.index}`}>
+                    <SchemaValues schema={st.settings.schema} values={st.settings.values} idPrefix={`step-${st.index}-settings`} />
+                  </div>
+                )}
               </li>
             ))}
           </ul>

@@ -166,6 +166,10 @@ export interface EngineStep {
   action: string;
   name: string;
   installed: boolean;
+  /** a step made with defineAction: the connection it uses */
+  auth?: string;
+  /** and its settings: the JSON Schema and the recipe's values */
+  settings?: { schema: Record<string, unknown>; values: Record<string, unknown> };
 }
 
 /**

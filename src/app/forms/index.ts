@@ -1,5 +1,6 @@
 /** The rjsf form layer: a small Fluent UI v9 theme, the shared validator and <SchemaForm>. */
 export { SchemaForm, FluentForm, fluentTheme, type SchemaFormProps } from './SchemaForm';
+export { SchemaValues, schemaForValues } from './SchemaValues';
 export { fluentWidgets, TextWidget, EmailWidget, PasswordWidget, loadChoiceWidgets } from './widgets';
 export { SelectWidget, CheckboxWidget } from './choice-widgets';
 export { TextareaWidget } from './textarea-widget';
