@@ -122,9 +122,22 @@ export function compileForm(schema: RJSFSchema): PrecompiledForm {
   return { id: schema.$id!, schema, validateFns };
 }
 
+/**
+ * A module of the repository by its path from the root: a JSON file read as its default export, a
+ * TypeScript module through `require`. Not `import()`: the generator also runs inside webpack-cli,
+ * which loads webpack.config.ts through tsx's CommonJS hook, and there `import()` goes to Node's
+ * own ES module loader, which refuses a JSON file without an import attribute.
+ */
+function loadModule(module: string): Record<string, unknown> {
+  const file = path.join(repo, module);
+  if (file.endsWith('.json')) return { default: JSON.parse(readFileSync(file, 'utf8')) as unknown };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(file) as Record<string, unknown>;
+}
+
 /** Loads a form schema from its module, as plain JSON. */
 export async function loadFormSchema(source: FormSchemaSource): Promise<RJSFSchema> {
-  const mod = (await import(path.join(repo, source.module))) as Record<string, unknown>;
+  const mod = loadModule(source.module);
   const exported = source.name ? mod[source.name] : ((mod.default as unknown) ?? mod);
   if (!exported || typeof exported !== 'object') throw new Error(`${source.module} has no export ${source.name ?? 'default'}`);
   const schema = JSON.parse(JSON.stringify(exported)) as RJSFSchema;
@@ -134,7 +147,7 @@ export async function loadFormSchema(source: FormSchemaSource): Promise<RJSFSche
 
 /** A shared constant's value, as plain JSON (an array or an object). */
 export async function loadSharedConstant(constant: SharedConstant): Promise<unknown> {
-  const mod = (await import(path.join(repo, constant.module))) as Record<string, unknown>;
+  const mod = loadModule(constant.module);
   const value = mod[constant.name];
   if (!value || typeof value !== 'object') throw new Error(`${constant.module} exports no JSON array or object ${constant.name}`);
   return JSON.parse(JSON.stringify(value)) as unknown;
