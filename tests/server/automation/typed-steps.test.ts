@@ -9,7 +9,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { token } from '../../../src/core/di';
 import { provide } from '../../../src/core/plugin';
-import { defineAction, defineServerPlugin, defineTrigger, NotConnectedError, PushTriggers, userOf, type CombinationSeed } from '../../../src/server';
+import {
+  defineAction,
+  defineServerPlugin,
+  defineTrigger,
+  NotConnectedError,
+  PushTriggers,
+  T,
+  userOf,
+  type CombinationSeed,
+  type FileRef,
+} from '../../../src/server';
 import { AutomationOptions, type EngineOptions } from '../../../src/server/automation';
 import { Connections } from '../../../src/server/connections';
 import { combinationRow } from '../../../src/server/catalogue/seed';
@@ -100,6 +110,17 @@ const typedPlugin = defineServerPlugin({
         data: request.body as Record<string, unknown>,
       });
       return { job_id: jobId };
+    });
+    // a push with files of the owner's FileStore (each is checked to be the owner's)
+    app.post('/api/plugins/typed-steps-test/orders-with-files', { auth: 'user' }, async (request) => {
+      const body = request.body as { files: FileRef[]; data: Record<string, unknown> };
+      return push.run({
+        managedUserId: userOf(request).workatoId,
+        combinationId: COMBOS.push,
+        trigger: 'typed_test:order_placed',
+        data: body.data,
+        files: body.files,
+      });
     });
     // a push naming a trigger its recipe does not start from
     app.post('/api/plugins/typed-steps-test/wrong', { auth: 'user' }, async (request) =>
@@ -270,6 +291,29 @@ describe('typed engine steps (defineAction / defineTrigger)', () => {
       status: 409,
       body: { status: 'error', message: 'This workflow starts from webhook:webhook_received, not typed_test:order_placed.' },
     });
+  });
+
+  it('a push brings only files of the recipe owner', async () => {
+    const other = await createUser(server);
+    const files = server.container.get(T.FileStore);
+    const stored = await files.put(user.id, Buffer.from('order A-3\n'), { originalName: 'order.txt', allowed: ['txt'], maxBytes: 1_000_000 });
+    const ref: FileRef = { bucket: stored.bucket, key: stored.key, name: 'order.txt', kind: stored.kind, size: stored.size };
+    const body = { data: { order_id: 'A-3', name: 'Cy', count: 1 }, files: [ref] };
+
+    const otherRec = await recordOf(server, other, COMBOS.push);
+    expect((await startRecipe(server, other, otherRec.recipe_id)).status).toBe(200);
+    const refused = await server.call('POST', '/api/plugins/typed-steps-test/orders-with-files', { token: other.access, body });
+    expect(refused).toMatchObject({ status: 404, body: { status: 'error', message: 'The file was not found.' } });
+
+    const mine = await recordOf(server, user, COMBOS.push);
+    expect((await startRecipe(server, user, mine.recipe_id)).status).toBe(200);
+    const ok = await server.call('POST', '/api/plugins/typed-steps-test/orders-with-files', { token: user.access, body });
+    expect(ok.status).toBe(200);
+    const { job, steps } = await waitForJob(server, user, ok.body.jobId);
+    expect(job.status).toBe('succeeded');
+    expect(job.trigger_summary).toBe('Started by a plugin with 3 fields and 1 file (order.txt)');
+    expect(steps[0].output).toEqual({ source: 'push', data: { order_id: 'A-3', name: 'Cy', count: 1 }, files: [{ ...ref, kind: 'txt', size: 10 }] });
+    expect(steps[1].output).toEqual({ text: 'Hi Cy!', to: null, sign: 'the team', same_service: true, key: `${ok.body.jobId}:1` });
   });
 
   it('POSTs JSON through the safe HTTP client, and refuses a private or metadata address for good', async () => {
