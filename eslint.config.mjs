@@ -72,12 +72,14 @@ export default tseslint.config(
             {
               from: { element: { type: 'plugin' } },
               disallow: { to: { element: { type: 'plugin', captured: { name: '!{{from.element.captured.name}}' } } } },
-              message: 'A plugin never imports another plugin ({{from.element.captured.name}} imports {{to.element.captured.name}}): move the shared code to src/server or src/app and export it from their public faces, or provide it as a service.',
+              message:
+                'A plugin never imports another plugin ({{from.element.captured.name}} imports {{to.element.captured.name}}): move the shared code to src/server or src/app and export it from their public faces, or provide it as a service.',
             },
             {
               from: { element: { type: 'plugin' } },
               disallow: { to: { element: { types: ['core', 'server', 'app'], fileInternalPath: '!{index.ts,testing/index.ts}' } } }, // testing/: the testing faces plugins' tests use
-              message: 'A plugin imports src/{{to.element.type}} only through its public face (src/{{to.element.type}}/index.ts), not {{to.element.fileInternalPath}}.',
+              message:
+                'A plugin imports src/{{to.element.type}} only through its public face (src/{{to.element.type}}/index.ts), not {{to.element.fileInternalPath}}.',
             },
             {
               from: { element: { type: 'plugin' } },

@@ -18,7 +18,8 @@ class FormValidatorsPlugin {
   apply(compiler: webpack.Compiler): void {
     const generate = async () => {
       const { written, removed, total } = await writeFormValidators();
-      if (written.length || removed.length) console.log(`form validators: wrote ${written.length} of ${total} files${removed.length ? `, removed ${removed.length}` : ''}`);
+      if (written.length || removed.length)
+        console.log(`form validators: wrote ${written.length} of ${total} files${removed.length ? `, removed ${removed.length}` : ''}`);
     };
     compiler.hooks.beforeRun.tapPromise('FormValidatorsPlugin', generate);
     compiler.hooks.watchRun.tapPromise('FormValidatorsPlugin', generate);
@@ -146,10 +147,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
             // "AOT" mode), so the browser needs neither Griffel's style compiler (stylis,
             // rtl-css-js) nor Fluent's token table: 12 KB gzip off the main chunk (issue 7 'Speed')
             ...(mode === 'production'
-              ? [{
-                  loader: '@griffel/webpack-loader',
-                  options: { modules: [{ moduleSource: '@fluentui/react-components', importName: 'makeStyles', resetImportName: 'makeResetStyles' }] },
-                }]
+              ? [
+                  {
+                    loader: '@griffel/webpack-loader',
+                    options: { modules: [{ moduleSource: '@fluentui/react-components', importName: 'makeStyles', resetImportName: 'makeResetStyles' }] },
+                  },
+                ]
               : []),
             { loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
           ],
@@ -185,9 +188,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         if (file.endsWith('/@rjsf/utils/lib/deepEquals.js')) resource.request = path.resolve(__dirname, 'src/app/forms/deep-equals.ts');
         if (file.endsWith('/@rjsf/utils/lib/schema/shallowAllOfMerge.js')) resource.request = path.resolve(__dirname, 'src/app/forms/all-of-merge-stub.ts');
       }),
-      new webpack.DefinePlugin(
-        Object.fromEntries(Object.entries(publicEnv).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)])),
-      ),
+      new webpack.DefinePlugin(Object.fromEntries(Object.entries(publicEnv).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)]))),
     ],
     optimization: {
       minimizer: [new EsbuildPlugin({ target: 'es2020' }), new TerserPassPlugin()],

@@ -53,7 +53,12 @@ function BasicBody({ flow }: { flow: SetupFlow }) {
         </div>
       </div>
       <div className={s.columns}>
-        <StepColumn label="Workflow steps" groups={[{ heading: 'Action', tiles: [...actions.map((t) => t.tile), END_TILE.tile] }]} selected={selected} onSelect={setSelected} />
+        <StepColumn
+          label="Workflow steps"
+          groups={[{ heading: 'Action', tiles: [...actions.map((t) => t.tile), END_TILE.tile] }]}
+          selected={selected}
+          onSelect={setSelected}
+        />
         <div className={s.detail} role="region" aria-label="Workflow" id={selected ? `${selected}-panel` : undefined}>
           <RecipeTabs
             flow={flow}

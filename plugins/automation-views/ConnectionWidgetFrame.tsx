@@ -9,7 +9,13 @@ export const CONNECTIONS_CHANGED = 'flowmatic:connections';
 const TOKEN_REFRESH_MS = 9 * 60_000;
 
 const useStyles = makeStyles({
-  frame: { width: '100%', minHeight: '190px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground1 },
+  frame: {
+    width: '100%',
+    minHeight: '190px',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
 });
 
 /**
@@ -24,7 +30,15 @@ export interface WidgetConnectionState {
   authorization_status: 'success' | null;
 }
 
-export function ConnectionWidgetFrame({ providers, title, onChanged }: { providers: string[]; title: string; onChanged?: (connections: WidgetConnectionState[]) => void }) {
+export function ConnectionWidgetFrame({
+  providers,
+  title,
+  onChanged,
+}: {
+  providers: string[];
+  title: string;
+  onChanged?: (connections: WidgetConnectionState[]) => void;
+}) {
   const s = useStyles();
   const api = useApi();
   const session = useSession();

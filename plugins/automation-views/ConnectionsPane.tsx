@@ -31,9 +31,7 @@ const useStyles = makeStyles({
 /** Unique connectors of a combination, sorted by name (one tab each, spec section 2). */
 function byName(connectors: readonly Connector[]): Connector[] {
   const seen = new Set<string>();
-  return [...connectors]
-    .filter((c) => (seen.has(c.provider) ? false : (seen.add(c.provider), true)))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return [...connectors].filter((c) => (seen.has(c.provider) ? false : (seen.add(c.provider), true))).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
@@ -70,7 +68,8 @@ export function ConnectionsPane({
   const current = list.find((c) => c.provider === selected) ?? list[0];
   if (!current) return <Body1>This combination uses no connectors.</Body1>;
   const needs = connectorNeedsAuthorisation(source, current);
-  const known = current.provider in reported ? [{ id: 0, name: current.name, provider: current.provider, authorization_status: reported[current.provider] }] : connections;
+  const known =
+    current.provider in reported ? [{ id: 0, name: current.name, provider: current.provider, authorization_status: reported[current.provider] }] : connections;
   const status = tileStatus({ provider: current.provider, needsAuthorisation: needs, connections: known, installed: undefined });
   return (
     <div className={s.root}>
@@ -91,7 +90,9 @@ export function ConnectionsPane({
         {needs ? (
           <>
             <Body1 className={s.muted}>
-              {status === 'connected' ? `Your ${current.name} account is connected.` : `Connect your ${current.name} account: the sign-in opens in a new window.`}
+              {status === 'connected'
+                ? `Your ${current.name} account is connected.`
+                : `Connect your ${current.name} account: the sign-in opens in a new window.`}
             </Body1>
             <ConnectionWidgetFrame key={current.provider} providers={[current.provider]} title={`${current.name} connection`} onChanged={heard} />
           </>

@@ -1,16 +1,5 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
-import {
-  Badge,
-  Body1,
-  Button,
-  Caption1,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Subtitle2,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Body1, Button, Caption1, MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeft20Regular } from '@fluentui/react-icons/svg/arrow-left';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ArrowRepeatAll20Regular } from '@fluentui/react-icons/svg/arrow-repeat-all';
@@ -89,7 +78,14 @@ const useStyles = makeStyles({
     whiteSpace: 'pre-wrap',
     overflowWrap: 'anywhere',
   },
-  jobTitle: { margin: 0, ':focus': { outline: 'none' }, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  jobTitle: {
+    margin: 0,
+    ':focus': { outline: 'none' },
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    overflowWrap: 'anywhere',
+  },
 });
 
 const JOB_BADGE: Record<JobStatus, { label: string; color: 'success' | 'danger' | 'informative' | 'warning' }> = {
@@ -116,7 +112,7 @@ function StatusBadge({ status, kind }: { status: string; kind: 'job' | 'step' })
   );
 }
 
-const messageOf = (e: unknown) => (userMessage(e, 'Something went wrong. Please try again.'));
+const messageOf = (e: unknown) => userMessage(e, 'Something went wrong. Please try again.');
 const isActive = (s: string) => s === 'queued' || s === 'running';
 
 /**
@@ -169,7 +165,8 @@ export function JobsPanel({
     };
   }, [api, recipeId, version, tick, openJobId]);
 
-  if (openJobId) return <JobDetail jobId={openJobId} zone={zone} version={version} running={running} onBack={() => onOpenJob(undefined)} onOpenJob={onOpenJob} />;
+  if (openJobId)
+    return <JobDetail jobId={openJobId} zone={zone} version={version} running={running} onBack={() => onOpenJob(undefined)} onOpenJob={onOpenJob} />;
 
   return (
     <section className={s.root} aria-labelledby="jobs-title">
@@ -193,7 +190,12 @@ export function JobsPanel({
         <ul className={s.list} aria-label="Jobs">
           {jobs.map((j) => (
             <li key={j.id}>
-              <button type="button" className={s.row} onClick={() => onOpenJob(j.id)} aria-label={`Job ${j.title}, ${JOB_BADGE[j.status]?.label ?? j.status}, started ${formatInZone(j.started_at ?? j.created_at, zone)}`}>
+              <button
+                type="button"
+                className={s.row}
+                onClick={() => onOpenJob(j.id)}
+                aria-label={`Job ${j.title}, ${JOB_BADGE[j.status]?.label ?? j.status}, started ${formatInZone(j.started_at ?? j.created_at, zone)}`}
+              >
                 <span className={s.rowHead}>
                   <Body1>{j.trigger_summary || j.title}</Body1>
                   <StatusBadge status={j.status} kind="job" />

@@ -45,7 +45,17 @@ export function useJobParam(): [string | undefined, (jobId: string | undefined) 
  * The recipe tab group (spec section 2): 'recipe' (the workflow panel and the selected item),
  * 'jobs' (the job history, opening to a job's steps) and 'connections'.
  */
-export function RecipeTabs({ flow, connectors, recipeContent, idPrefix }: { flow: SetupFlow; connectors: readonly Connector[]; recipeContent: ReactNode; idPrefix: string }) {
+export function RecipeTabs({
+  flow,
+  connectors,
+  recipeContent,
+  idPrefix,
+}: {
+  flow: SetupFlow;
+  connectors: readonly Connector[];
+  recipeContent: ReactNode;
+  idPrefix: string;
+}) {
   const s = useStyles();
   const zone = useUserZone();
   const [jobId, setJobId] = useJobParam();

@@ -44,7 +44,12 @@ const useStyles = makeStyles({
   wait: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
   notFound: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   notWorking: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
-  end: { padding: '8px 10px', borderRadius: tokens.borderRadiusMedium, border: `1px dashed ${tokens.colorNeutralStroke1}`, color: tokens.colorNeutralForeground2 },
+  end: {
+    padding: '8px 10px',
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px dashed ${tokens.colorNeutralStroke1}`,
+    color: tokens.colorNeutralForeground2,
+  },
 });
 
 function statusClass(s: ReturnType<typeof useStyles>, status: TileStatus): string {

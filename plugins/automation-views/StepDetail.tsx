@@ -67,8 +67,8 @@ export function StepDetail({
       {missing.length > 0 && (
         <MessageBar layout="multiline" intent="error">
           <MessageBarBody>
-            {TEXT.connectorNotFound} This workflow needs {missing.map((m) => `${m.provider}:${m.action}`).join(', ')}, which is not installed yet, so it
-            cannot run.
+            {TEXT.connectorNotFound} This workflow needs {missing.map((m) => `${m.provider}:${m.action}`).join(', ')}, which is not installed yet, so it cannot
+            run.
           </MessageBarBody>
         </MessageBar>
       )}

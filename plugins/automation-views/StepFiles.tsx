@@ -27,7 +27,9 @@ export function stepFiles(output: unknown): StepFileRef[] {
 
 /** GET /api/automation/jobs/:id/files/link: a short-lived, session-bound link to a file the job names. */
 export const jobFileLink = (api: Api, jobId: string, f: StepFileRef) =>
-  api.get<{ name: string; url: string }>(`/api/automation/jobs/${encodeURIComponent(jobId)}/files/link?${new URLSearchParams({ bucket: f.bucket, key: f.key })}`);
+  api.get<{ name: string; url: string }>(
+    `/api/automation/jobs/${encodeURIComponent(jobId)}/files/link?${new URLSearchParams({ bucket: f.bucket, key: f.key })}`,
+  );
 
 /**
  * Download buttons for the files a step produced (a reconciliation's whole result as a workbook):

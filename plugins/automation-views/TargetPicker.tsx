@@ -27,7 +27,7 @@ const useStyles = makeStyles({
   name: { overflowWrap: 'anywhere' },
 });
 
-const messageOf = (e: unknown) => (userMessage(e, 'Something went wrong. Please try again.'));
+const messageOf = (e: unknown) => userMessage(e, 'Something went wrong. Please try again.');
 
 function seconds(ms: number): string {
   return ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 1000)} s`;
@@ -110,7 +110,14 @@ export function TargetPicker({ recipeId, kind }: { recipeId: number; kind: Targe
   };
 
   if (missing) return null;
-  if (!targets) return error ? <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar> : <Spinner size="tiny" label={`Loading the ${label.what}...`} />;
+  if (!targets)
+    return error ? (
+      <MessageBar intent="error">
+        <MessageBarBody>{error}</MessageBarBody>
+      </MessageBar>
+    ) : (
+      <Spinner size="tiny" label={`Loading the ${label.what}...`} />
+    );
   const current = targets[label.field];
   const trigger = kind === 'folder' ? targets.trigger : null;
   return (

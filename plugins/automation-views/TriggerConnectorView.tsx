@@ -40,7 +40,14 @@ function TriggerConnectorBody({ flow }: { flow: SetupFlow }) {
   const [, openJob] = useJobParam();
   const [topTab, setTopTab] = useState<'workflow' | 'connections'>('workflow');
   const combination = flow.combination!;
-  const ctx = { combination, engine: flow.engine, connections: flow.connections, source, recipeName: flow.record?.name ?? flow.engine?.name, health: flow.triggerHealth };
+  const ctx = {
+    combination,
+    engine: flow.engine,
+    connections: flow.connections,
+    source,
+    recipeName: flow.record?.name ?? flow.engine?.name,
+    health: flow.triggerHealth,
+  };
   const triggers = triggerTiles(ctx);
   const actions = connectorTiles(ctx, 'trigger-connector');
   const all = [...triggers, ...actions];
@@ -82,10 +89,15 @@ function TriggerConnectorBody({ flow }: { flow: SetupFlow }) {
               idPrefix="tc"
               recipeContent={
                 <WorkflowPanel flow={flow} zone={zone}>
-                  <StepDetail item={item} recipeId={flow.record?.recipe_id} running={flow.running} onQueued={(id) => {
+                  <StepDetail
+                    item={item}
+                    recipeId={flow.record?.recipe_id}
+                    running={flow.running}
+                    onQueued={(id) => {
                       flow.refresh();
                       openJob(id);
-                    }} />
+                    }}
+                  />
                 </WorkflowPanel>
               }
             />

@@ -22,7 +22,17 @@ export const waitingText = (n: number) => `${n} ${n === 1 ? 'file' : 'files'} ar
  * Start holds them instead of running them unasked or dropping them, and this bar offers the
  * choice: 'Process them' (one job each, oldest first) or 'Skip' (they never run).
  */
-export function WaitingFiles({ engine, running, version, onProcessed }: { engine: EngineRecipe | undefined; running: boolean | undefined; version: number; onProcessed(): void }) {
+export function WaitingFiles({
+  engine,
+  running,
+  version,
+  onProcessed,
+}: {
+  engine: EngineRecipe | undefined;
+  running: boolean | undefined;
+  version: number;
+  onProcessed(): void;
+}) {
   const api = useApi();
   const polled = hasPolledTrigger(engine);
   const recipeId = engine?.id;

@@ -55,7 +55,7 @@ export function curlFileExample(url: string, fileName: string): string {
 
 function typeWords(f: PayloadFieldSchema): string {
   if (f.contentEncoding === 'base64') return 'file, base64';
-  return f.type === 'string' ? 'text' : f.type ?? 'any';
+  return f.type === 'string' ? 'text' : (f.type ?? 'any');
 }
 
 /**

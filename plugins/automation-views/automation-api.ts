@@ -53,20 +53,16 @@ export const setRunning = (api: Api, workatoId: number, recipeId: number, run: b
     url: `api/managed_users/${workatoId}/recipes/${recipeId}/${run ? 'start' : 'stop'}`,
   });
 
-export const engineRecipeOf = (api: Api, recipeId: number) =>
-  api.get<{ recipe: EngineRecipe }>(`/api/automation/recipes/${recipeId}`).then((r) => r.recipe);
+export const engineRecipeOf = (api: Api, recipeId: number) => api.get<{ recipe: EngineRecipe }>(`/api/automation/recipes/${recipeId}`).then((r) => r.recipe);
 
 export const jobsOf = (api: Api, recipeId: number, limit = 50) =>
   api.get<{ jobs?: JobSummary[] }>(`/api/automation/recipes/${recipeId}/jobs?limit=${limit}`).then((r) => r.jobs ?? []);
 
-export const jobOf = (api: Api, jobId: string) =>
-  api.get<{ job: JobSummary; steps: JobStep[] }>(`/api/automation/jobs/${encodeURIComponent(jobId)}`);
+export const jobOf = (api: Api, jobId: string) => api.get<{ job: JobSummary; steps: JobStep[] }>(`/api/automation/jobs/${encodeURIComponent(jobId)}`);
 
-export const retryJob = (api: Api, jobId: string) =>
-  api.post<{ status: string; job: JobSummary }>(`/api/automation/jobs/${encodeURIComponent(jobId)}/retry`);
+export const retryJob = (api: Api, jobId: string) => api.post<{ status: string; job: JobSummary }>(`/api/automation/jobs/${encodeURIComponent(jobId)}/retry`);
 
-export const rerunJob = (api: Api, jobId: string) =>
-  api.post<{ status: string; job_id: string }>(`/api/automation/jobs/${encodeURIComponent(jobId)}/rerun`);
+export const rerunJob = (api: Api, jobId: string) => api.post<{ status: string; job_id: string }>(`/api/automation/jobs/${encodeURIComponent(jobId)}/rerun`);
 
 /** The manual_upload trigger: a file (multipart) or text (JSON) runs the recipe. */
 export function uploadToRecipe(api: Api, recipeId: number, input: { file?: File; text?: string }) {

@@ -100,7 +100,12 @@ export type PanelState = 'lets-get-started' | 'connect-to-start' | 'getting-read
  * Missing connections come first (the user has something to do: none at all, then the ones the
  * steps still need), then a setup that is not ready, then a stopped recipe.
  */
-export function panelState(authorised: boolean, status: RecipeSetupStatus | undefined, running: boolean | undefined, missing: readonly string[] = []): PanelState {
+export function panelState(
+  authorised: boolean,
+  status: RecipeSetupStatus | undefined,
+  running: boolean | undefined,
+  missing: readonly string[] = [],
+): PanelState {
   if (!authorised) return 'lets-get-started';
   if (missing.length && !running) return 'connect-to-start';
   if (!setupAllowsStart(status)) return 'getting-ready';

@@ -30,7 +30,8 @@ function stepsOf(engine: EngineRecipe | undefined, provider: string, kind: Engin
 function statusOf(ctx: TileContext, provider: string, kind: EngineStep['kind']) {
   if (!ctx.engine) return 'please-wait' as const;
   const trigger = ctx.engine.steps.find((s) => s.kind === 'trigger');
-  if (ctx.health && !ctx.health.working && trigger?.provider === provider && providerInstalled(ctx.engine.steps, provider, kind) !== false) return 'not-working' as const;
+  if (ctx.health && !ctx.health.working && trigger?.provider === provider && providerInstalled(ctx.engine.steps, provider, kind) !== false)
+    return 'not-working' as const;
   return tileStatus({
     provider,
     needsAuthorisation: connectorNeedsAuthorisation(ctx.source, { provider }),
@@ -68,7 +69,14 @@ export function connectorTiles(ctx: TileContext, variant: 'trigger-connector' | 
     const triggerSteps = steps.length ? [] : stepsOf(ctx.engine, c.provider, 'trigger');
     return {
       tile,
-      item: { group: triggerSteps.length ? 'trigger' : 'action', title, icon: c.provider, provider: c.provider, status, steps: steps.length ? steps : triggerSteps },
+      item: {
+        group: triggerSteps.length ? 'trigger' : 'action',
+        title,
+        icon: c.provider,
+        provider: c.provider,
+        status,
+        steps: steps.length ? steps : triggerSteps,
+      },
     };
   });
 }

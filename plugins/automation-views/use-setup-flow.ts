@@ -79,7 +79,7 @@ export interface SetupFlow {
   refreshConnections(): void;
 }
 
-const messageOf = (e: unknown) => (userMessage(e, 'Something went wrong. Please try again.'));
+const messageOf = (e: unknown) => userMessage(e, 'Something went wrong. Please try again.');
 
 /** The setup flow of one combination for the logged-in user. */
 export function useSetupFlow(combinationId: number): SetupFlow {
@@ -153,7 +153,12 @@ export function useSetupFlow(combinationId: number): SetupFlow {
   const status = record?.status;
   stepsMissRef.current = (list) =>
     !engine ||
-    missingConnectionNames({ steps: engine.steps, connections: list, connectors: combination?.connectors, needsAuthorisation: (provider) => connectorNeedsAuthorisation(source, { provider }) }).length > 0;
+    missingConnectionNames({
+      steps: engine.steps,
+      connections: list,
+      connectors: combination?.connectors,
+      needsAuthorisation: (provider) => connectorNeedsAuthorisation(source, { provider }),
+    }).length > 0;
   const missing = useMemo(
     () =>
       missingConnectionNames({

@@ -21,8 +21,7 @@ export const catalogue: CatalogueContribution = {
     {
       id: SOLUTIONS.operations.id,
       name: SOLUTIONS.operations.name,
-      descrption:
-        'Turn the documents your teams handle every day into structured data, and find any answer in them by asking a question in your own words.',
+      descrption: 'Turn the documents your teams handle every day into structured data, and find any answer in them by asking a question in your own words.',
       icon: 'operations',
       status: 'active',
       author_first_name: 'Daniel',
@@ -41,8 +40,7 @@ export const catalogue: CatalogueContribution = {
     {
       id: SOLUTIONS.humanResources.id,
       name: SOLUTIONS.humanResources.name,
-      descrption:
-        'Screen CVs, answer policy questions and keep employee records tidy. Workflows for HR teams are on their way.',
+      descrption: 'Screen CVs, answer policy questions and keep employee records tidy. Workflows for HR teams are on their way.',
       icon: 'human_resources',
       status: 'coming_soon',
       author_first_name: 'Maya',
@@ -51,8 +49,7 @@ export const catalogue: CatalogueContribution = {
     {
       id: SOLUTIONS.salesAndMarketing.id,
       name: SOLUTIONS.salesAndMarketing.name,
-      descrption:
-        'Enrich leads, draft follow-ups and summarise campaign results automatically. Coming soon to Flowmatic.',
+      descrption: 'Enrich leads, draft follow-ups and summarise campaign results automatically. Coming soon to Flowmatic.',
       icon: 'sales_marketing',
       status: 'coming_soon',
       author_first_name: 'Daniel',

@@ -9,7 +9,8 @@ export const CONNECT_OUTCOMES: Readonly<Record<string, string>> = {
   state_mismatch: 'The sign-in came back with a state that does not match your Connect, so it was refused: press Connect again.',
   other_account:
     'This Connect was started by another Flowmatic account, so nothing was connected. Sign in as the account that pressed Connect, then press Connect again.',
-  signed_out: 'Sign in to Flowmatic in this browser, then press Connect again: a Connect finishes only for the signed-in account that started it, so nothing was connected.',
+  signed_out:
+    'Sign in to Flowmatic in this browser, then press Connect again: a Connect finishes only for the signed-in account that started it, so nothing was connected.',
   provider: 'The connection could not be completed. Please try again.',
 };
 

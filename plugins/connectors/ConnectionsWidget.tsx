@@ -13,7 +13,10 @@ function tokenFromQuery(): string {
 
 /** `?provider=google_drive,google_sheets`: only those connectors (a setup screen's tab shows one). */
 function providersFromQuery(): string[] {
-  return (new URLSearchParams(window.location.search).get('provider') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  return (new URLSearchParams(window.location.search).get('provider') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -40,7 +43,11 @@ export default function ConnectionsWidget() {
       const list = only.length ? all.filter((c) => only.includes(c.provider)) : all;
       setConnections(list);
       // embedded in a setup screen: tell it, so its tiles and counters follow without waiting for their own poll
-      if (window.parent !== window) window.parent.postMessage({ type: CONNECTIONS_CHANGED, connections: list.map((c) => ({ provider: c.provider, authorization_status: c.authorization_status })) }, window.location.origin);
+      if (window.parent !== window)
+        window.parent.postMessage(
+          { type: CONNECTIONS_CHANGED, connections: list.map((c) => ({ provider: c.provider, authorization_status: c.authorization_status })) },
+          window.location.origin,
+        );
       setSelected((s) => s || list[0]?.provider || '');
       setError('');
     } catch (e) {
@@ -71,7 +78,14 @@ export default function ConnectionsWidget() {
       </MessageBar>
     );
   }
-  if (!connections) return error ? <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar> : <Spinner label="Loading connections…" />;
+  if (!connections)
+    return error ? (
+      <MessageBar intent="error">
+        <MessageBarBody>{error}</MessageBarBody>
+      </MessageBar>
+    ) : (
+      <Spinner label="Loading connections…" />
+    );
 
   const current = connections.find((c) => c.provider === selected) ?? connections[0];
   const connected = current?.authorization_status === 'success';
@@ -129,15 +143,24 @@ export default function ConnectionsWidget() {
         <div role="tabpanel" aria-label={current.name} style={{ display: 'grid', gap: 12 }}>
           <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
             <Title3 as="h2">{current.name}</Title3>
-            {current.sandbox && <Badge appearance="tint" color="warning">Sandbox</Badge>}
+            {current.sandbox && (
+              <Badge appearance="tint" color="warning">
+                Sandbox
+              </Badge>
+            )}
           </div>
           <Body1 data-testid="connection-status">
             {connected ? (
               <>
-                <Badge appearance="filled" color="success">connected</Badge> <Text>as {current.account_name}</Text>
+                <Badge appearance="filled" color="success">
+                  connected
+                </Badge>{' '}
+                <Text>as {current.account_name}</Text>
               </>
             ) : (
-              <Badge appearance="outline" color="informative">not connected</Badge>
+              <Badge appearance="outline" color="informative">
+                not connected
+              </Badge>
             )}
           </Body1>
           {!connected && current.lost_reason && <Text size={200}>The connection was lost: {current.lost_reason}</Text>}

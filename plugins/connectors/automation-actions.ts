@@ -32,7 +32,11 @@ function errorDetail(body: unknown): string {
   const b = record(body);
   const google = record(b.error).message;
   if (typeof google === 'string') return google;
-  const elements = Array.isArray(b.Elements) ? b.Elements.flatMap((e) => (record(e).ValidationErrors as Array<{ Message?: string }> | undefined) ?? []).map((v) => v.Message).filter(Boolean) : [];
+  const elements = Array.isArray(b.Elements)
+    ? b.Elements.flatMap((e) => (record(e).ValidationErrors as Array<{ Message?: string }> | undefined) ?? [])
+        .map((v) => v.Message)
+        .filter(Boolean)
+    : [];
   if (elements.length) return elements.join(' ');
   for (const k of ['Message', 'Detail', 'message']) if (typeof b[k] === 'string') return b[k] as string;
   return '';
@@ -43,11 +47,21 @@ function errorDetail(body: unknown): string {
  * 429, which a later try may pass) fail the step at once with the provider's message; 5xx and
  * network failures throw an ordinary error, so the engine retries the step.
  */
-async function call(ctx: ActionContext, provider: string, url: string, init: { method?: string; token: string; headers?: Record<string, string>; json?: unknown; raw?: true }): Promise<{ body: unknown; bytes?: Buffer; headers: Headers }> {
+async function call(
+  ctx: ActionContext,
+  provider: string,
+  url: string,
+  init: { method?: string; token: string; headers?: Record<string, string>; json?: unknown; raw?: true },
+): Promise<{ body: unknown; bytes?: Buffer; headers: Headers }> {
   const send = (token: string) =>
     fetch(url, {
       method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${token}`, accept: init.raw ? '*/*' : 'application/json', ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: init.raw ? '*/*' : 'application/json',
+        ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
       body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
       signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
     });
@@ -88,7 +102,10 @@ async function renew(ctx: ActionContext, grant: Grant): Promise<string> {
     grant.renewed = (await grant.services.connections.rejected(ctx.managedUserId, grant.provider)).token;
     return grant.renewed;
   } catch (error) {
-    if (error instanceof NotConnectedError) throw new PermanentStepError(`${error.providerName} refused the saved sign-in and it could not be renewed, so the connection now needs reconnecting: ${error.message}`);
+    if (error instanceof NotConnectedError)
+      throw new PermanentStepError(
+        `${error.providerName} refused the saved sign-in and it could not be renewed, so the connection now needs reconnecting: ${error.message}`,
+      );
     throw error;
   }
 }
@@ -120,7 +137,10 @@ function xero(services: ConnectorStepServices): NonNullable<Endpoints['xero']> {
 
 /** The recipe's own record: the Drive folder and Sheet chosen when it was set up. */
 async function recipeTargets(db: Db, recipeId: number): Promise<{ folder_id: string | null; sheet_id: string | null }> {
-  const { rows } = await sql<{ folder_id: string | null; sheet_id: string | null }>`select folder_id, sheet_id from user_recipes where id = ${recipeId}`.execute(db);
+  const { rows } = await sql<{
+    folder_id: string | null;
+    sheet_id: string | null;
+  }>`select folder_id, sheet_id from user_recipes where id = ${recipeId}`.execute(db);
   return rows[0] ?? { folder_id: null, sheet_id: null };
 }
 
@@ -150,11 +170,19 @@ function downloadFile(services: () => ConnectorStepServices): ActionDefinition {
       const base = `${e.driveUrl}/drive/v3/files/${encodeURIComponent(fileId)}`;
       const meta = record((await call(ctx, 'Google Drive', `${base}?fields=id,name,mimeType,size`, { token })).body);
       const size = Number(meta.size ?? 0);
-      if (size > s.maxDownloadBytes) throw new PermanentStepError(`"${String(meta.name)}" is ${Math.ceil(size / 1048576)} MB, more than the ${Math.floor(s.maxDownloadBytes / 1048576)} MB a workflow file may be.`);
+      if (size > s.maxDownloadBytes)
+        throw new PermanentStepError(
+          `"${String(meta.name)}" is ${Math.ceil(size / 1048576)} MB, more than the ${Math.floor(s.maxDownloadBytes / 1048576)} MB a workflow file may be.`,
+        );
       const { bytes } = await call(ctx, 'Google Drive', `${base}?alt=media`, { token, raw: true });
       let stored;
       try {
-        stored = await ctx.files.put(ctx.userId, bytes!, { originalName: String(meta.name ?? `${fileId}`), allowed: [...ALL_FILE_KINDS], maxBytes: s.maxDownloadBytes, bucket: 'automation' });
+        stored = await ctx.files.put(ctx.userId, bytes!, {
+          originalName: String(meta.name ?? `${fileId}`),
+          allowed: [...ALL_FILE_KINDS],
+          maxBytes: s.maxDownloadBytes,
+          bucket: 'automation',
+        });
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status && status >= 400 && status < 500) throw new PermanentStepError(`"${String(meta.name)}": ${(error as Error).message}`);
@@ -168,7 +196,12 @@ function downloadFile(services: () => ConnectorStepServices): ActionDefinition {
 
 /** The spreadsheet of a run: the step's param, the recipe's chosen Sheet, or the run's `sheet_id`. */
 async function spreadsheetOf(s: ConnectorStepServices, ctx: ActionContext): Promise<string> {
-  const id = stringOf(ctx.params.spreadsheet_id, (await recipeTargets(s.db, ctx.recipeId)).sheet_id, ctx.trigger.data.sheet_id, ctx.trigger.data.spreadsheet_id);
+  const id = stringOf(
+    ctx.params.spreadsheet_id,
+    (await recipeTargets(s.db, ctx.recipeId)).sheet_id,
+    ctx.trigger.data.sheet_id,
+    ctx.trigger.data.spreadsheet_id,
+  );
   if (!id) throw new PermanentStepError('No Google Sheet is chosen for this workflow: choose one in its setup (or send "sheet_id"), then try again.');
   if (!/^[\w-]{1,200}$/.test(id)) throw new PermanentStepError(`"${id.slice(0, 60)}" is not a Google Sheet id.`);
   return id;
@@ -207,13 +240,25 @@ async function appendOnce(services: () => ConnectorStepServices, ctx: ActionCont
     header = plan.header;
     if (plan.added.length) {
       const at = `${columnName(plan.header.length - plan.added.length + 1)}1`;
-      await call(ctx, 'Google Sheets', `${base}/${encodeURIComponent(at)}?valueInputOption=RAW`, { method: 'PUT', token, json: { majorDimension: 'ROWS', values: [plan.added] } });
+      await call(ctx, 'Google Sheets', `${base}/${encodeURIComponent(at)}?valueInputOption=RAW`, {
+        method: 'PUT',
+        token,
+        json: { majorDimension: 'ROWS', values: [plan.added] },
+      });
     }
     values = what.table.records.map((r) => rowUnder(plan.header, r));
   } else {
     values = what.positional;
   }
-  const res = record((await call(ctx, 'Google Sheets', `${base}/${encodeURIComponent('A1')}:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`, { method: 'POST', token, json: { majorDimension: 'ROWS', values } })).body);
+  const res = record(
+    (
+      await call(ctx, 'Google Sheets', `${base}/${encodeURIComponent('A1')}:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`, {
+        method: 'POST',
+        token,
+        json: { majorDimension: 'ROWS', values },
+      })
+    ).body,
+  );
   await ctx.ledger.record(key, 'google_sheets.append');
   const range = record(res.updates).updatedRange ?? null;
   const rows = header ? values.map((v) => Object.fromEntries(header!.map((h, i) => [h, v[i]] as const).filter(([h]) => h.trim()))) : values;
@@ -242,17 +287,25 @@ function appendRows(services: () => ConnectorStepServices): ActionDefinition {
     name: 'Add rows to Google Sheets',
     async run(input, ctx) {
       const rec = record(input);
-      if (!Array.isArray(rec.rows) || !rec.rows.every(Array.isArray)) throw new PermanentStepError('There are no rows to write: the previous step passed on no "rows" list.');
+      if (!Array.isArray(rec.rows) || !rec.rows.every(Array.isArray))
+        throw new PermanentStepError('There are no rows to write: the previous step passed on no "rows" list.');
       const rows = (rec.rows as unknown[][]).map((r) => r.map(cell));
       if (!Array.isArray(rec.header)) return appendOnce(services, ctx, { positional: rows });
       const columns = rec.header.map(String);
-      return appendOnce(services, ctx, { table: { columns, records: rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? '']))), warnings: [] } });
+      return appendOnce(services, ctx, {
+        table: { columns, records: rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? '']))), warnings: [] },
+      });
     },
   };
 }
 
 /** The organisation's tax rates (GET TaxRates), or why they could not be read. */
-async function taxRatesOf(ctx: ActionContext, api: string, token: string, headers: Record<string, string>): Promise<{ taxRates?: XeroTaxRate[]; taxRatesNote?: string }> {
+async function taxRatesOf(
+  ctx: ActionContext,
+  api: string,
+  token: string,
+  headers: Record<string, string>,
+): Promise<{ taxRates?: XeroTaxRate[]; taxRatesNote?: string }> {
   try {
     const body = record((await call(ctx, 'Xero', `${api}/TaxRates`, { token, headers })).body);
     return { taxRates: Array.isArray(body.TaxRates) ? (body.TaxRates as XeroTaxRate[]) : [] };
@@ -263,12 +316,28 @@ async function taxRatesOf(ctx: ActionContext, api: string, token: string, header
 }
 
 /** The supplier's contact, found by name or created (once: the creation carries an Idempotency-Key). */
-async function contactOf(ctx: ActionContext, api: string, token: string, headers: Record<string, string>, vendor: string, idempotencyKey: string): Promise<string> {
+async function contactOf(
+  ctx: ActionContext,
+  api: string,
+  token: string,
+  headers: Record<string, string>,
+  vendor: string,
+  idempotencyKey: string,
+): Promise<string> {
   const where = encodeURIComponent(`Name=="${vendor.replace(/["\\]/g, '')}"`);
   const found = record((await call(ctx, 'Xero', `${api}/Contacts?where=${where}`, { token, headers })).body);
   const existing = (Array.isArray(found.Contacts) ? (found.Contacts as Array<{ ContactID: string }>) : [])[0];
   if (existing) return existing.ContactID;
-  const made = record((await call(ctx, 'Xero', `${api}/Contacts`, { method: 'POST', token, headers: { ...headers, 'idempotency-key': idempotencyKey }, json: { Contacts: [{ Name: vendor }] } })).body);
+  const made = record(
+    (
+      await call(ctx, 'Xero', `${api}/Contacts`, {
+        method: 'POST',
+        token,
+        headers: { ...headers, 'idempotency-key': idempotencyKey },
+        json: { Contacts: [{ Name: vendor }] },
+      })
+    ).body,
+  );
   return (made.Contacts as Array<{ ContactID: string }>)[0].ContactID;
 }
 
@@ -306,18 +375,47 @@ function createDraftBill(services: () => ConnectorStepServices): ActionDefinitio
         }
         const docKey = docs.length > 1 ? `${ctx.idempotencyKey}:${i + 1}` : ctx.idempotencyKey;
         const contactId = await contactOf(ctx, api, token, headers, o.vendor, `${docKey}:contact`);
-        const res = record((await call(ctx, 'Xero', `${api}/Invoices?unitdp=4`, { method: 'POST', token, headers: { ...headers, 'idempotency-key': docKey }, json: { Invoices: [{ ...o.bill, Contact: { ContactID: contactId } }] } })).body);
+        const res = record(
+          (
+            await call(ctx, 'Xero', `${api}/Invoices?unitdp=4`, {
+              method: 'POST',
+              token,
+              headers: { ...headers, 'idempotency-key': docKey },
+              json: { Invoices: [{ ...o.bill, Contact: { ContactID: contactId } }] },
+            })
+          ).body,
+        );
         const made = record((res.Invoices as unknown[] | undefined)?.[0]);
-        const bill = { file: o.file, InvoiceID: made.InvoiceID ?? null, InvoiceNumber: made.InvoiceNumber ?? null, Contact: o.vendor, Status: made.Status ?? null, CurrencyCode: made.CurrencyCode ?? null, SubTotal: made.SubTotal ?? null, TotalTax: made.TotalTax ?? null, Total: made.Total ?? null, warnings: o.warnings };
+        const bill = {
+          file: o.file,
+          InvoiceID: made.InvoiceID ?? null,
+          InvoiceNumber: made.InvoiceNumber ?? null,
+          Contact: o.vendor,
+          Status: made.Status ?? null,
+          CurrencyCode: made.CurrencyCode ?? null,
+          SubTotal: made.SubTotal ?? null,
+          TotalTax: made.TotalTax ?? null,
+          Total: made.Total ?? null,
+          warnings: o.warnings,
+        };
         bills.push(bill);
         const off = (['SubTotal', 'TotalTax', 'Total'] as const).filter((k) => Math.round(Number(made[k]) * 100) !== Math.round(o.expected[k] * 100));
-        if (off.length) problems.push(`The draft bill for "${o.file}" came out in Xero with ${off.map((k) => `${k} ${String(made[k])} instead of ${o.expected[k].toFixed(2)}`).join(', ')}: correct or delete it in Xero.`);
+        if (off.length)
+          problems.push(
+            `The draft bill for "${o.file}" came out in Xero with ${off.map((k) => `${k} ${String(made[k])} instead of ${o.expected[k].toFixed(2)}`).join(', ')}: correct or delete it in Xero.`,
+          );
       }
       if (problems.length) {
-        const written = bills.length ? ` Drafted: ${bills.map((b) => `"${String(b.file)}" as ${String(b.InvoiceNumber ?? 'a bill')} (${Number(b.Total).toFixed(2)} ${String(b.CurrencyCode ?? '')})`.trim()).join(', ')}.` : '';
+        const written = bills.length
+          ? ` Drafted: ${bills.map((b) => `"${String(b.file)}" as ${String(b.InvoiceNumber ?? 'a bill')} (${Number(b.Total).toFixed(2)} ${String(b.CurrencyCode ?? '')})`.trim()).join(', ')}.`
+          : '';
         throw new PermanentStepError(`${problems.join(' ')}${written}`);
       }
-      return { bills, count: bills.length, warnings: bills.flatMap((b) => (b.warnings as string[]).map((w) => (bills.length > 1 ? `${String(b.file)}: ${w}` : w))) };
+      return {
+        bills,
+        count: bills.length,
+        warnings: bills.flatMap((b) => (b.warnings as string[]).map((w) => (bills.length > 1 ? `${String(b.file)}: ${w}` : w))),
+      };
     },
   };
 }

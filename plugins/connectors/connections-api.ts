@@ -39,7 +39,11 @@ export async function disconnect(token: string, id: number): Promise<void> {
 
 /** Connects an API-key connector with its form's values (checked again on the server). */
 export async function connectKey(token: string, provider: string, values: Record<string, unknown>): Promise<void> {
-  await call(`/api/connections/key/${encodeURIComponent(provider)}`, token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(values) });
+  await call(`/api/connections/key/${encodeURIComponent(provider)}`, token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(values),
+  });
 }
 
 /** The address the Connect popup opens (the server sets its cookie and sends it to the consent page). */

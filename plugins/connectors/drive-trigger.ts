@@ -66,7 +66,9 @@ export function driveNewFileTrigger(services: () => DriveTriggerServices | undef
   const baseline = async (s: DriveTriggerServices, recipe: RecipeRow, folder: string, signal: AbortSignal): Promise<string> => {
     const e = googleEndpoints(s);
     const now = Date.now();
-    const recent = await withGoogleToken(s, recipe.managedUserId, 'google_drive', (token) => listDriveFiles(e.driveUrl, token, filesQuery(folder, now - OVERLAP_MS), { orderBy: 'createdTime', signal }));
+    const recent = await withGoogleToken(s, recipe.managedUserId, 'google_drive', (token) =>
+      listDriveFiles(e.driveUrl, token, filesQuery(folder, now - OVERLAP_MS), { orderBy: 'createdTime', signal }),
+    );
     return JSON.stringify(advance({ folder, since: new Date(now).toISOString(), seen: {} }, recent));
   };
   return {

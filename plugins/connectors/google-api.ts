@@ -19,7 +19,11 @@ export interface DriveFile {
 
 /** Google answered with an error: its status and its own words. */
 export class GoogleApiError extends Error {
-  constructor(readonly what: string, readonly status: number, readonly detail: string) {
+  constructor(
+    readonly what: string,
+    readonly status: number,
+    readonly detail: string,
+  ) {
     super(`${what} answered HTTP ${status}${detail ? `: ${detail}` : ''}.`);
     this.name = 'GoogleApiError';
   }
@@ -57,7 +61,12 @@ export async function googleJson<T>(what: string, url: string, init: { token: st
  * files.list with a query, every page (at most `maxPages` of 100), oldest first when the caller
  * orders by createdTime. Only the fields this product uses are asked for.
  */
-export async function listDriveFiles(driveUrl: string, token: string, q: string, opts: { orderBy?: string; signal?: AbortSignal; maxPages?: number } = {}): Promise<DriveFile[]> {
+export async function listDriveFiles(
+  driveUrl: string,
+  token: string,
+  q: string,
+  opts: { orderBy?: string; signal?: AbortSignal; maxPages?: number } = {},
+): Promise<DriveFile[]> {
   const out: DriveFile[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < (opts.maxPages ?? 10); page++) {
@@ -69,7 +78,10 @@ export async function listDriveFiles(driveUrl: string, token: string, q: string,
       spaces: 'drive',
     });
     if (pageToken) params.set('pageToken', pageToken);
-    const body = await googleJson<{ files?: DriveFile[]; nextPageToken?: string }>('Google Drive', `${driveUrl}/drive/v3/files?${params}`, { token, signal: opts.signal });
+    const body = await googleJson<{ files?: DriveFile[]; nextPageToken?: string }>('Google Drive', `${driveUrl}/drive/v3/files?${params}`, {
+      token,
+      signal: opts.signal,
+    });
     out.push(...(body.files ?? []));
     pageToken = body.nextPageToken;
     if (!pageToken) break;
@@ -80,7 +92,10 @@ export async function listDriveFiles(driveUrl: string, token: string, q: string,
 /** files.get (metadata); undefined when the file does not exist for this account. */
 export async function getDriveFile(driveUrl: string, token: string, id: string, signal?: AbortSignal): Promise<DriveFile | undefined> {
   try {
-    return await googleJson<DriveFile>('Google Drive', `${driveUrl}/drive/v3/files/${encodeURIComponent(id)}?fields=id,name,mimeType,parents`, { token, signal });
+    return await googleJson<DriveFile>('Google Drive', `${driveUrl}/drive/v3/files/${encodeURIComponent(id)}?fields=id,name,mimeType,parents`, {
+      token,
+      signal,
+    });
   } catch (e) {
     if (e instanceof GoogleApiError && (e.status === 404 || e.status === 403)) return undefined;
     throw e;
@@ -89,12 +104,22 @@ export async function getDriveFile(driveUrl: string, token: string, id: string, 
 
 /** A new folder in the root of the account's Drive. */
 export async function createDriveFolder(driveUrl: string, token: string, name: string, signal?: AbortSignal): Promise<DriveFile> {
-  return googleJson<DriveFile>('Google Drive', `${driveUrl}/drive/v3/files?fields=id,name,mimeType`, { token, method: 'POST', json: { name, mimeType: FOLDER_MIME }, signal });
+  return googleJson<DriveFile>('Google Drive', `${driveUrl}/drive/v3/files?fields=id,name,mimeType`, {
+    token,
+    method: 'POST',
+    json: { name, mimeType: FOLDER_MIME },
+    signal,
+  });
 }
 
 /** A new spreadsheet (Sheets spreadsheets.create). */
 export async function createSpreadsheet(sheetsUrl: string, token: string, title: string, signal?: AbortSignal): Promise<{ id: string; name: string }> {
-  const body = await googleJson<{ spreadsheetId: string; properties?: { title?: string } }>('Google Sheets', `${sheetsUrl}/v4/spreadsheets`, { token, method: 'POST', json: { properties: { title } }, signal });
+  const body = await googleJson<{ spreadsheetId: string; properties?: { title?: string } }>('Google Sheets', `${sheetsUrl}/v4/spreadsheets`, {
+    token,
+    method: 'POST',
+    json: { properties: { title } },
+    signal,
+  });
   return { id: body.spreadsheetId, name: body.properties?.title ?? title };
 }
 

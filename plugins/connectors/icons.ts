@@ -3,9 +3,7 @@
  * in the bundle and under Jest, and are drawn here (not the providers' trademarked logos).
  */
 function svg(body: string): string {
-  return `data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${body}</svg>`,
-  )}`;
+  return `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${body}</svg>`)}`;
 }
 
 export const googleDriveIcon = svg(

@@ -7,8 +7,27 @@ export { GOOGLE_DRIVE_SCOPES, GOOGLE_SHEETS_SCOPES, XERO_SCOPES } from './declar
 
 /** Where each family's endpoints are on this server (resolved by the Connections module from the declarations below). */
 export interface Endpoints {
-  google?: { authorizationUrl: string; tokenUrl: string; revocationUrl: string; userInfoUrl: string; driveUrl: string; sheetsUrl: string; clientId: string; clientSecret: string; sandbox: boolean };
-  xero?: { authorizationUrl: string; tokenUrl: string; revocationUrl: string; connectionsUrl: string; apiUrl: string; clientId: string; clientSecret: string; sandbox: boolean };
+  google?: {
+    authorizationUrl: string;
+    tokenUrl: string;
+    revocationUrl: string;
+    userInfoUrl: string;
+    driveUrl: string;
+    sheetsUrl: string;
+    clientId: string;
+    clientSecret: string;
+    sandbox: boolean;
+  };
+  xero?: {
+    authorizationUrl: string;
+    tokenUrl: string;
+    revocationUrl: string;
+    connectionsUrl: string;
+    apiUrl: string;
+    clientId: string;
+    clientSecret: string;
+    sandbox: boolean;
+  };
 }
 
 /** The endpoints the Connections service resolved for Google (Drive's) and Xero: undefined for a family not offered here. */
@@ -17,12 +36,31 @@ export function endpointsOf(connections: Pick<ConnectionService, 'endpoints'>): 
   const g = connections.endpoints(googleDrive.id);
   if (g) {
     const e = g.endpoints;
-    out.google = { authorizationUrl: e.authorization, tokenUrl: e.token, revocationUrl: e.revocation, userInfoUrl: e.userInfo, driveUrl: e.drive, sheetsUrl: e.sheets, clientId: g.clientId, clientSecret: g.clientSecret, sandbox: g.sandbox };
+    out.google = {
+      authorizationUrl: e.authorization,
+      tokenUrl: e.token,
+      revocationUrl: e.revocation,
+      userInfoUrl: e.userInfo,
+      driveUrl: e.drive,
+      sheetsUrl: e.sheets,
+      clientId: g.clientId,
+      clientSecret: g.clientSecret,
+      sandbox: g.sandbox,
+    };
   }
   const x = connections.endpoints(xero.id);
   if (x) {
     const e = x.endpoints;
-    out.xero = { authorizationUrl: e.authorization, tokenUrl: e.token, revocationUrl: e.revocation, connectionsUrl: e.connections, apiUrl: e.api, clientId: x.clientId, clientSecret: x.clientSecret, sandbox: x.sandbox };
+    out.xero = {
+      authorizationUrl: e.authorization,
+      tokenUrl: e.token,
+      revocationUrl: e.revocation,
+      connectionsUrl: e.connections,
+      apiUrl: e.api,
+      clientId: x.clientId,
+      clientSecret: x.clientSecret,
+      sandbox: x.sandbox,
+    };
   }
   return out;
 }
@@ -112,8 +150,21 @@ export class SharedSandbox {
         const b = s.url;
         const endpoints: Record<string, string> =
           name === 'google'
-            ? { authorization: `${b}/google/o/oauth2/v2/auth`, token: `${b}/google/token`, revocation: `${b}/google/revoke`, userInfo: `${b}/google/oauth2/v2/userinfo`, drive: `${b}/google`, sheets: `${b}/google` }
-            : { authorization: `${b}/xero/identity/connect/authorize`, token: `${b}/xero/identity/connect/token`, revocation: `${b}/xero/identity/connect/revocation`, connections: `${b}/xero/connections`, api: `${b}/xero` };
+            ? {
+                authorization: `${b}/google/o/oauth2/v2/auth`,
+                token: `${b}/google/token`,
+                revocation: `${b}/google/revoke`,
+                userInfo: `${b}/google/oauth2/v2/userinfo`,
+                drive: `${b}/google`,
+                sheets: `${b}/google`,
+              }
+            : {
+                authorization: `${b}/xero/identity/connect/authorize`,
+                token: `${b}/xero/identity/connect/token`,
+                revocation: `${b}/xero/identity/connect/revocation`,
+                connections: `${b}/xero/connections`,
+                api: `${b}/xero`,
+              };
         return { endpoints, ...s.clients[name] };
       },
       stop: () => this.stop(),

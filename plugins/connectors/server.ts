@@ -1,4 +1,16 @@
-import { Connections, Connectors, contribute, defineServerPlugin, intVar, SetupPreparations, T, TriggerPolling, type ConnectionService, type Db, type ServerConfig } from '../../src/server';
+import {
+  Connections,
+  Connectors,
+  contribute,
+  defineServerPlugin,
+  intVar,
+  SetupPreparations,
+  T,
+  TriggerPolling,
+  type ConnectionService,
+  type Db,
+  type ServerConfig,
+} from '../../src/server';
 import { connectorActions, type ConnectorStepServices } from './automation-actions';
 import { driveNewFileTrigger, type DriveTriggerServices } from './drive-trigger';
 import { connectorDefinitions, endpointsOf, SharedSandbox } from './providers';
@@ -17,7 +29,15 @@ import { prepareTargets } from './targets';
 export function createConnectorsPlugin(opts: { accessTtlSeconds?: number } = {}) {
   const sandbox = new SharedSandbox({ accessTtlSeconds: opts.accessTtlSeconds });
   /** The services of the steps, the trigger, the preparation and the pickers, from the plugin's resolved needs. */
-  const servicesOf = ({ connections, config, db }: { connections: ConnectionService; config: ServerConfig; db: Db }): ConnectorStepServices & DriveTriggerServices => ({
+  const servicesOf = ({
+    connections,
+    config,
+    db,
+  }: {
+    connections: ConnectionService;
+    config: ServerConfig;
+    db: Db;
+  }): ConnectorStepServices & DriveTriggerServices => ({
     connections,
     // read at each call: the Connections module resolves the endpoints (and starts the sandbox) when it starts
     endpoints: () => endpointsOf(connections),

@@ -21,8 +21,22 @@ export interface SheetTable {
  * line items as text and the warnings. A field the extractor adds later is appended after these.
  */
 export const INVOICE_COLUMNS = [
-  'file', 'invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'vendor_address', 'customer_name', 'customer_address',
-  'po_number', 'payment_terms', 'currency', 'subtotal', 'tax', 'total', 'line_items', 'warnings',
+  'file',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'vendor_name',
+  'vendor_address',
+  'customer_name',
+  'customer_address',
+  'po_number',
+  'payment_terms',
+  'currency',
+  'subtotal',
+  'tax',
+  'total',
+  'line_items',
+  'warnings',
 ] as const;
 
 /** The invoice fields a reader of the sheet or the bill misses most; each missing one is reported. */
@@ -82,7 +96,8 @@ export function invoiceWarnings(doc: Record<string, unknown>): string[] {
   if (missing.length) out.push(`Not found on the invoice: ${missing.map(([, label]) => label).join(', ')}.`);
   for (const [k, label] of Object.entries(KEY_INVOICE_FIELDS)) {
     const c = confidence[k];
-    if (typeof c === 'number' && c < LOW_CONFIDENCE && fields[k] !== null && fields[k] !== undefined) out.push(`The ${label} was read with low confidence (${Math.round(c * 100)}%): check it.`);
+    if (typeof c === 'number' && c < LOW_CONFIDENCE && fields[k] !== null && fields[k] !== undefined)
+      out.push(`The ${label} was read with low confidence (${Math.round(c * 100)}%): check it.`);
   }
   return out;
 }

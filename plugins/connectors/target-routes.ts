@@ -26,7 +26,11 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const pickerQuery = {
   type: 'object',
   required: ['kind'],
-  properties: { kind: { type: 'string', enum: ['folder', 'spreadsheet'] }, connection_id: { type: 'string', maxLength: 12 }, q: { type: 'string', maxLength: 100 } },
+  properties: {
+    kind: { type: 'string', enum: ['folder', 'spreadsheet'] },
+    connection_id: { type: 'string', maxLength: 12 },
+    q: { type: 'string', maxLength: 100 },
+  },
 } as const;
 const targetsBody = {
   type: 'object',
@@ -89,7 +93,11 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
 
   const view = async (workatoId: number, recipeId: number): Promise<TargetsView> => {
     const row = (await targetRow(deps.services().db, recipeId))!;
-    const [folder, sheet, trigger] = await Promise.all([describe(workatoId, 'folder', row.folder_id), describe(workatoId, 'spreadsheet', row.sheet_id), deps.poller.stateById(recipeId)]);
+    const [folder, sheet, trigger] = await Promise.all([
+      describe(workatoId, 'folder', row.folder_id),
+      describe(workatoId, 'spreadsheet', row.sheet_id),
+      deps.poller.stateById(recipeId),
+    ]);
     return { recipe_id: row.id, combination_name: row.combination_name, needs: targetNeeds(row.recipe), folder, sheet, trigger: trigger ?? null };
   };
 
@@ -97,7 +105,8 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
   const providerFor = async (workatoId: number, kind: Kind, connectionParam?: string): Promise<string> => {
     if (connectionParam === undefined) return PROVIDER[kind];
     const own = await deps.connections.ownConnection(workatoId, parseId(connectionParam, 'The connection id'));
-    if (own.provider !== 'google_drive' && own.provider !== 'google_sheets') throw badRequest('Folders and spreadsheets are listed through a Google Drive or Google Sheets connection.');
+    if (own.provider !== 'google_drive' && own.provider !== 'google_sheets')
+      throw badRequest('Folders and spreadsheets are listed through a Google Drive or Google Sheets connection.');
     return own.provider;
   };
 
@@ -106,41 +115,54 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
     return view(workatoId, row.id);
   });
 
-  app.put(`${TARGETS_PREFIX}/recipes/:id/targets`, { auth: 'user', schema: { params: idParams, body: targetsBody }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
-    const { workatoId, row } = await ownRecipe(request);
-    const body = request.body as { folder_id?: string; sheet_id?: string };
-    const s = deps.services();
-    const check = async (kind: Kind, id: string): Promise<DriveFile> => {
+  app.put(
+    `${TARGETS_PREFIX}/recipes/:id/targets`,
+    { auth: 'user', schema: { params: idParams, body: targetsBody }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request) => {
+      const { workatoId, row } = await ownRecipe(request);
+      const body = request.body as { folder_id?: string; sheet_id?: string };
+      const s = deps.services();
+      const check = async (kind: Kind, id: string): Promise<DriveFile> => {
+        try {
+          const file = await withGoogle(workatoId, PROVIDER[kind], (token) => getDriveFile(googleEndpoints(s).driveUrl, token, id));
+          if (!file) throw notFound(`That ${WHAT[kind]} was not found in your account.`);
+          if (file.mimeType !== MIME[kind]) throw badRequest(`"${file.name}" is not a ${WHAT[kind]}.`);
+          return file;
+        } catch (e) {
+          throw providerError(e);
+        }
+      };
+      const set: { folder_id?: string; sheet_id?: string } = {};
+      if (body.folder_id !== undefined) set.folder_id = (await check('folder', body.folder_id)).id;
+      if (body.sheet_id !== undefined) set.sheet_id = (await check('spreadsheet', body.sheet_id)).id;
+      await s.db
+        .updateTable('user_recipes')
+        .set({ ...set, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .where('managed_user_id', '=', workatoId)
+        .execute();
+      // a new folder is watched from now on (the trigger notices the change at its next look)
+      if (set.folder_id && set.folder_id !== row.folder_id) await deps.poller.pollSoon(row.id);
+      return view(workatoId, row.id);
+    },
+  );
+
+  app.get(
+    `${TARGETS_PREFIX}/picker`,
+    { auth: 'user', schema: { querystring: pickerQuery }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request) => {
+      const workatoId = workatoIdOf(request);
+      const query = request.query as { kind: Kind; connection_id?: string; q?: string };
       try {
-        const file = await withGoogle(workatoId, PROVIDER[kind], (token) => getDriveFile(googleEndpoints(s).driveUrl, token, id));
-        if (!file) throw notFound(`That ${WHAT[kind]} was not found in your account.`);
-        if (file.mimeType !== MIME[kind]) throw badRequest(`"${file.name}" is not a ${WHAT[kind]}.`);
-        return file;
+        const provider = await providerFor(workatoId, query.kind, query.connection_id);
+        const search = query.q?.trim() ? ` and name contains '${query.q.trim().replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : '';
+        const files = await withGoogle(workatoId, provider, (token) =>
+          listDriveFiles(googleEndpoints(deps.services()).driveUrl, token, `mimeType = '${MIME[query.kind]}' and trashed = false${search}`, { maxPages: 5 }),
+        );
+        return { kind: query.kind, items: files.map((f) => ({ id: f.id, name: f.name })).sort((a, b) => a.name.localeCompare(b.name)) };
       } catch (e) {
         throw providerError(e);
       }
-    };
-    const set: { folder_id?: string; sheet_id?: string } = {};
-    if (body.folder_id !== undefined) set.folder_id = (await check('folder', body.folder_id)).id;
-    if (body.sheet_id !== undefined) set.sheet_id = (await check('spreadsheet', body.sheet_id)).id;
-    await s.db.updateTable('user_recipes').set({ ...set, updated_at: new Date() }).where('id', '=', row.id).where('managed_user_id', '=', workatoId).execute();
-    // a new folder is watched from now on (the trigger notices the change at its next look)
-    if (set.folder_id && set.folder_id !== row.folder_id) await deps.poller.pollSoon(row.id);
-    return view(workatoId, row.id);
-  });
-
-  app.get(`${TARGETS_PREFIX}/picker`, { auth: 'user', schema: { querystring: pickerQuery }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
-    const workatoId = workatoIdOf(request);
-    const query = request.query as { kind: Kind; connection_id?: string; q?: string };
-    try {
-      const provider = await providerFor(workatoId, query.kind, query.connection_id);
-      const search = query.q?.trim() ? ` and name contains '${query.q.trim().replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : '';
-      const files = await withGoogle(workatoId, provider, (token) =>
-        listDriveFiles(googleEndpoints(deps.services()).driveUrl, token, `mimeType = '${MIME[query.kind]}' and trashed = false${search}`, { maxPages: 5 }),
-      );
-      return { kind: query.kind, items: files.map((f) => ({ id: f.id, name: f.name })).sort((a, b) => a.name.localeCompare(b.name)) };
-    } catch (e) {
-      throw providerError(e);
-    }
-  });
+    },
+  );
 }

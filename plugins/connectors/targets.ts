@@ -76,7 +76,12 @@ export function googleEndpoints(s: TargetServices): NonNullable<Endpoints['googl
 
 /** Stores a target unless one was stored meanwhile; answers the one that is stored. */
 async function storeIfEmpty(db: Db, recipeId: number, column: 'folder_id' | 'sheet_id', id: string): Promise<string> {
-  const res = await db.updateTable('user_recipes').set({ [column]: id, updated_at: new Date() }).where('id', '=', recipeId).where(column, 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('user_recipes')
+    .set({ [column]: id, updated_at: new Date() })
+    .where('id', '=', recipeId)
+    .where(column, 'is', null)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 1) return id;
   const row = await db.selectFrom('user_recipes').select([column]).where('id', '=', recipeId).executeTakeFirst();
   return (row?.[column] as string | null) ?? id;

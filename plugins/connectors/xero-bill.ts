@@ -94,7 +94,8 @@ function quantityAndUnit(l: Line, warnings: string[]): { Quantity: number; UnitA
   if (l.unit !== undefined && fits(l.quantity, l.unit)) return { Quantity: l.quantity, UnitAmount: l.unit };
   const unit = Math.round((l.cents / 100 / l.quantity) * 10000) / 10000;
   if (fits(l.quantity, unit)) {
-    if (l.unit !== undefined) warnings.push(`Line "${l.description}": ${l.quantity} × ${l.unit} is not its amount ${fmt(l.cents)}; its unit amount is written as ${unit}.`);
+    if (l.unit !== undefined)
+      warnings.push(`Line "${l.description}": ${l.quantity} × ${l.unit} is not its amount ${fmt(l.cents)}; its unit amount is written as ${unit}.`);
     return { Quantity: l.quantity, UnitAmount: unit };
   }
   warnings.push(`Line "${l.description}": no unit amount times ${l.quantity} makes its amount ${fmt(l.cents)}; it is written as 1 × ${fmt(l.cents)}.`);
@@ -162,7 +163,10 @@ export function billOfInvoice(doc: Record<string, unknown>, opts: BillOptions = 
     mode = 'Inclusive';
   } else {
     if (lines === undefined) warnings.push('A line item has no amount, so the bill has one line for the subtotal: add the lines in Xero from the invoice.');
-    else if (lines.length) warnings.push(`The ${lines.length} line items read add up to ${fmt(lineSum!)}, which is neither the subtotal ${fmt(subtotal)} nor the total ${fmt(total)}: the bill has one line for the subtotal; add the lines in Xero from the invoice.`);
+    else if (lines.length)
+      warnings.push(
+        `The ${lines.length} line items read add up to ${fmt(lineSum!)}, which is neither the subtotal ${fmt(subtotal)} nor the total ${fmt(total)}: the bill has one line for the subtotal; add the lines in Xero from the invoice.`,
+      );
     const number = text(f.invoice_number);
     used = [{ description: number ? `Invoice ${number}` : `Invoice from ${vendor}`, quantity: 1, unit: subtotal / 100, cents: subtotal }];
   }
@@ -176,10 +180,23 @@ export function billOfInvoice(doc: Record<string, unknown>, opts: BillOptions = 
       taxType = rate.TaxType;
       const r = rate.EffectiveRate / 100;
       const computed = used.map((l) => Math.round(mode === 'Inclusive' ? (l.cents * r) / (1 + r) : l.cents * r));
-      taxes = computed.reduce((n, x) => n + x, 0) === tax ? computed : allocate(tax, used.map((l) => l.cents));
+      taxes =
+        computed.reduce((n, x) => n + x, 0) === tax
+          ? computed
+          : allocate(
+              tax,
+              used.map((l) => l.cents),
+            );
     } else {
-      taxes = allocate(tax, used.map((l) => l.cents));
-      warnings.push(opts.taxRates ? `The tax is ${pct}% of the subtotal, which is none of your Xero organisation's purchase tax rates: the lines carry the invoice's tax amounts under Xero's default tax rate; check the tax rate in Xero.` : `${opts.taxRatesNote ?? "Xero's tax rates could not be read"}: the lines carry the invoice's tax amounts under Xero's default tax rate; check the tax rate in Xero.`);
+      taxes = allocate(
+        tax,
+        used.map((l) => l.cents),
+      );
+      warnings.push(
+        opts.taxRates
+          ? `The tax is ${pct}% of the subtotal, which is none of your Xero organisation's purchase tax rates: the lines carry the invoice's tax amounts under Xero's default tax rate; check the tax rate in Xero.`
+          : `${opts.taxRatesNote ?? "Xero's tax rates could not be read"}: the lines carry the invoice's tax amounts under Xero's default tax rate; check the tax rate in Xero.`,
+      );
     }
   }
 
@@ -198,8 +215,10 @@ export function billOfInvoice(doc: Record<string, unknown>, opts: BillOptions = 
   const iso = (d: string | undefined) => (d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d : undefined);
   if (date && !iso(date)) warnings.push(`The invoice date "${date}" is not a date Xero takes: the bill has none; set it in Xero.`);
   if (due && !iso(due)) warnings.push(`The due date "${due}" is not a date Xero takes: the bill has none; set it in Xero.`);
-  if (iso(date) && iso(due) && due! < date!) warnings.push(`The due date ${due} is before the invoice date ${date}: check both (a date may have been read month-first).`);
-  if (currency && !/^[A-Z]{3}$/.test(currency)) warnings.push(`The currency "${currency}" is not a currency code: the bill is in your organisation's base currency; check it.`);
+  if (iso(date) && iso(due) && due! < date!)
+    warnings.push(`The due date ${due} is before the invoice date ${date}: check both (a date may have been read month-first).`);
+  if (currency && !/^[A-Z]{3}$/.test(currency))
+    warnings.push(`The currency "${currency}" is not a currency code: the bill is in your organisation's base currency; check it.`);
   else if (!currency) warnings.push("The bill is in your organisation's base currency, as the invoice's currency was not found: check it.");
   const bill: DraftBill = {
     Type: 'ACCPAY',

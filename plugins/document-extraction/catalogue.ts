@@ -11,8 +11,7 @@ export const catalogue: CatalogueContribution = {
       id: DOCUMENT_EXTRACTION_WORKFLOW,
       solution_id: SOLUTIONS.operations.id,
       name: 'Document Data Extraction',
-      descrption:
-        'Pull the key fields out of forms, contracts, delivery notes and other business documents, with text recognition for scanned pages.',
+      descrption: 'Pull the key fields out of forms, contracts, delivery notes and other business documents, with text recognition for scanned pages.',
       icon: 'document',
     },
   ],

@@ -37,7 +37,9 @@ export default defineServerPlugin({
   id: 'document-extraction',
   catalogue,
   contributes: [contribute(WorkflowUploads, { workflow: 10006, kinds: ['pdf', 'png', 'jpeg'] })],
-  provides: [provide(DocumentExtraction, (get) => storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, extractDocumentFields))],
+  provides: [
+    provide(DocumentExtraction, (get) => storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, extractDocumentFields)),
+  ],
   needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus, extractor: DocumentExtraction },
   steps: ({ extractor }) => documentExtractionSteps(extractor),
   routes(app, { queue, files }) {
@@ -53,16 +55,32 @@ export default defineServerPlugin({
       },
     );
 
-    app.post<{ Body: { jobId: string } }>('/api/document-extraction/status', { auth: 'user', schema: { body: jobSchema }, config: POLL_RATE }, async (request) => {
-      const view = viewOf<Fields>(await ownedJob(queue, request.body.jobId, userOf(request).id, DOCUMENT_EXTRACTION_JOB));
-      return { Job_ID: view.Job_ID, Status: view.Status, progress: view.progress, message: view.message };
-    });
+    app.post<{ Body: { jobId: string } }>(
+      '/api/document-extraction/status',
+      { auth: 'user', schema: { body: jobSchema }, config: POLL_RATE },
+      async (request) => {
+        const view = viewOf<Fields>(await ownedJob(queue, request.body.jobId, userOf(request).id, DOCUMENT_EXTRACTION_JOB));
+        return { Job_ID: view.Job_ID, Status: view.Status, progress: view.progress, message: view.message };
+      },
+    );
 
-    app.post<{ Body: { jobId: string } }>('/api/document-extraction/complete', { auth: 'user', schema: { body: jobSchema }, config: POLL_RATE }, async (request) => {
-      const view = viewOf<Fields>(await ownedJob(queue, request.body.jobId, userOf(request).id, DOCUMENT_EXTRACTION_JOB));
-      if (view.Status !== 'SUCCEEDED' || !view.outcome) throw notSucceeded(view);
-      return { Fields: view.outcome.result, Job_ID: view.Job_ID, Status: view.Status, bucket: view.data.bucket, key: view.data.key, name: view.outcome.name, pages: view.outcome.pages };
-    });
+    app.post<{ Body: { jobId: string } }>(
+      '/api/document-extraction/complete',
+      { auth: 'user', schema: { body: jobSchema }, config: POLL_RATE },
+      async (request) => {
+        const view = viewOf<Fields>(await ownedJob(queue, request.body.jobId, userOf(request).id, DOCUMENT_EXTRACTION_JOB));
+        if (view.Status !== 'SUCCEEDED' || !view.outcome) throw notSucceeded(view);
+        return {
+          Fields: view.outcome.result,
+          Job_ID: view.Job_ID,
+          Status: view.Status,
+          bucket: view.data.bucket,
+          key: view.data.key,
+          name: view.outcome.name,
+          pages: view.outcome.pages,
+        };
+      },
+    );
   },
   jobs: {
     [DOCUMENT_EXTRACTION_JOB]: {

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from 'react';
 import {
   Body1,
   Button,
@@ -13,23 +13,18 @@ import {
   Subtitle2,
   makeStyles,
   tokens,
-} from "@fluentui/react-components";
-import {
-  ArrowDownload16Regular,
-  DocumentText24Regular,
-  Search24Regular,
-} from "@fluentui/react-icons";
-import { useApi, useEnvironment } from "../../src/app";
-import { EmptyState } from "../../src/app";
-import { splitMarks } from "./highlight";
+} from '@fluentui/react-components';
+import { ArrowDownload16Regular, DocumentText24Regular, Search24Regular } from '@fluentui/react-icons';
+import { useApi, useEnvironment } from '../../src/app';
+import { EmptyState } from '../../src/app';
+import { splitMarks } from './highlight';
 import { userMessage } from '../../src/app';
 
-export const EMPTY_QUERY_MESSAGE = "Please enter a search query.";
-export const NOTHING_MATCHED = "Sorry nothing matched your search";
-export const NO_FILE_MESSAGE = "Choose a PDF or text (.txt) file to add.";
-export const WRONG_TYPE_MESSAGE =
-  "Only PDF and text (.txt) files can be added to the search.";
-const SEARCH_WORKFLOW = "10011";
+export const EMPTY_QUERY_MESSAGE = 'Please enter a search query.';
+export const NOTHING_MATCHED = 'Sorry nothing matched your search';
+export const NO_FILE_MESSAGE = 'Choose a PDF or text (.txt) file to add.';
+export const WRONG_TYPE_MESSAGE = 'Only PDF and text (.txt) files can be added to the search.';
+const SEARCH_WORKFLOW = '10011';
 
 interface SearchResult {
   document: string;
@@ -38,25 +33,25 @@ interface SearchResult {
 }
 
 const useStyles = makeStyles({
-  root: { display: "grid", gap: "20px", maxWidth: "900px" },
-  searchForm: { display: "grid", gap: "4px" },
+  root: { display: 'grid', gap: '20px', maxWidth: '900px' },
+  searchForm: { display: 'grid', gap: '4px' },
   searchRow: {
-    display: "flex",
-    gap: "8px",
-    alignItems: "flex-start",
-    flexWrap: "wrap",
+    display: 'flex',
+    gap: '8px',
+    alignItems: 'flex-start',
+    flexWrap: 'wrap',
   },
-  searchButton: { marginTop: "26px" },
-  grow: { flexGrow: 1, minWidth: "240px" },
+  searchButton: { marginTop: '26px' },
+  grow: { flexGrow: 1, minWidth: '240px' },
   list: {
-    listStyleType: "none",
+    listStyleType: 'none',
     margin: 0,
     padding: 0,
-    display: "grid",
-    gap: "12px",
+    display: 'grid',
+    gap: '12px',
   },
-  card: { display: "grid", gap: "6px", padding: "14px 16px" },
-  title: { display: "flex", gap: "8px", alignItems: "center", margin: 0 },
+  card: { display: 'grid', gap: '6px', padding: '14px 16px' },
+  title: { display: 'flex', gap: '8px', alignItems: 'center', margin: 0 },
   titleIcon: { color: tokens.colorBrandForeground1, flexShrink: 0 },
   passage: {
     color: tokens.colorNeutralForeground2,
@@ -65,27 +60,27 @@ const useStyles = makeStyles({
   mark: {
     backgroundColor: tokens.colorPaletteYellowBackground2,
     color: tokens.colorNeutralForeground1,
-    borderRadius: "2px",
-    padding: "0 1px",
+    borderRadius: '2px',
+    padding: '0 1px',
   },
   download: {
-    display: "inline-flex",
-    gap: "4px",
-    alignItems: "center",
-    justifySelf: "start",
+    display: 'inline-flex',
+    gap: '4px',
+    alignItems: 'center',
+    justifySelf: 'start',
   },
   upload: {
-    display: "grid",
-    gap: "10px",
-    padding: "16px",
+    display: 'grid',
+    gap: '10px',
+    padding: '16px',
     backgroundColor: tokens.colorNeutralBackground2,
     borderRadius: tokens.borderRadiusLarge,
   },
   uploadRow: {
-    display: "flex",
-    gap: "8px",
-    alignItems: "center",
-    flexWrap: "wrap",
+    display: 'flex',
+    gap: '8px',
+    alignItems: 'center',
+    flexWrap: 'wrap',
   },
   hint: { color: tokens.colorNeutralForeground2 },
 });
@@ -126,23 +121,15 @@ function AddDocument({ onAdded }: { onAdded: () => void }) {
     setBusy(true);
     try {
       const form = new FormData();
-      form.append("name", file.name);
-      form.append("file", file);
-      form.append("country", "");
-      form.append("workflow", SEARCH_WORKFLOW);
-      const stored = await api.upload<{ key: string; bucket: string }>(
-        "/api/platform/uploadworkflowfile",
-        form,
-      );
-      const indexed = await api.post<{ document: string; words: number }>(
-        "/api/plugins/document-search/index",
-        { key: stored.key, bucket: stored.bucket },
-      );
-      setDone(
-        `“${indexed.document}” is now searchable (${indexed.words.toLocaleString("en-GB")} words).`,
-      );
+      form.append('name', file.name);
+      form.append('file', file);
+      form.append('country', '');
+      form.append('workflow', SEARCH_WORKFLOW);
+      const stored = await api.upload<{ key: string; bucket: string }>('/api/platform/uploadworkflowfile', form);
+      const indexed = await api.post<{ document: string; words: number }>('/api/plugins/document-search/index', { key: stored.key, bucket: stored.bucket });
+      setDone(`“${indexed.document}” is now searchable (${indexed.words.toLocaleString('en-GB')} words).`);
       setFile(undefined);
-      if (input.current) input.current.value = "";
+      if (input.current) input.current.value = '';
       onAdded();
     } catch (e) {
       setError(userMessage(e));
@@ -156,10 +143,7 @@ function AddDocument({ onAdded }: { onAdded: () => void }) {
       <Subtitle2 as="h2" className={s.title}>
         Add a document
       </Subtitle2>
-      <Caption1 className={s.hint}>
-        PDF files with a text layer and plain-text (.txt) files are indexed;
-        scanned PDFs have no text to search.
-      </Caption1>
+      <Caption1 className={s.hint}>PDF files with a text layer and plain-text (.txt) files are indexed; scanned PDFs have no text to search.</Caption1>
       <div className={s.uploadRow}>
         <input
           ref={input}
@@ -200,7 +184,7 @@ export default function DocumentSearchView() {
   const s = useStyles();
   const api = useApi();
   const env = useEnvironment();
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState('');
   const [inputError, setInputError] = useState<string>();
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
@@ -209,14 +193,11 @@ export default function DocumentSearchView() {
   async function search(event?: FormEvent) {
     event?.preventDefault();
     setError(undefined);
-    if (query.trim() === "") return setInputError(EMPTY_QUERY_MESSAGE);
+    if (query.trim() === '') return setInputError(EMPTY_QUERY_MESSAGE);
     setInputError(undefined);
     setLoading(true);
     try {
-      const reply = await api.post<{ results?: SearchResult[] }>(
-        "/api/nlp-document-store/query",
-        { query: query.trim() },
-      );
+      const reply = await api.post<{ results?: SearchResult[] }>('/api/nlp-document-store/query', { query: query.trim() });
       setResults(Array.isArray(reply?.results) ? reply.results : []);
     } catch (e) {
       setResults(undefined);
@@ -226,18 +207,13 @@ export default function DocumentSearchView() {
     }
   }
 
-  const href = (uri: string) => (uri.startsWith("/") ? env.apiBase + uri : uri);
+  const href = (uri: string) => (uri.startsWith('/') ? env.apiBase + uri : uri);
 
   return (
     <div className={s.root}>
       <form className={s.searchForm} onSubmit={search} noValidate role="search">
         <div className={s.searchRow}>
-          <Field
-            className={s.grow}
-            label="Search your documents"
-            validationMessage={inputError}
-            validationState={inputError ? "error" : "none"}
-          >
+          <Field className={s.grow} label="Search your documents" validationMessage={inputError} validationState={inputError ? 'error' : 'none'}>
             <Input
               value={query}
               onChange={(_, d) => {
@@ -248,19 +224,11 @@ export default function DocumentSearchView() {
               placeholder="e.g. late payment fee"
             />
           </Field>
-          <Button
-            className={s.searchButton}
-            appearance="primary"
-            type="submit"
-            disabled={loading}
-          >
+          <Button className={s.searchButton} appearance="primary" type="submit" disabled={loading}>
             Search
           </Button>
         </div>
-        <Caption1 className={s.hint}>
-          Words, "an exact phrase", OR, and -word to leave a word out; the last
-          word also matches its beginning.
-        </Caption1>
+        <Caption1 className={s.hint}>Words, "an exact phrase", OR, and -word to leave a word out; the last word also matches its beginning.</Caption1>
       </form>
       {loading && <Spinner size="small" label="Searching…" />}
       {error && (
@@ -278,19 +246,11 @@ export default function DocumentSearchView() {
                 <li key={`${r.documentUri}-${i}`}>
                   <Card className={s.card}>
                     <Subtitle2 as="h3" className={s.title}>
-                      <DocumentText24Regular
-                        className={s.titleIcon}
-                        aria-hidden
-                      />
+                      <DocumentText24Regular className={s.titleIcon} aria-hidden />
                       {r.document}
                     </Subtitle2>
                     <Passage text={r.documentText} />
-                    <Link
-                      className={s.download}
-                      href={href(r.documentUri)}
-                      download={r.document}
-                      aria-label={`Download Document ${r.document}`}
-                    >
+                    <Link className={s.download} href={href(r.documentUri)} download={r.document} aria-label={`Download Document ${r.document}`}>
                       <ArrowDownload16Regular aria-hidden />
                       Download Document
                     </Link>

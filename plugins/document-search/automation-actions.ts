@@ -31,14 +31,21 @@ export function documentSearchSteps(services: IndexStepServices) {
         type: 'object',
         required: ['indexed', 'count'],
         properties: {
-          indexed: { type: 'array', items: { type: 'object', properties: { document: { type: 'string' }, bucket: { type: 'string' }, key: { type: 'string' }, words: { type: 'integer' } } } },
+          indexed: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { document: { type: 'string' }, bucket: { type: 'string' }, key: { type: 'string' }, words: { type: 'integer' } },
+            },
+          },
           count: { type: 'integer' },
         },
       },
       async run(input, ctx) {
         const { index, readPdf, files = ctx.files } = services;
         const refs = filesOf(input, ctx);
-        if (!refs.length) throw new PermanentStepError(`This step indexes a document, but the run brought no file: add a ${SEARCHABLE_KINDS.join(' or ')} file.`);
+        if (!refs.length)
+          throw new PermanentStepError(`This step indexes a document, but the run brought no file: add a ${SEARCHABLE_KINDS.join(' or ')} file.`);
         const indexed: Array<{ document: string; bucket: string; key: string; words: number }> = [];
         for (const ref of refs) {
           try {

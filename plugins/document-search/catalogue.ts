@@ -9,8 +9,7 @@ export const catalogue: CatalogueContribution = {
       id: INTELLIGENT_SEARCH_WORKFLOW,
       solution_id: SOLUTIONS.operations.id,
       name: 'Intelligent Search',
-      descrption:
-        'Ask a question in plain language and get the passages that answer it from your documents, ranked, with a link to each source file.',
+      descrption: 'Ask a question in plain language and get the passages that answer it from your documents, ranked, with a link to each source file.',
       icon: 'search',
     },
   ],

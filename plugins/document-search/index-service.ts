@@ -248,7 +248,6 @@ end
 $fn$;
 `;
 
-
 /**
  * The words of each owner's documents (their stems, letters only), for typo tolerance: a question
  * word no document holds is replaced by the closest of these (edit distance). Kept by a trigger
@@ -260,15 +259,21 @@ export const documentWordsMigration = {
   async up(db: QueryExecutorProvider): Promise<void> {
     await sql`create table document_words (owner integer not null, word text not null, primary key (owner, word))`.execute(db);
     await sql`create index document_words_first_idx on document_words (owner, left(word, 1))`.execute(db);
-    await sql.raw(`create function document_words_keep() returns trigger language plpgsql as $fn$
+    await sql
+      .raw(
+        `create function document_words_keep() returns trigger language plpgsql as $fn$
 begin
   insert into document_words (owner, word)
     select new.owner, u.lexeme from unnest(new.tsv) u where length(u.lexeme) between 3 and 40 and u.lexeme ~ '^[[:alpha:]]+$'
   on conflict do nothing;
   return null;
 end
-$fn$`).execute(db);
-    await sql`create trigger document_words_keep after insert or update of name, text on documents for each row execute function document_words_keep()`.execute(db);
+$fn$`,
+      )
+      .execute(db);
+    await sql`create trigger document_words_keep after insert or update of name, text on documents for each row execute function document_words_keep()`.execute(
+      db,
+    );
     await sql`insert into document_words (owner, word)
       select distinct d.owner, u.lexeme from documents d, unnest(d.tsv) u where length(u.lexeme) between 3 and 40 and u.lexeme ~ '^[[:alpha:]]+$'
       on conflict do nothing`.execute(db);
@@ -284,21 +289,33 @@ $fn$`).execute(db);
 export const documentsWeightedSearchMigration = {
   id: 'document-search/0005_weighted_terms',
   async up(db: QueryExecutorProvider): Promise<void> {
-    await sql.raw(`create function document_rank(p_tsv tsvector, p_query tsquery, p_terms tsquery[], p_weights real[]) returns real
+    await sql
+      .raw(
+        `create function document_rank(p_tsv tsvector, p_query tsquery, p_terms tsquery[], p_weights real[]) returns real
 language sql immutable as $fn$
   select case when cardinality(p_terms) = 0 then ts_rank_cd(p_tsv, p_query)
     else ts_rank_cd(p_tsv, p_query, 32) + coalesce((select sum(p_weights[i]) from generate_subscripts(p_terms, 1) i where p_tsv @@ p_terms[i]), 0) end
-$fn$`).execute(db);
+$fn$`,
+      )
+      .execute(db);
     await sql`drop function document_search(integer, tsquery, tsquery, tsquery, integer, integer, integer, integer, integer, integer, text, text)`.execute(db);
     await sql.raw(WEIGHTED_SEARCH_FUNCTION).execute(db);
   },
 };
 
-const WEIGHTED_SEARCH_FUNCTION = SEARCH_FUNCTION.replace('p_headline_options text, p_mark text)', 'p_headline_options text, p_mark text, p_terms tsquery[], p_weights real[])')
-  .replace(/ts_rank_cd\((\w)\.tsv, (q\.query|p_query)\)/g, 'document_rank($1.tsv, $2, p_terms, p_weights)');
+const WEIGHTED_SEARCH_FUNCTION = SEARCH_FUNCTION.replace(
+  'p_headline_options text, p_mark text)',
+  'p_headline_options text, p_mark text, p_terms tsquery[], p_weights real[])',
+).replace(/ts_rank_cd\((\w)\.tsv, (q\.query|p_query)\)/g, 'document_rank($1.tsv, $2, p_terms, p_weights)');
 
 /** The plugin's migrations, in order. */
-export const documentSearchMigrations = [documentsMigration, documentsSearchMigration, documentsSearchCostMigration, documentWordsMigration, documentsWeightedSearchMigration];
+export const documentSearchMigrations = [
+  documentsMigration,
+  documentsSearchMigration,
+  documentsSearchCostMigration,
+  documentWordsMigration,
+  documentsWeightedSearchMigration,
+];
 
 /** A question term as SQL (a tsquery), with alternatives for a misspelt word. */
 function termQuery(term: QuestionTerm, typos: Map<string, string[]>) {
@@ -312,7 +329,10 @@ function termQuery(term: QuestionTerm, typos: Map<string, string[]>) {
     case 'phrase':
       return sql`phraseto_tsquery('english', ${term.text})`;
     case 'amount':
-      return sql`(${sql.join(term.variants.map((v) => sql`phraseto_tsquery('english', ${v})`), sql` || `)})`;
+      return sql`(${sql.join(
+        term.variants.map((v) => sql`phraseto_tsquery('english', ${v})`),
+        sql` || `,
+      )})`;
     case 'date':
       return sql`(to_tsquery('english', ${term.month}) || ${quoted(term.lexemes, term.prefix)}::tsquery)`;
   }
@@ -392,7 +412,10 @@ export class DocumentIndex {
   /** The same file uploaded twice (same name, same text) is one document: each hit's digest of both. */
   private async digests(ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const { rows } = await sql<{ id: string; digest: string }>`select id::text as id, md5(name || E'\n' || text) as digest from documents where id = any(${ids}::bigint[])`.execute(this.db);
+    const { rows } = await sql<{
+      id: string;
+      digest: string;
+    }>`select id::text as id, md5(name || E'\n' || text) as digest from documents where id = any(${ids}::bigint[])`.execute(this.db);
     return new Map(rows.map((r) => [r.id, r.digest]));
   }
 
@@ -404,10 +427,21 @@ export class DocumentIndex {
   private async someWords(owner: number, query: string, limit: number): Promise<(SearchHit & { id: string; digest: string })[]> {
     const terms = questionTerms(query);
     if (terms.length === 0) return [];
-    const typos = await this.closestWords(owner, terms.flatMap((t) => (t.kind === 'word' ? [t.word] : [])));
+    const typos = await this.closestWords(
+      owner,
+      terms.flatMap((t) => (t.kind === 'word' ? [t.word] : [])),
+    );
     const queries = terms.map((t) => termQuery(t, typos));
     const any = sql`(${sql.join(queries, sql` || `)})`;
-    const { rows } = await sql<{ hit_id: string; hit_name: string; hit_bucket: string; hit_key: string; hit_rank: number | string; hit_passage: string; digest: string }>`
+    const { rows } = await sql<{
+      hit_id: string;
+      hit_name: string;
+      hit_bucket: string;
+      hit_key: string;
+      hit_rank: number | string;
+      hit_passage: string;
+      digest: string;
+    }>`
       select h.hit_id::text as hit_id, h.hit_name, h.hit_bucket, h.hit_key, h.hit_rank, h.hit_passage, md5(d.name || E'\n' || d.text) as digest
       from (select array[${sql.join(queries)}]::tsquery[] as terms) t,
         document_search(${owner}::integer, ${any}, ${any}, ''::tsquery, ${limit}::integer, ${this.maxRanked}::integer,
@@ -415,7 +449,15 @@ export class DocumentIndex {
           t.terms, ${`{${terms.map((x) => x.weight).join(',')}}`}::real[]) h
         join documents d on d.id = h.hit_id
       order by h.hit_rank desc, h.hit_id desc`.execute(this.db);
-    return rows.map((r) => ({ id: r.hit_id, digest: r.digest, name: r.hit_name, bucket: r.hit_bucket, key: r.hit_key, passage: r.hit_passage, rank: Number(r.hit_rank) }));
+    return rows.map((r) => ({
+      id: r.hit_id,
+      digest: r.digest,
+      name: r.hit_name,
+      bucket: r.hit_bucket,
+      key: r.hit_key,
+      passage: r.hit_passage,
+      rank: Number(r.hit_rank),
+    }));
   }
 
   /** For each word whose stem no document of the owner holds: the closest stems that some do. */
@@ -440,7 +482,13 @@ export class DocumentIndex {
     }
     for (const [word, list] of near) {
       const best = Math.min(...list.map((x) => Number(x.split(':')[0])));
-      near.set(word, list.filter((x) => Number(x.split(':')[0]) === best).map((x) => x.slice(x.indexOf(':') + 1)).slice(0, 5));
+      near.set(
+        word,
+        list
+          .filter((x) => Number(x.split(':')[0]) === best)
+          .map((x) => x.slice(x.indexOf(':') + 1))
+          .slice(0, 5),
+      );
     }
     return near;
   }
@@ -454,7 +502,9 @@ export class DocumentIndex {
     const { rows } = await sql<{ hit_id: string; hit_name: string; hit_bucket: string; hit_key: string; hit_rank: number | string; hit_passage: string }>`
       select hit_id::text as hit_id, hit_name, hit_bucket, hit_key, hit_rank, hit_passage
       from document_search(${owner}::integer, ${tsquery}, ${headQuery}, ${prefixQuery}, ${limit}::integer, ${this.maxRanked}::integer,
-        ${this.recentWindow}::integer, ${this.scanRows}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text, '{}'::tsquery[], '{}'::real[])`.execute(this.db);
+        ${this.recentWindow}::integer, ${this.scanRows}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text, '{}'::tsquery[], '{}'::real[])`.execute(
+      this.db,
+    );
     return rows.map((r) => ({ id: r.hit_id, name: r.hit_name, bucket: r.hit_bucket, key: r.hit_key, rank: Number(r.hit_rank), passage: r.hit_passage }));
   }
 }

@@ -55,7 +55,10 @@ export class DocumentIndexer {
     const job: Promise<void> = work()
       .then(() => undefined)
       .catch((error: unknown) => {
-        this.log.warn({ event, owner: e.owner, bucket: e.bucket, key: e.key, err: error instanceof Error ? error.message : String(error) }, 'Document not indexed');
+        this.log.warn(
+          { event, owner: e.owner, bucket: e.bucket, key: e.key, err: error instanceof Error ? error.message : String(error) },
+          'Document not indexed',
+        );
       })
       .finally(() => this.pending.delete(job));
     this.pending.add(job);

@@ -22,6 +22,11 @@ export const readPdfText: PdfTextReader = async (bytes) => {
     throw error;
   }
   return pages
-    .map((read) => ('page' in read ? read.page : read.textPage).lines.map((line) => line.text.replace(/[ \t]+/g, ' ').trim()).join('\n').trim())
+    .map((read) =>
+      ('page' in read ? read.page : read.textPage).lines
+        .map((line) => line.text.replace(/[ \t]+/g, ' ').trim())
+        .join('\n')
+        .trim(),
+    )
     .join('\n\n');
 };

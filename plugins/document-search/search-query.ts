@@ -106,7 +106,13 @@ export function questionTerms(raw: string): QuestionTerm[] {
       const mm = String(month + 1).padStart(2, '0');
       const year = /^(19|20)\d{2}$/.test(tokens[i + 1] ?? '') ? tokens[++i] : null;
       const days = Array.from({ length: 31 }, (_, d) => String(d + 1).padStart(2, '0'));
-      add(`date:${mm}:${year}`, { kind: 'date', month: MONTHS[month], lexemes: days.map((d) => (year ? `${d}.${mm}.${year}` : `${d}.${mm}.`)), prefix: year === null, weight: 2 });
+      add(`date:${mm}:${year}`, {
+        kind: 'date',
+        month: MONTHS[month],
+        lexemes: days.map((d) => (year ? `${d}.${mm}.${year}` : `${d}.${mm}.`)),
+        prefix: year === null,
+        weight: 2,
+      });
       if (year) add(`phrase:${year}`, { kind: 'phrase', text: year, weight: 1 });
       continue;
     }

@@ -24,7 +24,12 @@ export const RESULTS_PER_SEARCH = 10;
 
 /** This plugin's own errors carry a status; give them to the client as `{ status: 'error', message }`. */
 function asHttpError(error: unknown): unknown {
-  if (error instanceof SearchQueryError || error instanceof EmptyDocumentError || error instanceof UnreadableDocumentError || error instanceof UnsearchableFileError) {
+  if (
+    error instanceof SearchQueryError ||
+    error instanceof EmptyDocumentError ||
+    error instanceof UnreadableDocumentError ||
+    error instanceof UnsearchableFileError
+  ) {
     return new HttpError(error.statusCode, error.message);
   }
   return error;

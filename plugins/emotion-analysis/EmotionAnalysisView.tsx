@@ -75,7 +75,12 @@ export default function EmotionAnalysisView() {
   return (
     <div className={s.root}>
       <form className={s.form} onSubmit={submit} noValidate>
-        <Field label="Text to analyse" validationMessage={inputError} validationState={inputError ? 'error' : 'none'} hint="Reviews, survey answers, chats or e-mails; each sentence gets an emotion.">
+        <Field
+          label="Text to analyse"
+          validationMessage={inputError}
+          validationState={inputError ? 'error' : 'none'}
+          hint="Reviews, survey answers, chats or e-mails; each sentence gets an emotion."
+        >
           <Textarea
             value={text}
             onChange={(_, d) => {

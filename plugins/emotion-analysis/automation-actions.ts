@@ -1,4 +1,13 @@
-import { AI_PROVIDER, defineAction, EmptyTextError, PermanentStepError, TextTooLongError, type ActionContext, type EmotionAnalyser, type FileRef } from '../../src/server';
+import {
+  AI_PROVIDER,
+  defineAction,
+  EmptyTextError,
+  PermanentStepError,
+  TextTooLongError,
+  type ActionContext,
+  type EmotionAnalyser,
+  type FileRef,
+} from '../../src/server';
 
 /** Where the text of a run is: the previous step's or the trigger's `text` field, else its text files. */
 async function textOf(input: unknown, ctx: ActionContext): Promise<{ text: string; source: string }> {
@@ -46,7 +55,9 @@ export function emotionSteps(analyser: EmotionAnalyser) {
         }
         const counts: Record<string, number> = {};
         for (const s of sentences) counts[s.emotion] = (counts[s.emotion] ?? 0) + 1;
-        const felt = Object.entries(counts).filter(([e]) => e !== 'neutral').sort((a, b) => b[1] - a[1]);
+        const felt = Object.entries(counts)
+          .filter(([e]) => e !== 'neutral')
+          .sort((a, b) => b[1] - a[1]);
         return { sentences, counts, dominant: felt[0]?.[0] ?? 'neutral', rows: sentences.map((s, i) => [i + 1, s.text, s.emotion]) };
       },
     }),

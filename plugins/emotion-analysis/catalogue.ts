@@ -20,8 +20,7 @@ export const catalogue: CatalogueContribution = {
       id: EMOTION_AUDIO_VIDEO_WORKFLOW,
       solution_id: SOLUTIONS.customerExperience.id,
       name: 'Emotion Analysis from Audio/Video',
-      descrption:
-        'Transcribe support calls and video feedback and read the emotions in them. Vote for it to help us prioritise.',
+      descrption: 'Transcribe support calls and video feedback and read the emotions in them. Vote for it to help us prioritise.',
       icon: 'coming_soon',
     },
   ],
@@ -41,7 +40,8 @@ export const catalogue: CatalogueContribution = {
       connectors: connectors('google_drive', AI_PROVIDER, 'google_sheets'),
       recipe: {
         name: 'Emotion Analysis from Google Drive to Google Sheets',
-        description: 'Each new text file in the watched Google Drive folder is analysed by Flowmatic AI; one row per sentence and emotion is appended to a Google Sheet.',
+        description:
+          'Each new text file in the watched Google Drive folder is analysed by Flowmatic AI; one row per sentence and emotion is appended to a Google Sheet.',
         steps: [
           { kind: 'trigger', provider: 'google_drive', action: 'new_file_in_folder' },
           { kind: 'action', provider: 'google_drive', action: 'download_file' },

@@ -22,13 +22,55 @@ export interface EmotionStyle {
 
 /** Each emotion's label, icon and colours: the same everywhere an emotion is shown. */
 export const EMOTION_STYLES: Record<EmotionName, EmotionStyle> = {
-  joy: { label: 'Joy', icon: EmojiLaugh24Regular, color: tokens.colorPaletteGreenForeground1, background: tokens.colorPaletteGreenBackground1, border: tokens.colorPaletteGreenBorder1 },
-  surprise: { label: 'Surprise', icon: EmojiSurprise24Regular, color: tokens.colorPaletteBerryForeground1, background: tokens.colorPaletteBerryBackground1, border: tokens.colorPaletteBerryBorder1 },
-  sadness: { label: 'Sadness', icon: EmojiSad24Regular, color: tokens.colorPaletteBlueForeground2, background: tokens.colorPaletteBlueBackground2, border: tokens.colorPaletteBlueBorderActive },
-  fear: { label: 'Fear', icon: Warning24Regular, color: tokens.colorPalettePurpleForeground2, background: tokens.colorPalettePurpleBackground2, border: tokens.colorPalettePurpleBorderActive },
-  anger: { label: 'Anger', icon: EmojiAngry24Regular, color: tokens.colorPaletteRedForeground1, background: tokens.colorPaletteRedBackground1, border: tokens.colorPaletteRedBorder1 },
-  disgust: { label: 'Disgust', icon: EmojiSadSlight24Regular, color: tokens.colorPaletteDarkOrangeForeground1, background: tokens.colorPaletteDarkOrangeBackground1, border: tokens.colorPaletteDarkOrangeBorder1 },
-  neutral: { label: 'Neutral', icon: EmojiMeh24Regular, color: tokens.colorNeutralForeground2, background: tokens.colorNeutralBackground3, border: tokens.colorNeutralStroke2 },
+  joy: {
+    label: 'Joy',
+    icon: EmojiLaugh24Regular,
+    color: tokens.colorPaletteGreenForeground1,
+    background: tokens.colorPaletteGreenBackground1,
+    border: tokens.colorPaletteGreenBorder1,
+  },
+  surprise: {
+    label: 'Surprise',
+    icon: EmojiSurprise24Regular,
+    color: tokens.colorPaletteBerryForeground1,
+    background: tokens.colorPaletteBerryBackground1,
+    border: tokens.colorPaletteBerryBorder1,
+  },
+  sadness: {
+    label: 'Sadness',
+    icon: EmojiSad24Regular,
+    color: tokens.colorPaletteBlueForeground2,
+    background: tokens.colorPaletteBlueBackground2,
+    border: tokens.colorPaletteBlueBorderActive,
+  },
+  fear: {
+    label: 'Fear',
+    icon: Warning24Regular,
+    color: tokens.colorPalettePurpleForeground2,
+    background: tokens.colorPalettePurpleBackground2,
+    border: tokens.colorPalettePurpleBorderActive,
+  },
+  anger: {
+    label: 'Anger',
+    icon: EmojiAngry24Regular,
+    color: tokens.colorPaletteRedForeground1,
+    background: tokens.colorPaletteRedBackground1,
+    border: tokens.colorPaletteRedBorder1,
+  },
+  disgust: {
+    label: 'Disgust',
+    icon: EmojiSadSlight24Regular,
+    color: tokens.colorPaletteDarkOrangeForeground1,
+    background: tokens.colorPaletteDarkOrangeBackground1,
+    border: tokens.colorPaletteDarkOrangeBorder1,
+  },
+  neutral: {
+    label: 'Neutral',
+    icon: EmojiMeh24Regular,
+    color: tokens.colorNeutralForeground2,
+    background: tokens.colorNeutralBackground3,
+    border: tokens.colorNeutralStroke2,
+  },
 };
 
 /** The style of a label; an unknown label (a newer server) is shown as itself, neutrally. */

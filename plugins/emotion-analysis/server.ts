@@ -11,7 +11,11 @@ import { catalogue } from './catalogue';
  * The analyser for this server: a chat model (through the shared text generator, with the
  * lexicon as its fallback) when LLM_BASE_URL is set, otherwise the built-in lexicon classifier.
  */
-export function chooseEmotionAnalyser(llmBaseUrl: string | undefined, text: TextGenerator, log?: { warn(obj: Record<string, unknown>, msg?: string): void }): EmotionAnalyser {
+export function chooseEmotionAnalyser(
+  llmBaseUrl: string | undefined,
+  text: TextGenerator,
+  log?: { warn(obj: Record<string, unknown>, msg?: string): void },
+): EmotionAnalyser {
   return llmBaseUrl ? new LlmEmotionAnalyser(text, log) : new LexiconEmotionAnalyser();
 }
 

@@ -11,16 +11,14 @@ export const catalogue: CatalogueContribution = {
       id: EXPENSE_RECEIPT_WORKFLOW,
       solution_id: SOLUTIONS.finance.id,
       name: 'Expense Receipt Data Extraction',
-      descrption:
-        'Snap or forward a receipt and get the merchant, date, amount, currency and tax captured for your expense claims.',
+      descrption: 'Snap or forward a receipt and get the merchant, date, amount, currency and tax captured for your expense claims.',
       icon: 'coming_soon',
     },
     {
       id: EXPENSE_CATEGORISATION_WORKFLOW,
       solution_id: SOLUTIONS.finance.id,
       name: 'Expense Categorisation',
-      descrption:
-        'Assign every expense to the right account code and cost centre automatically, and flag the ones that break your policy.',
+      descrption: 'Assign every expense to the right account code and cost centre automatically, and flag the ones that break your policy.',
       icon: 'coming_soon',
     },
   ],

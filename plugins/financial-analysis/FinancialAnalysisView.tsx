@@ -1,6 +1,20 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, makeStyles } from '@fluentui/react-components';
-import { ChunkBoundary, ConfigCard, fileToBase64, Panel, runWorkflow, RunWorkflowResult, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps, type RunOutcome, userMessage } from '../../src/app';
+import {
+  ChunkBoundary,
+  ConfigCard,
+  fileToBase64,
+  Panel,
+  runWorkflow,
+  RunWorkflowResult,
+  useApi,
+  useEnvironment,
+  useSavedConfig,
+  useSession,
+  type CombinationViewProps,
+  type RunOutcome,
+  userMessage,
+} from '../../src/app';
 import configSchema from '../../schemas/financial-analysis/config.schema.json';
 import type { AnalysisReport, FocusArea } from './engine/analysis';
 
@@ -127,7 +141,13 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
     setRunning(true);
     setRunOutcome(undefined);
     try {
-      const outcome = await runWorkflow(api, session.workatoId, combinationId, { combination_id: combinationId, file_name: file.name, file_binary: await fileToBase64(file) }, env.apiBase);
+      const outcome = await runWorkflow(
+        api,
+        session.workatoId,
+        combinationId,
+        { combination_id: combinationId, file_name: file.name, file_binary: await fileToBase64(file) },
+        env.apiBase,
+      );
       setRunOutcome(outcome);
     } catch (e) {
       console.error('Run failed', e);
@@ -148,7 +168,13 @@ export default function FinancialAnalysisView({ combinationId, pollMs = POLL_MS 
           validationMessage={fileError ?? (file ? `${file.name} (${Math.max(1, Math.round(file.size / 1024))} KB)` : undefined)}
           hint="An income statement, balance sheet or cash-flow statement with the periods as columns; a PDF needs a text layer."
         >
-          <input className={s.input} type="file" accept=".csv,.xlsx,.pdf,text/csv,application/pdf,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-label="Financial statement" onChange={choose} />
+          <input
+            className={s.input}
+            type="file"
+            accept=".csv,.xlsx,.pdf,text/csv,application/pdf,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-label="Financial statement"
+            onChange={choose}
+          />
         </Field>
       </Panel>
 

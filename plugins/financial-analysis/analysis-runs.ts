@@ -62,19 +62,28 @@ export class AnalysisRuns {
 
   /** The owner's run, or undefined (another user's run is not found). */
   async find(userId: number, wfId: string): Promise<RunRow | undefined> {
-    const { rows } = await sql<RunRow>`select wf_id, user_id, combination_id, file_name, default_job_id, custom_job_id from financial_analysis_runs where wf_id = ${wfId} and user_id = ${userId}`.execute(this.db);
+    const { rows } =
+      await sql<RunRow>`select wf_id, user_id, combination_id, file_name, default_job_id, custom_job_id from financial_analysis_runs where wf_id = ${wfId} and user_id = ${userId}`.execute(
+        this.db,
+      );
     return rows[0];
   }
 
   /** The run's status from its jobs, with the reports once both completed or the first failure's message. */
   async state(run: RunRow): Promise<RunState> {
-    const [custom, byDefault] = await Promise.all([this.queue.get(run.custom_job_id), run.default_job_id ? this.queue.get(run.default_job_id) : Promise.resolve(undefined)]);
+    const [custom, byDefault] = await Promise.all([
+      this.queue.get(run.custom_job_id),
+      run.default_job_id ? this.queue.get(run.default_job_id) : Promise.resolve(undefined),
+    ]);
     const jobs = [custom, ...(run.default_job_id ? [byDefault] : [])];
     if (jobs.some((j) => !j)) return { status: 'FAILED', message: 'The analysis jobs of this test are no longer available; please run the test again.' };
     const failed = (jobs as JobRecord[]).find((j) => j.status === 'failed');
     if (failed) return { status: 'FAILED', message: failed.error || `"${run.file_name}" could not be analysed.` };
     if ((jobs as JobRecord[]).every((j) => j.status === 'completed')) {
-      return { status: 'COMPLETE', report: { default: (byDefault?.result as AnalysisReport | undefined) ?? null, custom_config: custom!.result as AnalysisReport } };
+      return {
+        status: 'COMPLETE',
+        report: { default: (byDefault?.result as AnalysisReport | undefined) ?? null, custom_config: custom!.result as AnalysisReport },
+      };
     }
     return { status: 'RUNNING' };
   }

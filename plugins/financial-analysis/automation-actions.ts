@@ -1,4 +1,16 @@
-import { AI_PROVIDER, badRequest, CsvFormatError, defineAction, HttpError, PermanentStepError, type ConfigStore, type FileRef, type FinancialAnalysisService, type OcrEngine, type TextGenerator } from '../../src/server';
+import {
+  AI_PROVIDER,
+  badRequest,
+  CsvFormatError,
+  defineAction,
+  HttpError,
+  PermanentStepError,
+  type ConfigStore,
+  type FileRef,
+  type FinancialAnalysisService,
+  type OcrEngine,
+  type TextGenerator,
+} from '../../src/server';
 import { analyseStatement, FOCUS_AREAS, isFocusArea, type AnalysisReport, type FocusArea } from './engine/analysis';
 import { StatementReadError } from './engine/statement-reader';
 import { readStatementFile, type StatementKind } from './statement-file';
@@ -47,7 +59,11 @@ const STATEMENT_KINDS: readonly StatementKind[] = ['csv', 'xlsx', 'pdf'];
 /** The report as the e-mail step sends it: the summary, the findings and the recommendations. */
 function reportText(report: AnalysisReport): string {
   const findings = report.findings.map((f) => `- [${f.severity}] ${f.title}: ${f.detail}`);
-  const parts = [report.summary, findings.length ? `Findings:\n${findings.join('\n')}` : '', report.recommendations.length ? `Recommendations:\n${report.recommendations.map((r) => `- ${r}`).join('\n')}` : ''];
+  const parts = [
+    report.summary,
+    findings.length ? `Findings:\n${findings.join('\n')}` : '',
+    report.recommendations.length ? `Recommendations:\n${report.recommendations.map((r) => `- ${r}`).join('\n')}` : '',
+  ];
   if (report.unreadable.length) parts.push(`Not read: ${report.unreadable.join(', ')}`);
   return parts.filter(Boolean).join('\n\n');
 }
@@ -68,13 +84,22 @@ export function financialAnalysisSteps(analysis: FinancialAnalysisService) {
       output: {
         type: 'object',
         required: ['subject', 'text', 'focus_area_source', 'report'],
-        properties: { to: { type: 'string' }, subject: { type: 'string' }, text: { type: 'string' }, focus_area_source: { enum: ['saved config', 'default'] }, report: { type: 'object' } },
+        properties: {
+          to: { type: 'string' },
+          subject: { type: 'string' },
+          text: { type: 'string' },
+          focus_area_source: { enum: ['saved config', 'default'] },
+          report: { type: 'object' },
+        },
       },
       async run(input, ctx) {
         const given = (input as { files?: unknown } | null)?.files;
         const files = Array.isArray(given) ? (given as FileRef[]) : ctx.trigger.files;
         const file = files.find((f) => (STATEMENT_KINDS as readonly string[]).includes(f.kind));
-        if (!file) throw new PermanentStepError(`This step analyses a financial statement, but the run brought ${files.length ? `only ${files.map((f) => `"${f.name}"`).join(', ')}` : 'no file'}: upload a CSV, XLSX or PDF statement.`);
+        if (!file)
+          throw new PermanentStepError(
+            `This step analyses a financial statement, but the run brought ${files.length ? `only ${files.map((f) => `"${f.name}"`).join(', ')}` : 'no file'}: upload a CSV, XLSX or PDF statement.`,
+          );
         let result;
         try {
           const bytes = await ctx.files.read(ctx.userId, file.bucket, file.key);

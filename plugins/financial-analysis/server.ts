@@ -1,4 +1,17 @@
-import { ConfigStore, FinancialAnalysis, T, badRequest, base64BodyLimit, configTableMigration, decodeBase64File, defineServerPlugin, notFound, provide, registerConfigRoutes, userOf } from '../../src/server';
+import {
+  ConfigStore,
+  FinancialAnalysis,
+  T,
+  badRequest,
+  base64BodyLimit,
+  configTableMigration,
+  decodeBase64File,
+  defineServerPlugin,
+  notFound,
+  provide,
+  registerConfigRoutes,
+  userOf,
+} from '../../src/server';
 import { contribute, WorkflowUploads } from '../../src/server';
 import { financialAnalysisService, financialAnalysisSteps } from './automation-actions';
 import completeRequestSchema from '../../schemas/financial-analysis/complete-request.schema.json';
@@ -47,7 +60,13 @@ export default defineServerPlugin({
   contributes: [contribute(WorkflowUploads, { workflow: 10013, kinds: ['csv', 'xlsx', 'pdf'] })],
   provides: [
     provide(FinancialAnalysis, (get) =>
-      financialAnalysisService({ store: new ConfigStore(get(T.Db), CONFIG_TABLE), text: get(T.TextGenerator), ocr: get(T.Ocr), combinationId: FINANCIAL_ANALYSIS_COMBINATION, defaultFocusArea: DEFAULT_FOCUS_AREA }),
+      financialAnalysisService({
+        store: new ConfigStore(get(T.Db), CONFIG_TABLE),
+        text: get(T.TextGenerator),
+        ocr: get(T.Ocr),
+        combinationId: FINANCIAL_ANALYSIS_COMBINATION,
+        defaultFocusArea: DEFAULT_FOCUS_AREA,
+      }),
     ),
   ],
   needs: { db: T.Db, text: T.TextGenerator, config: T.ServerConfig, queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, analysis: FinancialAnalysis },
@@ -60,22 +79,47 @@ export default defineServerPlugin({
 
     app.post<{ Body: StartBody }>(
       '/api/platform/financial_analysis/start_comparison',
-      { auth: 'user', bodyLimit: base64BodyLimit(1, config.maxUploadBytes), schema: { body: startRequestSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+      {
+        auth: 'user',
+        bodyLimit: base64BodyLimit(1, config.maxUploadBytes),
+        schema: { body: startRequestSchema },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
       async (request) => {
         const user = userOf(request);
         const body = request.body;
-        if (body.combination_id !== FINANCIAL_ANALYSIS_COMBINATION) throw badRequest(`The analysis belongs to combination ${FINANCIAL_ANALYSIS_COMBINATION}, not ${body.combination_id}.`);
+        if (body.combination_id !== FINANCIAL_ANALYSIS_COMBINATION)
+          throw badRequest(`The analysis belongs to combination ${FINANCIAL_ANALYSIS_COMBINATION}, not ${body.combination_id}.`);
         const saved = await store.forCombination(user.id, FINANCIAL_ANALYSIS_COMBINATION);
         const focusArea = saved?.config.SELECTED_FOCUS_AREA;
         if (!isFocusArea(focusArea)) throw badRequest('Save a focus area first: the test uses the saved config.');
         const bytes = decodeBase64File(body.file_name, body.file_binary, config.maxUploadBytes);
-        const stored = await files.put(user.id, bytes, { originalName: body.file_name, allowed: ['csv', 'xlsx', 'pdf'], maxBytes: config.maxUploadBytes, bucket: FILE_BUCKET });
-        const job = (area: FocusArea): AnalyseJobData => ({ owner: user.id, bucket: stored.bucket, key: stored.key, fileName: body.file_name, kind: stored.kind as StatementKind, focusArea: area });
+        const stored = await files.put(user.id, bytes, {
+          originalName: body.file_name,
+          allowed: ['csv', 'xlsx', 'pdf'],
+          maxBytes: config.maxUploadBytes,
+          bucket: FILE_BUCKET,
+        });
+        const job = (area: FocusArea): AnalyseJobData => ({
+          owner: user.id,
+          bucket: stored.bucket,
+          key: stored.key,
+          fileName: body.file_name,
+          kind: stored.kind as StatementKind,
+          focusArea: area,
+        });
         // reading a file gives the same answer every time: one try, so a bad file fails at once
         const customJobId = await queue.add(ANALYSE_JOB, job(focusArea), { attempts: 1 });
         const defaultJobId = body.default === false ? null : await queue.add(ANALYSE_JOB, job(DEFAULT_FOCUS_AREA), { attempts: 1 });
         const wfId = runs.newId();
-        await runs.save({ wf_id: wfId, user_id: user.id, combination_id: FINANCIAL_ANALYSIS_COMBINATION, file_name: body.file_name, default_job_id: defaultJobId, custom_job_id: customJobId });
+        await runs.save({
+          wf_id: wfId,
+          user_id: user.id,
+          combination_id: FINANCIAL_ANALYSIS_COMBINATION,
+          file_name: body.file_name,
+          default_job_id: defaultJobId,
+          custom_job_id: customJobId,
+        });
         return { jobId: { wf_id: wfId }, status: 'RUNNING', message: `Analysing "${body.file_name}".` };
       },
     );

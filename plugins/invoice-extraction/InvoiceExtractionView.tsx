@@ -61,7 +61,11 @@ function useCombination(fromProps: number | undefined): number | undefined {
  * warning when the totals disagree. Run Workflow sends the file to the user's recipe for the
  * combination the page was opened from; it is hidden for combination 1 and disabled without a file.
  */
-export default function InvoiceExtractionView({ workflowId = INVOICE_WORKFLOW, combinationId, pollMs = INVOICE_POLL_MS }: Partial<WorkflowViewProps> & { pollMs?: number }) {
+export default function InvoiceExtractionView({
+  workflowId = INVOICE_WORKFLOW,
+  combinationId,
+  pollMs = INVOICE_POLL_MS,
+}: Partial<WorkflowViewProps> & { pollMs?: number }) {
   const s = useStyles();
   const api = useApi();
   const session = useSession();

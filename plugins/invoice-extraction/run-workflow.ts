@@ -35,9 +35,15 @@ export function takesAnUploadedFile(steps: readonly EngineStep[]): boolean {
  * uploaded file, a running one first (a stopped one is still chosen, so the page can offer its
  * Start). Undefined when the user has none.
  */
-export async function chooseRecipe(api: Pick<ApiClient, 'get'>, workatoId: number, fromPage: number | undefined): Promise<{ combination: number; recipeId: number } | undefined> {
+export async function chooseRecipe(
+  api: Pick<ApiClient, 'get'>,
+  workatoId: number,
+  fromPage: number | undefined,
+): Promise<{ combination: number; recipeId: number } | undefined> {
   const [workflow, records] = await Promise.all([
-    fromPage === undefined ? api.get<{ combinations?: CombinationRef[] }>(`/api/platform/workflows/${INVOICE_WORKFLOW}/`) : Promise.resolve({ combinations: [{ id: fromPage }] as CombinationRef[] }),
+    fromPage === undefined
+      ? api.get<{ combinations?: CombinationRef[] }>(`/api/platform/workflows/${INVOICE_WORKFLOW}/`)
+      : Promise.resolve({ combinations: [{ id: fromPage }] as CombinationRef[] }),
     api.get<{ workato_recipes?: RecipeRecord[] }>(`/api/platform/userByWorkatoRecipe/${workatoId}/`),
   ]);
   const candidates = [...(workflow.combinations ?? [])].sort((a, b) => Number(!!b.running) - Number(!!a.running));
@@ -57,7 +63,11 @@ export async function chooseRecipe(api: Pick<ApiClient, 'get'>, workatoId: numbe
  * Start), or the engine's refusal. Without a recipe it says the automation is not set up; it
  * never pretends.
  */
-export async function runInvoiceWorkflow(deps: { api: Pick<ApiClient, 'get' | 'upload'>; workatoId: number | null }, file: File, fromPage: number | undefined): Promise<RunOutcome> {
+export async function runInvoiceWorkflow(
+  deps: { api: Pick<ApiClient, 'get' | 'upload'>; workatoId: number | null },
+  file: File,
+  fromPage: number | undefined,
+): Promise<RunOutcome> {
   if (!deps.workatoId) return { kind: 'not-set-up' };
   const chosen = await chooseRecipe(deps.api, deps.workatoId, fromPage);
   if (!chosen) return { kind: 'not-set-up' };

@@ -49,7 +49,11 @@ export default defineServerPlugin({
   id: 'invoice-extraction',
   catalogue,
   contributes: [contribute(WorkflowUploads, { workflow: 10004, kinds: ['pdf', 'png', 'jpeg'] })],
-  provides: [provide(InvoiceExtractionService, (get) => storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, (pages) => extractInvoice(pages)))],
+  provides: [
+    provide(InvoiceExtractionService, (get) =>
+      storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, (pages) => extractInvoice(pages)),
+    ),
+  ],
   needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus, extractor: InvoiceExtractionService },
   steps: ({ extractor }) => invoiceExtractionSteps(extractor),
   routes(app, { queue, files }) {
@@ -68,7 +72,8 @@ export default defineServerPlugin({
         if (isDocument) {
           const view = viewOf<DocumentFields>(job);
           if (view.Status === 'FAILED') throw notSucceeded(view);
-          if (view.Status === 'IN_PROGRESS' || !view.outcome) return reply.code(202).send({ Status: view.Status, Job_ID: view.Job_ID, progress: view.progress, message: view.message });
+          if (view.Status === 'IN_PROGRESS' || !view.outcome)
+            return reply.code(202).send({ Status: view.Status, Job_ID: view.Job_ID, progress: view.progress, message: view.message });
           return { Fields: view.outcome.result, Job_ID: view.Job_ID, Status: view.Status, bucket, key };
         }
         const view = viewOf<InvoiceExtraction>(job);

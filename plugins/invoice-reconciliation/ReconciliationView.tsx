@@ -1,6 +1,20 @@
 import { Suspense, lazy, useMemo, useState, type ChangeEvent } from 'react';
 import { Caption1, Field, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { ConfigCard, Panel, fileToBase64, runWorkflow, RunWorkflowResult, saveBase64, useApi, useEnvironment, useSavedConfig, useSession, type CombinationViewProps, type RunOutcome, userMessage } from '../../src/app';
+import {
+  ConfigCard,
+  Panel,
+  fileToBase64,
+  runWorkflow,
+  RunWorkflowResult,
+  saveBase64,
+  useApi,
+  useEnvironment,
+  useSavedConfig,
+  useSession,
+  type CombinationViewProps,
+  type RunOutcome,
+  userMessage,
+} from '../../src/app';
 import { toPythonLiteral } from '../../src/core';
 import configSchema from '../../schemas/invoice-reconciliation/config.schema.json';
 import type { ComparisonResult } from './engine/compare';
@@ -44,7 +58,15 @@ export function configFormSchema(invoiceHeaders: string[] | undefined, orderHead
 }
 
 const UI_SCHEMA = {
-  'ui:order': ['INVOICE_PRIMARY_KEY', 'PURCHASE_ORDER_PRIMARY_KEY', 'EMAIL_TONE_OF_VOICE_NOT_MATCHED', 'EMAIL_TONE_OF_VOICE_MATCHED', 'GENERATE_EMAIL_FOR_NOT_MATCHED', 'GENERATE_EMAIL_FOR_MATCHED', 'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED'],
+  'ui:order': [
+    'INVOICE_PRIMARY_KEY',
+    'PURCHASE_ORDER_PRIMARY_KEY',
+    'EMAIL_TONE_OF_VOICE_NOT_MATCHED',
+    'EMAIL_TONE_OF_VOICE_MATCHED',
+    'GENERATE_EMAIL_FOR_NOT_MATCHED',
+    'GENERATE_EMAIL_FOR_MATCHED',
+    'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED',
+  ],
   INVOICE_PRIMARY_KEY: { 'ui:placeholder': 'Detect from the header row' },
   PURCHASE_ORDER_PRIMARY_KEY: { 'ui:placeholder': 'Detect from the header row' },
 };
@@ -139,13 +161,19 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
     setRunning(true);
     setRunOutcome(undefined);
     try {
-      const outcome = await runWorkflow(api, session.workatoId, combinationId, {
-        config_json: toPythonLiteral(config.saved),
-        file1_name: invoice.file.name,
-        file1_binary: await fileToBase64(invoice.file),
-        file2_name: orders.file.name,
-        file2_binary: await fileToBase64(orders.file),
-      }, env.apiBase);
+      const outcome = await runWorkflow(
+        api,
+        session.workatoId,
+        combinationId,
+        {
+          config_json: toPythonLiteral(config.saved),
+          file1_name: invoice.file.name,
+          file1_binary: await fileToBase64(invoice.file),
+          file2_name: orders.file.name,
+          file2_binary: await fileToBase64(orders.file),
+        },
+        env.apiBase,
+      );
       setRunOutcome(outcome);
     } catch (e) {
       console.error('Run Workflow failed', e);
@@ -187,7 +215,9 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
           {fileField('invoice', 'Invoice file (.csv)', invoice)}
           {fileField('orders', 'Purchase-order file (.csv)', orders)}
         </div>
-        <Caption1 className={s.hint}>The header row of each file gives the key choices below. With only the invoice file, the test checks that file on its own.</Caption1>
+        <Caption1 className={s.hint}>
+          The header row of each file gives the key choices below. With only the invoice file, the test checks that file on its own.
+        </Caption1>
       </Panel>
 
       <ConfigCard<Config>

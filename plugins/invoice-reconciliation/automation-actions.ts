@@ -1,4 +1,16 @@
-import { AI_PROVIDER, badRequest, CsvFormatError, defineAction, HttpError, PermanentStepError, type ActionContext, type ConfigStore, type FileRef, type InvoiceReconciliationService, type TextGenerator } from '../../src/server';
+import {
+  AI_PROVIDER,
+  badRequest,
+  CsvFormatError,
+  defineAction,
+  HttpError,
+  PermanentStepError,
+  type ActionContext,
+  type ConfigStore,
+  type FileRef,
+  type InvoiceReconciliationService,
+  type TextGenerator,
+} from '../../src/server';
 import { compareFiles, ReconciliationConfigError, type ComparisonSide } from './engine/compare';
 import { exportSide } from './export-side';
 
@@ -20,7 +32,11 @@ export function reconciliationService(deps: ReconciliationServiceDeps): InvoiceR
       const saved = await deps.store.forCombination(owner, deps.combinationId);
       try {
         const result = await compareFiles({ invoiceCsv: invoices, poCsv: orders, config: saved?.config, textGenerator: deps.text });
-        return { default: result.default as unknown as Record<string, unknown>, custom_config: result.custom_config as unknown as Record<string, unknown>, config: saved ? 'saved config' : 'detected' };
+        return {
+          default: result.default as unknown as Record<string, unknown>,
+          custom_config: result.custom_config as unknown as Record<string, unknown>,
+          config: saved ? 'saved config' : 'detected',
+        };
       } catch (error) {
         if (error instanceof CsvFormatError || error instanceof ReconciliationConfigError) throw badRequest(error.message);
         throw error;
@@ -41,7 +57,10 @@ const PO_NAME = /purchase|\bpos?\b|(?:^|[^a-z])po[-_ .]|orders?/i;
  */
 export function pickFiles(files: FileRef[]): { invoices: FileRef; orders?: FileRef } {
   const csv = files.filter((f) => f.kind === 'csv' || /\.csv$/i.test(f.name));
-  if (!csv.length) throw new PermanentStepError(`This step compares CSV files, but the run brought ${files.length ? `only ${files.map((f) => `"${f.name}"`).join(', ')}` : 'no file'}: upload the invoices CSV (and the purchase orders CSV).`);
+  if (!csv.length)
+    throw new PermanentStepError(
+      `This step compares CSV files, but the run brought ${files.length ? `only ${files.map((f) => `"${f.name}"`).join(', ')}` : 'no file'}: upload the invoices CSV (and the purchase orders CSV).`,
+    );
   if (csv.length > 2) throw new PermanentStepError(`Upload at most two CSV files (the invoices and the purchase orders), not ${csv.length}.`);
   if (csv.length === 1) return { invoices: csv[0] };
   const [a, b] = csv;
@@ -61,7 +80,9 @@ function report(side: ComparisonSide): { subject: string; text: string } {
   const memo = side.emails.find((e) => e.type === 'internal_memo');
   const lines = [
     `Invoices: ${m.invoice_file} (${m.invoice_rows} rows)`,
-    m.purchase_order_file ? `Purchase orders: ${m.purchase_order_file} (${m.purchase_order_rows} rows)` : 'No purchase-order file: the invoices were checked on their own.',
+    m.purchase_order_file
+      ? `Purchase orders: ${m.purchase_order_file} (${m.purchase_order_rows} rows)`
+      : 'No purchase-order file: the invoices were checked on their own.',
     `Matched: ${m.matched_rows} (${m.clean_matched_rows} clean), with discrepancies: ${m.lines_with_discrepancies}, unmatched: ${side.unmatched_records.length}.`,
   ];
   return { subject, text: memo ? `${memo.body}\n\n${lines.join('\n')}` : lines.join('\n') };
@@ -82,8 +103,17 @@ const MAX_VENDORS = 20;
  */
 async function keepResult(ctx: Pick<ActionContext, 'userId' | 'files'>, side: ComparisonSide, saved: boolean): Promise<FileRef> {
   const book = await exportSide(side, saved ? 'custom_config' : 'default', 'xlsx');
-  const base = side.metadata.invoice_file.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '-').slice(0, 60) || 'invoices';
-  const stored = await ctx.files.put(ctx.userId, book.body, { originalName: `reconciliation-${base}.xlsx`, allowed: ['xlsx'], maxBytes: 256 * 1024 * 1024, bucket: RESULT_BUCKET });
+  const base =
+    side.metadata.invoice_file
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\w.-]+/g, '-')
+      .slice(0, 60) || 'invoices';
+  const stored = await ctx.files.put(ctx.userId, book.body, {
+    originalName: `reconciliation-${base}.xlsx`,
+    allowed: ['xlsx'],
+    maxBytes: 256 * 1024 * 1024,
+    bucket: RESULT_BUCKET,
+  });
   return { bucket: stored.bucket, key: stored.key, name: stored.originalName, kind: stored.kind, size: stored.size };
 }
 
@@ -96,7 +126,10 @@ async function keepResult(ctx: Pick<ActionContext, 'userId' | 'files'>, side: Co
 function boundedOutput(side: ComparisonSide, head: Record<string, unknown>): Record<string, unknown> {
   const vendors = Array.isArray(side.metadata.vendors) ? side.metadata.vendors : [];
   const metadata = { ...side.metadata, vendors: vendors.slice(0, MAX_VENDORS).map(({ clean_sample: _, ...v }) => v), vendor_count: vendors.length };
-  const text = typeof head.text === 'string' && head.text.length > MAX_TEXT ? `${head.text.slice(0, MAX_TEXT)}\n\n… (cut here: the whole result is in the attached workbook)` : head.text;
+  const text =
+    typeof head.text === 'string' && head.text.length > MAX_TEXT
+      ? `${head.text.slice(0, MAX_TEXT)}\n\n… (cut here: the whole result is in the attached workbook)`
+      : head.text;
   const emails = side.emails.map((e) => ({ type: e.type, vendor: e.vendor, to: e.to, subject: e.subject, body: e.body }));
   for (let n = MAX_LISTED; ; n = Math.floor(n / 2)) {
     const out = {
@@ -105,7 +138,11 @@ function boundedOutput(side: ComparisonSide, head: Record<string, unknown>): Rec
       metadata,
       discrepancy_count: side.discrepencies.length,
       unmatched_count: side.unmatched_records.length,
-      listed: { discrepancies: Math.min(n, side.discrepencies.length), unmatched_records: Math.min(n, side.unmatched_records.length), emails: Math.min(n, emails.length) },
+      listed: {
+        discrepancies: Math.min(n, side.discrepencies.length),
+        unmatched_records: Math.min(n, side.unmatched_records.length),
+        emails: Math.min(n, emails.length),
+      },
       discrepancies: side.discrepencies.slice(0, n),
       unmatched_records: side.unmatched_records.slice(0, n),
       emails: emails.slice(0, n),

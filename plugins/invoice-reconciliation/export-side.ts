@@ -27,13 +27,22 @@ export function sideTables(side: ComparisonSide): Record<ExportTableName, Export
 }
 
 /** Turns one side of a comparison into a CSV of one table or an XLSX workbook of all four. */
-export async function exportSide(side: ComparisonSide, sideName: 'default' | 'custom_config', format: ExportFormat, table?: ExportTableName): Promise<ExportFile> {
+export async function exportSide(
+  side: ComparisonSide,
+  sideName: 'default' | 'custom_config',
+  format: ExportFormat,
+  table?: ExportTableName,
+): Promise<ExportFile> {
   const label = sideName === 'default' ? 'default' : 'custom-config';
   const tables = sideTables(side);
   if (format === 'csv') {
     const name = table ?? 'discrepancies';
     // a BOM so Excel opens the UTF-8 text with the right characters
-    return { fileName: `reconciliation-${label}-${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\ufeff${tableToCsv(tables[name])}`, 'utf8') };
+    return {
+      fileName: `reconciliation-${label}-${name}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: Buffer.from(`\ufeff${tableToCsv(tables[name])}`, 'utf8'),
+    };
   }
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Flowmatic';

@@ -1,4 +1,18 @@
-import { ConfigStore, CsvFormatError, HttpError, InvoiceReconciliation, T, badRequest, base64BodyLimit, configTableMigration, decodeBase64File, defineServerPlugin, provide, registerConfigRoutes, userOf } from '../../src/server';
+import {
+  ConfigStore,
+  CsvFormatError,
+  HttpError,
+  InvoiceReconciliation,
+  T,
+  badRequest,
+  base64BodyLimit,
+  configTableMigration,
+  decodeBase64File,
+  defineServerPlugin,
+  provide,
+  registerConfigRoutes,
+  userOf,
+} from '../../src/server';
 import { contribute, WorkflowUploads } from '../../src/server';
 import { reconciliationService, reconciliationSteps } from './automation-actions';
 import comparisonRequestSchema from '../../schemas/invoice-reconciliation/comparison-request.schema.json';
@@ -37,7 +51,11 @@ export default defineServerPlugin({
   id: 'invoice-reconciliation',
   catalogue,
   contributes: [contribute(WorkflowUploads, { workflow: 10012, kinds: ['csv'] })],
-  provides: [provide(InvoiceReconciliation, (get) => reconciliationService({ store: new ConfigStore(get(T.Db), CONFIG_TABLE), text: get(T.TextGenerator), combinationId: RECONCILIATION_COMBINATION }))],
+  provides: [
+    provide(InvoiceReconciliation, (get) =>
+      reconciliationService({ store: new ConfigStore(get(T.Db), CONFIG_TABLE), text: get(T.TextGenerator), combinationId: RECONCILIATION_COMBINATION }),
+    ),
+  ],
   needs: { db: T.Db, text: T.TextGenerator, config: T.ServerConfig, reconciliation: InvoiceReconciliation },
   steps: ({ reconciliation }) => reconciliationSteps(reconciliation),
   migrations: [configTableMigration('invoice-reconciliation/0001_configs', CONFIG_TABLE)],
@@ -52,7 +70,8 @@ export default defineServerPlugin({
       async (request) => {
         const user = userOf(request);
         const body = request.body;
-        if (body.combination_id !== RECONCILIATION_COMBINATION) throw badRequest(`The comparison belongs to combination ${RECONCILIATION_COMBINATION}, not ${body.combination_id}.`);
+        if (body.combination_id !== RECONCILIATION_COMBINATION)
+          throw badRequest(`The comparison belongs to combination ${RECONCILIATION_COMBINATION}, not ${body.combination_id}.`);
         requireCsvName(body.file1_name, 'invoice');
         const invoiceBytes = decodeBase64File(body.file1_name, body.file1_binary, config.maxUploadBytes);
         let poCsv: { name: string; data: Uint8Array } | undefined;

@@ -40,7 +40,13 @@ export function successRate(succeeded: number, failed: number): number {
  * The records of a window: one per day, in date order, days without runs with zeros. Minutes
  * saved are the day's successful runs times the workflow's minutes per run.
  */
-export function monitoringRecords(opts: { clientId: number; workflowId: number; days: string[]; rows: DailyRuns[]; minutesPerRun: number }): MonitoringRecord[] {
+export function monitoringRecords(opts: {
+  clientId: number;
+  workflowId: number;
+  days: string[];
+  rows: DailyRuns[];
+  minutesPerRun: number;
+}): MonitoringRecord[] {
   const byDay = new Map(opts.rows.map((r) => [r.day, r]));
   return opts.days.map((day, i) => {
     const r = byDay.get(day) ?? { succeeded: 0, failed: 0 };

@@ -63,7 +63,9 @@ export class RunRollup {
         await this.add(trx, job.user_id, job.workflow_id, day, job.status, 1);
         return 'counted';
       }
-      const previous = (await sql<CountedRow>`select user_id, workflow_id, day, status from monitoring_counted_jobs where job_id = ${jobId} for update`.execute(trx)).rows[0];
+      const previous = (
+        await sql<CountedRow>`select user_id, workflow_id, day, status from monitoring_counted_jobs where job_id = ${jobId} for update`.execute(trx)
+      ).rows[0];
       if (!previous || previous.status === job.status) return 'already-counted';
       await this.add(trx, previous.user_id, previous.workflow_id, dayText(previous.day), previous.status, -1);
       await this.add(trx, job.user_id, job.workflow_id, day, job.status, 1);

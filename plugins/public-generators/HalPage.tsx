@@ -89,7 +89,11 @@ export default function HalPage() {
     setVoice(fields.voice);
     try {
       setPhase('retrieving');
-      const { pageSummarization } = await api.post<{ pageSummarization: string }>('/api/pitcher/page-summarization/', { url: fields.website.trim() }, { auth: false });
+      const { pageSummarization } = await api.post<{ pageSummarization: string }>(
+        '/api/pitcher/page-summarization/',
+        { url: fields.website.trim() },
+        { auth: false },
+      );
       setPhase('generating');
       const reply = await api.post<{ pitch: string }>(
         '/api/pitcher/generate',
@@ -108,10 +112,7 @@ export default function HalPage() {
     phase === step ? s.stepNow : step === 'retrieving' && phase === 'generating' ? s.stepDone : undefined;
 
   return (
-    <PublicFrame
-      title="AI pitch generator"
-      intro="Hal reads your website and writes a sales pitch for your company, in the voice you choose."
-    >
+    <PublicFrame title="AI pitch generator" intro="Hal reads your website and writes a sales pitch for your company, in the voice you choose.">
       {phase === 'form' && (
         <form className={s.form} onSubmit={submit} noValidate aria-label="Pitch details">
           <div className={s.fields}>

@@ -20,8 +20,7 @@ import { IMAGE_NAMES, ReleaseStore, type ImageName, type MiaRelease } from './ap
 export const RATE_LIMITS = { sendToMia: 5, emailByMia: 10, pageSummarization: 10, generate: 20, images: 300, confirm: 20 } as const;
 /** Requests per hour naming one e-mail address (whatever the client), on /mia's and /hal's forms. */
 export const RECIPIENT_LIMITS = { sendToMia: 10, emailByMia: 10, generate: 20 } as const;
-export const CONFIRMATION_SENT = (email: string) =>
-  `We sent a confirmation link to ${email}. Click it and the press release follows.`;
+export const CONFIRMATION_SENT = (email: string) => `We sent a confirmation link to ${email}. Click it and the press release follows.`;
 export const CONFIRMATIONS_REACHED = 'This address has already been sent 3 confirmation links today. Please use one of them, or try again tomorrow.';
 export const CONFIRM_LINK_NOT_VALID = 'This confirmation link is not valid any more. Please ask for the press release again.';
 export const CAP_REACHED = 'This address has already received 3 press releases today. Please try again tomorrow.';
@@ -52,8 +51,7 @@ export default defineServerPlugin({
     const fetchOptions: SafeFetchOptions = { allowLoopback: config.webFetchAllowLoopback };
     const validateEmailFields = compileFieldsSchema<EmailByMiaFields>(emailByMiaSchema);
 
-    const imageUrl = (release: Pick<MiaRelease, 'id'>, name: ImageName) =>
-      `${config.publicUrl}/api/plugins/public-generators/images/${release.id}/${name}.png`;
+    const imageUrl = (release: Pick<MiaRelease, 'id'>, name: ImageName) => `${config.publicUrl}/api/plugins/public-generators/images/${release.id}/${name}.png`;
     const imageLinks = (release: Pick<MiaRelease, 'id'>): MiaImageLinks => ({
       log_image: imageUrl(release, 'logo'),
       image_1: imageUrl(release, 'image-1'),
@@ -82,25 +80,29 @@ export default defineServerPlugin({
       await store.attachJob(reservation.mailId, jobId);
     };
 
-    app.post('/api/platform/send_to_mia', { schema: { body: sendToMiaSchema }, config: perMinute(RATE_LIMITS.sendToMia), preHandler: perRecipient('sendToMia') }, async (request) => {
-      const body = request.body as MiaRequest;
-      const { release, images } = await asHttp(() =>
-        writeMiaRelease(body, {
-          text,
-          fetchOptions,
-          onLogoFallback: (reason) => log.info({ reason }, 'mia: generated a logo instead of the site\'s own'),
-        }),
-      );
-      await store.insert(release, images);
-      return {
-        status: 'success',
-        id: release.id,
-        title: release.title,
-        paraphrase_1: release.paraphrase_1,
-        paraphrase_2: release.paraphrase_2,
-        ...imageLinks(release),
-      };
-    });
+    app.post(
+      '/api/platform/send_to_mia',
+      { schema: { body: sendToMiaSchema }, config: perMinute(RATE_LIMITS.sendToMia), preHandler: perRecipient('sendToMia') },
+      async (request) => {
+        const body = request.body as MiaRequest;
+        const { release, images } = await asHttp(() =>
+          writeMiaRelease(body, {
+            text,
+            fetchOptions,
+            onLogoFallback: (reason) => log.info({ reason }, "mia: generated a logo instead of the site's own"),
+          }),
+        );
+        await store.insert(release, images);
+        return {
+          status: 'success',
+          id: release.id,
+          title: release.title,
+          paraphrase_1: release.paraphrase_1,
+          paraphrase_2: release.paraphrase_2,
+          ...imageLinks(release),
+        };
+      },
+    );
 
     app.get('/api/plugins/public-generators/images/:releaseId/:file', { config: perMinute(RATE_LIMITS.images) }, async (request, reply) => {
       const { releaseId, file } = request.params as { releaseId: string; file: string };
@@ -118,7 +120,12 @@ export default defineServerPlugin({
 
     // its form is read in the handler, so its address is counted there
     const mailFormsTo = new WeakMap<object, string>();
-    const emailByMiaLimit = keyedRateLimit(app, { name: 'public-generators:emailByMia', max: RECIPIENT_LIMITS.emailByMia, timeWindow: '1 hour', keyOf: (r) => mailFormsTo.get(r) });
+    const emailByMiaLimit = keyedRateLimit(app, {
+      name: 'public-generators:emailByMia',
+      max: RECIPIENT_LIMITS.emailByMia,
+      timeWindow: '1 hour',
+      keyOf: (r) => mailFormsTo.get(r),
+    });
     app.post('/api/platform/apiEmailByMia', { config: perMinute(RATE_LIMITS.emailByMia) }, async (request, reply) => {
       const fields = await readFormFields(request, validateEmailFields);
       mailFormsTo.set(request, fields.email.trim().toLowerCase());
@@ -130,7 +137,10 @@ export default defineServerPlugin({
       if (!(await store.mayReceive(release.email))) {
         const token = await store.newConfirmation(release.id, release.email);
         if (!token) throw new HttpError(429, CONFIRMATIONS_REACHED);
-        await queue.add(MAIL_JOB, miaConfirmationMail(release.email, `${config.publicUrl}/api/plugins/public-generators/confirm/${token}`), { attempts: 5, backoffMs: 2000 });
+        await queue.add(MAIL_JOB, miaConfirmationMail(release.email, `${config.publicUrl}/api/plugins/public-generators/confirm/${token}`), {
+          attempts: 5,
+          backoffMs: 2000,
+        });
         return { status: 'success', message: CONFIRMATION_SENT(release.email) };
       }
       await sendRelease(release);
@@ -144,7 +154,9 @@ export default defineServerPlugin({
           .code(status)
           .type('text/html; charset=utf-8')
           .header('Cache-Control', 'no-store')
-          .send(`<!doctype html><html><head><meta charset="utf-8"><title>Press release</title></head><body style="font-family:Arial,Helvetica,sans-serif;padding:24px"><p>${message}</p></body></html>`);
+          .send(
+            `<!doctype html><html><head><meta charset="utf-8"><title>Press release</title></head><body style="font-family:Arial,Helvetica,sans-serif;padding:24px"><p>${message}</p></body></html>`,
+          );
       const confirmed = await store.confirm(String((request.params as { token: string }).token));
       const release = confirmed && (await store.find(confirmed.releaseId));
       if (!release) return page(404, CONFIRM_LINK_NOT_VALID);
@@ -167,10 +179,14 @@ export default defineServerPlugin({
       },
     );
 
-    app.post('/api/pitcher/generate', { schema: { body: generatePitchSchema }, config: perMinute(RATE_LIMITS.generate), preHandler: perRecipient('generate') }, async (request) => {
-      const body = request.body as PitchInput & { email: string };
-      const pitch = await asHttp(() => generatePitch(body, text));
-      return { pitch };
-    });
+    app.post(
+      '/api/pitcher/generate',
+      { schema: { body: generatePitchSchema }, config: perMinute(RATE_LIMITS.generate), preHandler: perRecipient('generate') },
+      async (request) => {
+        const body = request.body as PitchInput & { email: string };
+        const pitch = await asHttp(() => generatePitch(body, text));
+        return { pitch };
+      },
+    );
   },
 });

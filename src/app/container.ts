@@ -63,7 +63,7 @@ export function createShellContainer(opts: ShellOptions): ServiceContainer {
  * function that stops them all.
  */
 export function startPlugins(c: ServiceContainer): () => void {
-  const get = <S,>(t: import('../core/di').Token<S>) => c.get(t);
+  const get = <S>(t: import('../core/di').Token<S>) => c.get(t);
   const events = c.get(T.EventBus);
   const stops = c.getAll(T.PluginManifest).map((p) => p.onStart?.({ get, events }));
   return () => stops.forEach((s) => s?.());

@@ -95,7 +95,11 @@ export function useUserZone(): ZoneOffset | undefined {
 }
 
 /** The formatters bound to the user's time zone: `const { dateTime } = useDateTime(); dateTime(job.started_at)`. */
-export function useDateTime(): { zone: ZoneOffset | undefined; dateTime: (iso: string | number | Date | null | undefined) => string; time: (iso: string | number | Date | null | undefined) => string } {
+export function useDateTime(): {
+  zone: ZoneOffset | undefined;
+  dateTime: (iso: string | number | Date | null | undefined) => string;
+  time: (iso: string | number | Date | null | undefined) => string;
+} {
   const zone = useUserZone();
   return useMemo(() => ({ zone, dateTime: (iso) => formatDateTime(iso, zone), time: (iso) => formatTime(iso, zone) }), [zone]);
 }

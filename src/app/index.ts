@@ -4,21 +4,21 @@
  */
 export { definePlugin, type ClientPlugin, type ClientPluginRegistry, type View, type WorkflowViewProps, type CombinationViewProps } from './plugin';
 export * as T from './tokens';
-export {
-  useApi,
-  useBreadcrumb,
-  useContainer,
-  useEnvironment,
-  useEventBus,
-  useObservable,
-  useRegistry,
-  useService,
-  useSession,
-  useSessionState,
-} from './hooks';
+export { useApi, useBreadcrumb, useContainer, useEnvironment, useEventBus, useObservable, useRegistry, useService, useSession, useSessionState } from './hooks';
 export { ApiError } from './services/http';
 export { userMessage, looksInternal, GENERIC_ERROR } from './messages';
-export { formatDateTime, formatTime, formatDay, parseZoneOffset, browserZone, useUserZone, useDateTime, CHART_DAY_FORMAT, DATE_TIME_LOCALE, type ZoneOffset } from './date-time';
+export {
+  formatDateTime,
+  formatTime,
+  formatDay,
+  parseZoneOffset,
+  browserZone,
+  useUserZone,
+  useDateTime,
+  CHART_DAY_FORMAT,
+  DATE_TIME_LOCALE,
+  type ZoneOffset,
+} from './date-time';
 export { Placeholder } from './components/Placeholder';
 export { ChunkBoundary } from './components/ChunkBoundary';
 export { RovingTab, RovingTabList } from './components/RovingTabs';

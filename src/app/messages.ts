@@ -11,7 +11,23 @@ import { NETWORK_ERROR_MESSAGE } from './services/http';
 export { GENERIC_ERROR, NETWORK_ERROR_MESSAGE };
 
 /** The browser's and JavaScript's own error kinds: their messages are written for developers. */
-const RAW_KINDS = new Set(['TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'InternalError', 'AggregateError', 'DOMException', 'NotReadableError', 'NotFoundError', 'SecurityError', 'QuotaExceededError', 'EncodingError', 'InvalidStateError']);
+const RAW_KINDS = new Set([
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'ReferenceError',
+  'EvalError',
+  'URIError',
+  'InternalError',
+  'AggregateError',
+  'DOMException',
+  'NotReadableError',
+  'NotFoundError',
+  'SecurityError',
+  'QuotaExceededError',
+  'EncodingError',
+  'InvalidStateError',
+]);
 
 /** Text that reads as code: a stack line, 'undefined'/'NaN'/'[object …]', an exception's prefix, a quoted snake_case field name. */
 const CODE_LIKE: readonly RegExp[] = [

@@ -14,7 +14,6 @@ export interface CombinationViewProps {
   combinationId: number;
 }
 
-
 export type View = ComponentType<any>;
 export type ClientPlugin = PluginManifest<View>;
 export type ClientPluginRegistry = PluginRegistry<View>;

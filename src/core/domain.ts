@@ -4,13 +4,7 @@
  * (`descrption`, `discrepencies`).
  */
 
-export type ProviderId =
-  | 'google_drive'
-  | 'google_sheets'
-  | 'xero'
-  | 'manual_upload'
-  | 'manual_email'
-  | `${string}_ai`;
+export type ProviderId = 'google_drive' | 'google_sheets' | 'xero' | 'manual_upload' | 'manual_email' | `${string}_ai`;
 
 import type {
   Combination as CombinationWire,

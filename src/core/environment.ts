@@ -39,10 +39,7 @@ export function environmentName(hostname: string): EnvironmentName {
   return 'production';
 }
 
-export function resolveEnvironment(
-  hostname: string,
-  apiHosts: ApiHosts = DEFAULT_API_HOSTS,
-): EnvironmentInfo {
+export function resolveEnvironment(hostname: string, apiHosts: ApiHosts = DEFAULT_API_HOSTS): EnvironmentInfo {
   const name = environmentName(hostname);
   const common = { version: VERSION, chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS };
   switch (name) {
@@ -51,7 +48,16 @@ export function resolveEnvironment(
     case 'dev':
       return { ...common, name, apiBase: apiHosts.dev, environmentId: 66075, label: 'dev', debugLogging: true, analytics: false, sessionRecording: false };
     case 'staging':
-      return { ...common, name, apiBase: apiHosts.staging, environmentId: 66168, label: 'staging', debugLogging: false, analytics: false, sessionRecording: false };
+      return {
+        ...common,
+        name,
+        apiBase: apiHosts.staging,
+        environmentId: 66168,
+        label: 'staging',
+        debugLogging: false,
+        analytics: false,
+        sessionRecording: false,
+      };
     case 'production':
       return { ...common, name, apiBase: apiHosts.production, environmentId: 54118, label: '', debugLogging: false, analytics: true, sessionRecording: true };
   }

@@ -276,12 +276,7 @@ class Reader {
     const before = this.text.slice(0, this.pos);
     const line = before.split('\n').length;
     const column = this.pos - before.lastIndexOf('\n');
-    throw new PythonLiteralError(
-      `Not a valid Python literal: ${problem} (line ${line}, column ${column}, position ${this.pos}).`,
-      this.pos,
-      line,
-      column,
-    );
+    throw new PythonLiteralError(`Not a valid Python literal: ${problem} (line ${line}, column ${column}, position ${this.pos}).`, this.pos, line, column);
   }
 }
 

@@ -9,9 +9,7 @@ export class DuplicateContributionError extends Error {
     readonly firstPlugin: string,
     readonly secondPlugin: string,
   ) {
-    super(
-      `${kind} "${key}" is contributed by both plugin "${firstPlugin}" and plugin "${secondPlugin}"`,
-    );
+    super(`${kind} "${key}" is contributed by both plugin "${firstPlugin}" and plugin "${secondPlugin}"`);
     this.name = 'DuplicateContributionError';
   }
 }

@@ -77,7 +77,10 @@ export function issueSentence(issue: SchemaIssue, field?: string): string {
     case 'additionalProperties':
       return field ? sentence(`"${String(p.additionalProperty)}" is not an accepted field`) : 'This form contains an unexpected field.';
     case 'type': {
-      const wanted = String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+      const wanted = String(p.type)
+        .split(',')
+        .map((t) => TYPE_WORDS[t] ?? t)
+        .join(' or ');
       return subject(`must be ${wanted}`, p.type === 'number' || p.type === 'integer' ? 'Please enter a number.' : 'This value is not valid.');
     }
     case 'format': {

@@ -139,7 +139,10 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   const authUsers = createAuthUserCache(db);
   installRouteAuth(app, () => ({ tokens: container.get(T.TokenService), db, users: authUsers }));
   const feed = changeFeedOf(db);
-  const changeBridge = feed && config.redisUrl ? new RedisChangeBridge(feed, config.redisUrl, (e) => app.log.warn({ err: e }, 'cache invalidation over Redis failed'), config.redisPrefix) : undefined;
+  const changeBridge =
+    feed && config.redisUrl
+      ? new RedisChangeBridge(feed, config.redisUrl, (e) => app.log.warn({ err: e }, 'cache invalidation over Redis failed'), config.redisPrefix)
+      : undefined;
   await changeBridge?.start();
   // with REDIS_URL the counters live in Redis, so every server process enforces one limit
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;

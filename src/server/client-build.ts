@@ -50,7 +50,11 @@ export function clientInputsHash(root = repo): string {
   for (const dir of ROOTS) if (existsSync(path.join(root, dir))) walk(root, path.join(root, dir), files);
   const hash = createHash('sha256');
   for (const rel of files.filter((f) => !serverOnly(f) && !generated(f)).sort()) {
-    hash.update(rel.split(path.sep).join('/')).update('\0').update(readFileSync(path.join(root, rel))).update('\0');
+    hash
+      .update(rel.split(path.sep).join('/'))
+      .update('\0')
+      .update(readFileSync(path.join(root, rel)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -62,7 +66,11 @@ function main(): void {
     console.log('The client in dist/ is up to date with its sources: not rebuilding (npm run build forces a build).');
     return;
   }
-  console.log(existsSync(path.join(dist, 'index.html')) ? 'The client sources changed since the last build: building it.' : 'Building the client (the first start takes a minute or two).');
+  console.log(
+    existsSync(path.join(dist, 'index.html'))
+      ? 'The client sources changed since the last build: building it.'
+      : 'Building the client (the first start takes a minute or two).',
+  );
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: repo, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stamp, `${hash}\n`);

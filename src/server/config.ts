@@ -82,7 +82,10 @@ export interface ServerConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
     super(`Invalid configuration: ${variable} ${message}`);
     this.name = 'ConfigError';
   }
@@ -111,7 +114,8 @@ export function boolVar(env: Env, name: string, fallback: boolean): boolean {
 /** REDIS_PREFIX (default "flowmatic"): deployments sharing one Redis database each need their own. */
 function redisPrefix(env: Env): string {
   const value = (env.REDIS_PREFIX ?? '').trim() || 'flowmatic';
-  if (!/^[A-Za-z0-9_.{}-]{1,64}$/.test(value)) throw new ConfigError('REDIS_PREFIX', `must be 1-64 letters, digits, "-", "_", "." or braces, got "${value.slice(0, 80)}"`);
+  if (!/^[A-Za-z0-9_.{}-]{1,64}$/.test(value))
+    throw new ConfigError('REDIS_PREFIX', `must be 1-64 letters, digits, "-", "_", "." or braces, got "${value.slice(0, 80)}"`);
   return value;
 }
 
@@ -167,7 +171,10 @@ export function parseTrustProxy(raw: string | undefined): false | number | strin
     if (hops > 10) throw new ConfigError('TRUST_PROXY', `must be a hop count between 0 and 10, got ${hops}`);
     return hops;
   }
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (PROXY_PRESETS.has(entry)) continue;
     const [address, prefix, extra] = entry.split('/');
@@ -245,7 +252,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     metricsToken: env.METRICS_TOKEN || undefined,
     runJobs: boolVar(env, 'RUN_JOBS', true),
     workerPort: env.WORKER_PORT ? intVar(env, 'WORKER_PORT', 0, 1, 65535) : undefined,
-    previousSecretKeys: (env.PREVIOUS_SECRET_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    previousSecretKeys: (env.PREVIOUS_SECRET_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     env: Object.freeze({ ...env }),
   };
 }

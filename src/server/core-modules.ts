@@ -17,4 +17,18 @@ import { publicApiModule } from './public-api';
  * The server's own features, shaped like plugins so they share one lifecycle with the
  * plugins discovered under plugins/. Core modules start first.
  */
-export const coreModules: AnyServerPlugin[] = [queueModule, mailModule, authModule, catalogueModule, votesModule, marketingModule, providerModule, feedbackModule, filesModule, automationModule, connectionsModule, pollingModule, publicApiModule];
+export const coreModules: AnyServerPlugin[] = [
+  queueModule,
+  mailModule,
+  authModule,
+  catalogueModule,
+  votesModule,
+  marketingModule,
+  providerModule,
+  feedbackModule,
+  filesModule,
+  automationModule,
+  connectionsModule,
+  pollingModule,
+  publicApiModule,
+];

@@ -59,8 +59,25 @@ export { PageReadError, type ReadWebsiteResult } from './web-fetch/page-reader';
 export { type SafeFetchOptions, type WebFetchErrorCode } from './web-fetch/safe-fetch';
 export { EmptyTextError, TextTooLongError } from './ai/emotion';
 export { downloadUrl, DOWNLOAD_PATH } from './files/routes';
-export { Connections, ConnectionService, NotConnectedError, CONNECT_DONE_PAGE, CONNECTIONS_API, type ConnectionProviderDefinition, type OAuthProviderSettings, type ConnectionView } from './connections';
-export { Connectors, type ConnectorDefinition, type ConnectorSandbox, type EndpointSetting, type OAuthConnectorSettings, type ResolvedOAuth, type SandboxEndpoints } from './connections';
+export {
+  Connections,
+  ConnectionService,
+  NotConnectedError,
+  CONNECT_DONE_PAGE,
+  CONNECTIONS_API,
+  type ConnectionProviderDefinition,
+  type OAuthProviderSettings,
+  type ConnectionView,
+} from './connections';
+export {
+  Connectors,
+  type ConnectorDefinition,
+  type ConnectorSandbox,
+  type EndpointSetting,
+  type OAuthConnectorSettings,
+  type ResolvedOAuth,
+  type SandboxEndpoints,
+} from './connections';
 export { defineConnector, type ConnectorDeclaration, type ConnectorAuth, type KeyFormSchema } from '../core/catalogue/vocabulary';
 export { TriggerPolling, TriggerPoller, type TriggerState } from './automation/polling';
 export { isPolledTrigger, type PolledEvent, type PollContext, type PolledTriggerDefinition } from './automation/polled-triggers';

@@ -49,7 +49,8 @@ export function stepContributions(plugin: Pick<ServerPlugin, 'id' | 'steps'>, de
   const out: ContributionEntry<unknown>[] = [];
   for (const step of plugin.steps(deps as never)) {
     if (isEntry(step)) out.push(step);
-    else if (typeof (step as ActionDefinition).run === 'function') out.push({ kind: AutomationActions, value: { ...(step as ActionDefinition), services: deps } } as ContributionEntry<unknown>);
+    else if (typeof (step as ActionDefinition).run === 'function')
+      out.push({ kind: AutomationActions, value: { ...(step as ActionDefinition), services: deps } } as ContributionEntry<unknown>);
     else if (typeof (step as TriggerDefinition).provider === 'string') out.push({ kind: AutomationTriggers, value: step } as ContributionEntry<unknown>);
     else throw new Error(`Plugin "${plugin.id}": steps() returned something that is neither an action, a trigger nor a contribution`);
   }

@@ -39,7 +39,9 @@ async function main(): Promise<void> {
     installOpsRoutes(ops, server.ops);
     await ops.listen({ port: config.workerPort, host: config.host });
   }
-  log.info(`Worker running jobs (plugins: ${plugins.map((p) => p.id).join(', ') || 'none'})${ops ? `; health, readiness and metrics on port ${config.workerPort}` : ''}`);
+  log.info(
+    `Worker running jobs (plugins: ${plugins.map((p) => p.id).join(', ') || 'none'})${ops ? `; health, readiness and metrics on port ${config.workerPort}` : ''}`,
+  );
   // SIGTERM: takes no new jobs, /readyz answers 503 while the running jobs finish; a job still
   // running after SHUTDOWN_TIMEOUT_MS is left to the queue's stalled check (its lock lapses and
   // another worker takes it up again) as the process exits 1

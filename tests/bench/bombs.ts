@@ -36,7 +36,12 @@ const text = (s: string) => (push: (chunk: Uint8Array, final: boolean) => void) 
 /** A sheet whose one cell holds `mb` megabytes of one letter: a few hundred KB zipped. */
 function bombSheet(mb: number) {
   return (push: (chunk: Uint8Array, final: boolean) => void) => {
-    push(strToU8('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>'), false);
+    push(
+      strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>',
+      ),
+      false,
+    );
     const piece = new Uint8Array(MB).fill(0x41);
     for (let i = 0; i < mb; i++) push(piece, false);
     push(strToU8('</t></is></c></row></sheetData></worksheet>'), true);
@@ -47,10 +52,30 @@ function bombSheet(mb: number) {
 export function xlsxBomb(mb: number, sheets = 1): Uint8Array {
   const ids = Array.from({ length: sheets }, (_, i) => i + 1);
   return zipOf([
-    ['[Content_Types].xml', text(`<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${ids.map((i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}</Types>`)],
-    ['_rels/.rels', text('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>')],
-    ['xl/workbook.xml', text(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${ids.map((i) => `<sheet name="Sheet${i}" sheetId="${i}" r:id="rId${i}"/>`).join('')}</sheets></workbook>`)],
-    ['xl/_rels/workbook.xml.rels', text(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${ids.map((i) => `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`).join('')}</Relationships>`)],
+    [
+      '[Content_Types].xml',
+      text(
+        `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${ids.map((i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}</Types>`,
+      ),
+    ],
+    [
+      '_rels/.rels',
+      text(
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+      ),
+    ],
+    [
+      'xl/workbook.xml',
+      text(
+        `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${ids.map((i) => `<sheet name="Sheet${i}" sheetId="${i}" r:id="rId${i}"/>`).join('')}</sheets></workbook>`,
+      ),
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      text(
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${ids.map((i) => `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`).join('')}</Relationships>`,
+      ),
+    ],
     ...ids.map((i): [string, ReturnType<typeof bombSheet>] => [`xl/worksheets/sheet${i}.xml`, bombSheet(mb)]),
   ]);
 }
@@ -84,11 +109,33 @@ async function main(): Promise<void> {
   const { Argon2Hasher } = await import('../../src/server/auth/password');
   const T = await import('../../src/server/tokens');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flowmatic-bombs-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789', PUBLIC_URL: 'http://localhost:3000', CLIENT_DIR: path.join(dataDir, 'none'), AUTH_RATE_LIMIT: '100000', WRITE_RATE_LIMIT_PER_USER: '100000', WRITE_RATE_LIMIT_PER_ADDRESS: '100000', LOG_LEVEL: 'error', MAX_UPLOAD_MB: '10' }, process.cwd());
-  const server = await buildServer({ config, plugins: [financialAnalysis], logger: false, overrides: (c) => c.rebind(T.PasswordHasher).toConstantValue(new Argon2Hasher({ memoryCost: 1024, timeCost: 1 })) });
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
+      PUBLIC_URL: 'http://localhost:3000',
+      CLIENT_DIR: path.join(dataDir, 'none'),
+      AUTH_RATE_LIMIT: '100000',
+      WRITE_RATE_LIMIT_PER_USER: '100000',
+      WRITE_RATE_LIMIT_PER_ADDRESS: '100000',
+      LOG_LEVEL: 'error',
+      MAX_UPLOAD_MB: '10',
+    },
+    process.cwd(),
+  );
+  const server = await buildServer({
+    config,
+    plugins: [financialAnalysis],
+    logger: false,
+    overrides: (c) => c.rebind(T.PasswordHasher).toConstantValue(new Argon2Hasher({ memoryCost: 1024, timeCost: 1 })),
+  });
   const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const call = async (method: string, url: string, token?: string, body?: unknown) => {
-    const res = await fetch(base + url, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(base + url, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
   };
   const { createUser } = await import('../support/server');
@@ -107,7 +154,9 @@ async function main(): Promise<void> {
     idleSlowest = Math.max(idleSlowest, performance.now() - t);
     await new Promise((r) => setTimeout(r, 20));
   }
-  console.log(`${'no bomb (3 s of polling, the baseline)'.padEnd(44)} slowest other-user request ${idleSlowest.toFixed(0)} ms; load average ${require('node:os').loadavg()[0].toFixed(1)}`);
+  console.log(
+    `${'no bomb (3 s of polling, the baseline)'.padEnd(44)} slowest other-user request ${idleSlowest.toFixed(0)} ms; load average ${require('node:os').loadavg()[0].toFixed(1)}`,
+  );
   for (const [label, name, bytes] of built) {
     global.gc?.();
     const baseRss = process.memoryUsage().rss;
@@ -124,7 +173,12 @@ async function main(): Promise<void> {
       }
     })();
     const started = performance.now();
-    const start = await call('POST', '/api/platform/financial_analysis/start_comparison', attacker, { combination_id: 11, file_name: name, file_binary: Buffer.from(bytes).toString('base64'), default: false });
+    const start = await call('POST', '/api/platform/financial_analysis/start_comparison', attacker, {
+      combination_id: 11,
+      file_name: name,
+      file_binary: Buffer.from(bytes).toString('base64'),
+      default: false,
+    });
     let state: any = start.body;
     while (start.status === 200) {
       state = (await call('POST', '/api/financial-analysis/complete/', attacker, { jobId: start.body.jobId })).body;
@@ -135,7 +189,9 @@ async function main(): Promise<void> {
     done = true;
     await poller;
     clearInterval(sampler);
-    console.log(`${label.padEnd(44)} ${String(Math.round(bytes.length / 1024)).padStart(5)} KB   answered in ${seconds.toFixed(1).padStart(5)} s   peak extra RSS ${String(Math.round((peak - baseRss) / MB)).padStart(4)} MB   slowest other-user request ${slowest.toFixed(0).padStart(4)} ms`);
+    console.log(
+      `${label.padEnd(44)} ${String(Math.round(bytes.length / 1024)).padStart(5)} KB   answered in ${seconds.toFixed(1).padStart(5)} s   peak extra RSS ${String(Math.round((peak - baseRss) / MB)).padStart(4)} MB   slowest other-user request ${slowest.toFixed(0).padStart(4)} ms`,
+    );
     console.log(`${''.padEnd(44)} ${state?.status}: ${state?.message ?? ''}`);
   }
   await server.close();

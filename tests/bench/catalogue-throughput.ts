@@ -65,7 +65,11 @@ async function run(total, seconds, record) {
 `;
 
 /** Runs the load loop in its own process against `url` and returns its figures. */
-export function runLoad(url: string, token: string, opts: { connections?: number; requests?: number; seconds?: number; warmup?: number } = {}): Promise<LoadResult> {
+export function runLoad(
+  url: string,
+  token: string,
+  opts: { connections?: number; requests?: number; seconds?: number; warmup?: number } = {},
+): Promise<LoadResult> {
   const args = [String(opts.connections ?? 10), String(opts.requests ?? 20_000), String(opts.seconds ?? 10), String(opts.warmup ?? 500)];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', LOAD_LOOP, url, token, ...args], { cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -100,7 +104,10 @@ async function startBareServer(secret: string, body: string): Promise<{ url: str
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
 /** The machine's load (as `uptime` prints it), to read each figure against: others may share the cores. */
-const load = () => `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 /** Starts the real server (embedded database on disk, core modules) and measures both; prints the figures. */
 export async function benchCatalogueThroughput(print: (line: string) => void = console.log): Promise<{ real: LoadResult; bare: LoadResult; ratio: number }> {
@@ -115,9 +122,17 @@ export async function benchCatalogueThroughput(print: (line: string) => void = c
   });
   let bare: { url: string; close(): Promise<void> } | undefined;
   try {
-    const user = await server.container.get(T.Db)
+    const user = await server.container
+      .get(T.Db)
       .insertInto('users')
-      .values({ name: 'Bench', email: 'bench@example.com', password_hash: await new Argon2Hasher({ memoryCost: 1024, timeCost: 1 }).hash('bench password'), role: 'bm', company_name: 'B', is_verified: true })
+      .values({
+        name: 'Bench',
+        email: 'bench@example.com',
+        password_hash: await new Argon2Hasher({ memoryCost: 1024, timeCost: 1 }).hash('bench password'),
+        role: 'bm',
+        company_name: 'B',
+        is_verified: true,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await server.container.get(T.Db).insertInto('managed_users').values({ user_id: user.id, external_id: 'bench' }).execute();
@@ -132,7 +147,9 @@ export async function benchCatalogueThroughput(print: (line: string) => void = c
     const bares: LoadResult[] = [];
     const reals: LoadResult[] = [];
     const line = (name: string, r: LoadResult, at: string) =>
-      print(`  ${name.padEnd(20)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50, 2)} ms  p99 ${fmt(r.p99, 2)} ms  (${r.requests} req, ${r.errors} errors; ${at})`);
+      print(
+        `  ${name.padEnd(20)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50, 2)} ms  p99 ${fmt(r.p99, 2)} ms  (${r.requests} req, ${r.errors} errors; ${at})`,
+      );
     for (let round = 0; round < 2; round++) {
       let at = load();
       const b = await runLoad(`${bare.url}/api/platform/combinations`, access);
@@ -153,7 +170,9 @@ export async function benchCatalogueThroughput(print: (line: string) => void = c
     const bareResult = pick(bares);
     const realResult = pick(reals);
     const ratio = realResult.rps / bareResult.rps;
-    print(`  ratio ${fmt(ratio, 2)}x (each side's worse round; target >= 0.5x, p99 <= 10 ms: real p99 ${fmt(realResult.p99, 2)} ms, bare ${fmt(bareResult.p99, 2)} ms)`);
+    print(
+      `  ratio ${fmt(ratio, 2)}x (each side's worse round; target >= 0.5x, p99 <= 10 ms: real p99 ${fmt(realResult.p99, 2)} ms, bare ${fmt(bareResult.p99, 2)} ms)`,
+    );
 
     // item 5: forgetPassword answers alike for a known and an unknown address. The two kinds of
     // call alternate, with a pause after each for the queued job to run: a known address's job
@@ -165,7 +184,11 @@ export async function benchCatalogueThroughput(print: (line: string) => void = c
       const kind = i % 2 === 0 ? 'known' : 'unknown';
       const email = kind === 'known' ? 'bench@example.com' : 'nobody@example.com';
       const t = performance.now();
-      await fetch(`${realUrl}/api/platform/forgetPassword`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      await fetch(`${realUrl}/api/platform/forgetPassword`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
       samples[kind].push(performance.now() - t);
       await pause();
     }
@@ -175,7 +198,9 @@ export async function benchCatalogueThroughput(print: (line: string) => void = c
     };
     const known = q(samples.known);
     const unknown = q(samples.unknown);
-    print(`forgetPassword: known address p50 ${fmt(known.p50, 2)} ms p95 ${fmt(known.p95, 2)} ms; unknown p50 ${fmt(unknown.p50, 2)} ms p95 ${fmt(unknown.p95, 2)} ms`);
+    print(
+      `forgetPassword: known address p50 ${fmt(known.p50, 2)} ms p95 ${fmt(known.p95, 2)} ms; unknown p50 ${fmt(unknown.p50, 2)} ms p95 ${fmt(unknown.p95, 2)} ms`,
+    );
     return { real: realResult, bare: bareResult, ratio };
   } finally {
     await bare?.close();

@@ -43,19 +43,28 @@ const classifiers: Array<[string, (text: string) => Emotion]> = [
   ['model without the gate', (text) => fromScores(model.linearScores(featurise(text, model.header.features))).emotion],
   ['lexicon alone (before)', (text) => classifyEmotion(text).emotion],
 ];
-console.log(`GoEmotions test split, Ekman labels: ${test.length} Reddit comments (${test.filter((r) => r.labels.length > 1).length} with more than one label)\n`);
+console.log(
+  `GoEmotions test split, Ekman labels: ${test.length} Reddit comments (${test.filter((r) => r.labels.length > 1).length} with more than one label)\n`,
+);
 console.log('classifier                    macro-F1   accuracy');
 const results = new Map<string, Figures>();
 for (const [name, classify] of classifiers) {
-  const f = figures(test, test.map((r) => classify(r.text)));
+  const f = figures(
+    test,
+    test.map((r) => classify(r.text)),
+  );
   results.set(name, f);
   console.log(`${name.padEnd(28)}   ${f.macroF1.toFixed(3)}     ${pct(f.accuracy)}`);
 }
 const main = results.get(classifiers[0][0])!;
 console.log('\nper class (built-in)  precision  recall    F1      n');
-for (const c of main.perClass) console.log(`${c.emotion.padEnd(20)}  ${pct(c.precision)}   ${pct(c.recall)}   ${c.f1.toFixed(3)}  ${String(c.support).padStart(5)}`);
+for (const c of main.perClass)
+  console.log(`${c.emotion.padEnd(20)}  ${pct(c.precision)}   ${pct(c.recall)}   ${c.f1.toFixed(3)}  ${String(c.support).padStart(5)}`);
 const single = test.filter((r) => r.labels.length === 1);
-const singleFigures = figures(single, single.map((r) => builtIn(r.text)));
+const singleFigures = figures(
+  single,
+  single.map((r) => builtIn(r.text)),
+);
 console.log(`single-label comments only (${single.length}): macro-F1 ${singleFigures.macroF1.toFixed(3)}, accuracy ${pct(singleFigures.accuracy)}`);
 
 // 2. business sentences
@@ -77,7 +86,9 @@ for (const [name, subset] of [
 const lexiconRight = (subset: Item[]) => subset.filter((it) => classifyEmotion(it.text).emotion === it.emotion).length / subset.length;
 console.log(`lexicon alone (before): all ${pct(lexiconRight(items))}, held-out 30% ${pct(lexiconRight(items.filter((i) => i.split === 'holdout')))}`);
 const withoutSelfReport = (subset: Item[]) => subset.filter((it) => model.classifyByScores(it.text).emotion === it.emotion).length / subset.length;
-console.log(`without the self-report rule: all ${pct(withoutSelfReport(items))}, held-out 30% ${pct(withoutSelfReport(items.filter((i) => i.split === 'holdout')))}`);
+console.log(
+  `without the self-report rule: all ${pct(withoutSelfReport(items))}, held-out 30% ${pct(withoutSelfReport(items.filter((i) => i.split === 'holdout')))}`,
+);
 console.log('\nconfusion matrix (rows: label, columns: predicted)');
 const short = (e: string) => e.slice(0, 5).padStart(6);
 console.log('          ' + EMOTIONS.map(short).join(''));
@@ -97,7 +108,9 @@ for (const s of sentences) {
 }
 times.sort((a, b) => a - b);
 const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-console.log(`\nspeed: ${at(0.5).toFixed(3)} ms median, ${at(0.95).toFixed(3)} ms p95 per sentence (${sentences.length} comments, model loaded and warmed up; load average ${loadavg()[0].toFixed(1)})`);
+console.log(
+  `\nspeed: ${at(0.5).toFixed(3)} ms median, ${at(0.95).toFixed(3)} ms p95 per sentence (${sentences.length} comments, model loaded and warmed up; load average ${loadavg()[0].toFixed(1)})`,
+);
 
 if (process.argv.includes('--errors')) {
   console.log('\nmisclassified business sentences (tuning part only):');

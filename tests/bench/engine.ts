@@ -164,7 +164,10 @@ const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
 
 class Bench {
   private readonly recipes = new Map<string, { user: ApiUser; id: number; path: string }>();
-  constructor(private readonly server: ServerProcess, private readonly users: ApiUser[]) {}
+  constructor(
+    private readonly server: ServerProcess,
+    private readonly users: ApiUser[],
+  ) {}
 
   async prepare(): Promise<void> {
     for (const [i, user] of this.users.entries()) {
@@ -197,7 +200,9 @@ class Bench {
   private async times(combination: number, from: number): Promise<JobTime[]> {
     const all: JobTime[] = [];
     for (const r of this.of(combination)) {
-      const body = await call<{ jobs: JobTime[] }>(this.server.url, 'GET', `/api/plugins/${PROBE_PLUGIN_ID}/job-times?recipe=${r.id}`, { token: r.user.access });
+      const body = await call<{ jobs: JobTime[] }>(this.server.url, 'GET', `/api/plugins/${PROBE_PLUGIN_ID}/job-times?recipe=${r.id}`, {
+        token: r.user.access,
+      });
       all.push(...body.jobs.filter((j) => j.created >= from));
     }
     return all;
@@ -230,7 +235,9 @@ class Bench {
 }
 
 function printPhase(p: Phase): void {
-  const refused = Object.entries(p.load.refused).map(([k, v]) => `${k}×${v}`).join(' ');
+  const refused = Object.entries(p.load.refused)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(' ');
   console.log(
     `  ${p.label.padEnd(34)} sent ${String(p.load.sent).padStart(5)} (${fmt(p.load.sent / p.load.seconds, 0)}/s)  done ${String(p.done).padStart(5)}${p.failed ? ` failed ${p.failed}` : ''}` +
       `  ${fmt(p.rate).padStart(6)} exec/s  accepted→completed p50 ${fmt(p.p50).padStart(6)} ms  p99 ${fmt(p.p99).padStart(7)} ms  (accept p50 ${fmt(p.load.acceptP50)} ms)  server CPU ${fmt(p.cpuPerExec, 2)} ms/exec${refused ? `  refused: ${refused}` : ''}`,
@@ -291,7 +298,12 @@ async function benchSetup(setup: Setup, cpuProfDir?: string): Promise<void> {
     for (let i = 0; i < 4; i++) users.push(await registerApiUser(server.url, dataDir));
     const bench = new Bench(server, users);
     await bench.prepare();
-    console.log(`\n${setup.name} (load average ${os.loadavg().map((l) => fmt(l, 2)).join(' ')})`);
+    console.log(
+      `\n${setup.name} (load average ${os
+        .loadavg()
+        .map((l) => fmt(l, 2))
+        .join(' ')})`,
+    );
     await bench.phase('warm-up', PROBE.threeStep, { mode: 'closed', count: 200, concurrency: 8, rate: 0, maxSeconds: 20 });
     printPhase(await bench.phase('3-step, max (32 in flight)', PROBE.threeStep, { mode: 'closed', count: 1500, concurrency: 32, rate: 0, maxSeconds: 30 }));
     printPhase(await bench.phase('3-step, 200/s offered for 10 s', PROBE.threeStep, { mode: 'open', count: 2000, concurrency: 0, rate: 200, maxSeconds: 12 }));
@@ -300,8 +312,15 @@ async function benchSetup(setup: Setup, cpuProfDir?: string): Promise<void> {
     const three = await bench.phase('3 actions, one at a time', PROBE.threeActions, { mode: 'closed', count: 200, concurrency: 1, rate: 0, maxSeconds: 30 });
     printPhase(one);
     printPhase(three);
-    console.log(`  per-step overhead (p50 of 3 transforms − p50 of 1 transform) / 2 = ${fmt((three.p50 - one.p50) / 2, 2)} ms; in server CPU ${fmt((three.cpuPerExec - one.cpuPerExec) / 2, 2)} ms`);
-    console.log(`  load average at the end: ${os.loadavg().map((l) => fmt(l, 2)).join(' ')}`);
+    console.log(
+      `  per-step overhead (p50 of 3 transforms − p50 of 1 transform) / 2 = ${fmt((three.p50 - one.p50) / 2, 2)} ms; in server CPU ${fmt((three.cpuPerExec - one.cpuPerExec) / 2, 2)} ms`,
+    );
+    console.log(
+      `  load average at the end: ${os
+        .loadavg()
+        .map((l) => fmt(l, 2))
+        .join(' ')}`,
+    );
   } finally {
     await server?.stop();
     await pg?.drop().catch(() => undefined);
@@ -312,12 +331,17 @@ async function benchSetup(setup: Setup, cpuProfDir?: string): Promise<void> {
 
 /** Runs the engine benchmark over the three set-ups (or those named by --only=a,b). */
 export async function benchEngine(argv: string[] = process.argv.slice(2)): Promise<void> {
-  const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+  const only = argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice(7)
+    .split(',');
   const cpuProf = argv.find((a) => a.startsWith('--cpu-prof='))?.slice(11);
   const cpuProfDir = cpuProf ? path.resolve(cpuProf) : undefined;
   if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
   const load = os.loadavg()[0];
-  console.log(`Engine: webhook → transform → store_record, ${os.cpus().length} cores, load average ${fmt(load, 2)} at start${load > 1 ? ' (the machine is shared: figures are lower than on an idle one)' : ''}`);
+  console.log(
+    `Engine: webhook → transform → store_record, ${os.cpus().length} cores, load average ${fmt(load, 2)} at start${load > 1 ? ' (the machine is shared: figures are lower than on an idle one)' : ''}`,
+  );
   for (const s of SETUPS) if (!only || only.includes(s.key)) await benchSetup(s, cpuProfDir);
 }
 

@@ -48,10 +48,14 @@ function table(title: string, counts: Map<string, Counts>): void {
     all.tp += c.tp;
     all.fp += c.fp;
     all.fn += c.fn;
-    console.log(`${field.padEnd(18)} ${m.precision.toFixed(3).padStart(9)} ${m.recall.toFixed(3).padStart(8)} ${m.f1.toFixed(3).padStart(7)}   ${c.tp}/${c.fp}/${c.fn}`);
+    console.log(
+      `${field.padEnd(18)} ${m.precision.toFixed(3).padStart(9)} ${m.recall.toFixed(3).padStart(8)} ${m.f1.toFixed(3).padStart(7)}   ${c.tp}/${c.fp}/${c.fn}`,
+    );
   }
   const m = prf(all);
-  console.log(`${'OVERALL'.padEnd(18)} ${m.precision.toFixed(3).padStart(9)} ${m.recall.toFixed(3).padStart(8)} ${m.f1.toFixed(3).padStart(7)}   ${all.tp}/${all.fp}/${all.fn}`);
+  console.log(
+    `${'OVERALL'.padEnd(18)} ${m.precision.toFixed(3).padStart(9)} ${m.recall.toFixed(3).padStart(8)} ${m.f1.toFixed(3).padStart(7)}   ${all.tp}/${all.fp}/${all.fn}`,
+  );
 }
 
 async function run(kind: 'text-layer' | 'scanned-pdf' | 'png', n: number, firstSeed: number, ocr: TesseractOcrPool) {
@@ -81,14 +85,27 @@ async function run(kind: 'text-layer' | 'scanned-pdf' | 'png', n: number, firstS
 const REAL_DIR = join(__dirname, '../fixtures/real-invoices');
 /** The fields scored on real invoices, in the order printed (bench name → extractor field). */
 const REAL_FIELDS: [string, string][] = [
-  ['invoice number', 'invoice_number'], ['issue date', 'invoice_date'], ['due date', 'due_date'], ['vendor', 'vendor_name'],
-  ['buyer', 'customer_name'], ['vendor VAT id', 'vendor_vat_id'], ['buyer VAT id', 'customer_vat_id'], ['currency', 'currency'],
-  ['subtotal', 'subtotal'], ['tax', 'tax'], ['total', 'total'],
+  ['invoice number', 'invoice_number'],
+  ['issue date', 'invoice_date'],
+  ['due date', 'due_date'],
+  ['vendor', 'vendor_name'],
+  ['buyer', 'customer_name'],
+  ['vendor VAT id', 'vendor_vat_id'],
+  ['buyer VAT id', 'customer_vat_id'],
+  ['currency', 'currency'],
+  ['subtotal', 'subtotal'],
+  ['tax', 'tax'],
+  ['total', 'total'],
 ];
 /** A value at or above this confidence, not marked for review, is shown as certain. */
 const CERTAIN = 0.9;
 
-interface TruthLine { description: string; quantity: number | null; unit_price: number | null; amount: number | null }
+interface TruthLine {
+  description: string;
+  quantity: number | null;
+  unit_price: number | null;
+  amount: number | null;
+}
 interface RealTruth {
   file: string;
   language: string;
@@ -97,7 +114,11 @@ interface RealTruth {
   line_items: TruthLine[] | null;
 }
 
-const letters = (v: string) => v.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '');
+const letters = (v: string) =>
+  v
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 /** Text values match ignoring case, spaces and punctuation; a name may carry a little more (a line of its address, a legal form). */
 function sameText(field: string, predicted: string, truth: string): boolean {
   const p = letters(predicted);
@@ -117,7 +138,13 @@ function sameLine(p: InvoiceExtraction['lineItems'][number], t: TruthLine): bool
   const num = (a: number | undefined, b: number | null, tol: number) => b === null || (a !== undefined && Math.abs(a - b) <= tol);
   const d = letters(p.description);
   const td = letters(t.description);
-  return d.length > 0 && (d.includes(td) || td.includes(d)) && num(p.amount, t.amount, 0.005) && num(p.quantity, t.quantity, 0.0005) && num(p.unit_price, t.unit_price, 0.0051);
+  return (
+    d.length > 0 &&
+    (d.includes(td) || td.includes(d)) &&
+    num(p.amount, t.amount, 0.005) &&
+    num(p.quantity, t.quantity, 0.0005) &&
+    num(p.unit_price, t.unit_price, 0.0051)
+  );
 }
 
 interface RealScore {
@@ -132,7 +159,9 @@ interface RealScore {
 }
 
 async function scoreReal(split: 'dev' | 'heldout', ocr: TesseractOcrPool): Promise<RealScore> {
-  const files = readdirSync(REAL_DIR).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(REAL_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const score: RealScore = { counts: new Map(), tables: 0, tablesComplete: 0, certainWrong: 0, unflaggedWrong: 0, docs: 0, pages: 0, secondsPerPage: [] };
   const add = (k: string, c: Partial<Counts>) => {
     const cur = score.counts.get(k) ?? { tp: 0, fp: 0, fn: 0 };
@@ -194,7 +223,9 @@ function realTables(dev: RealScore, heldout: RealScore): void {
     const m = prf(c);
     return `${m.precision.toFixed(2).padStart(5)} ${m.recall.toFixed(2).padStart(5)} ${`${c.tp}/${c.fp}/${c.fn}`.padStart(8)}`;
   };
-  console.log(`\nReal invoices (tests/fixtures/real-invoices): held-out ${heldout.docs} documents / ${heldout.pages} pages, dev ${dev.docs} documents / ${dev.pages} pages`);
+  console.log(
+    `\nReal invoices (tests/fixtures/real-invoices): held-out ${heldout.docs} documents / ${heldout.pages} pages, dev ${dev.docs} documents / ${dev.pages} pages`,
+  );
   console.log(`${'field'.padEnd(16)} ${'HELD-OUT P     R  tp/fp/fn'.padStart(26)}   ${'dev P     R  tp/fp/fn'.padStart(22)}`);
   const keys = [...REAL_FIELDS.map(([n]) => n), 'line items'];
   for (const k of keys) console.log(`${k.padEnd(16)}   ${col(heldout, k)}   ${col(dev, k)}`);
@@ -222,7 +253,9 @@ function realTables(dev: RealScore, heldout: RealScore): void {
 
 async function main() {
   console.log(`Invoice extraction bench — node ${process.version}, ${require('node:os').cpus().length} cores, ${workers} OCR worker(s)`);
-  console.log(`Held out: layouts ${HELD_OUT.layouts.join(', ')} and font ${HELD_OUT.fonts.join(', ')} (tuning used ${TUNING.layouts.join(', ')} × ${TUNING.fonts.join(', ')}); each render is held out in its layout or its font or both.`);
+  console.log(
+    `Held out: layouts ${HELD_OUT.layouts.join(', ')} and font ${HELD_OUT.fonts.join(', ')} (tuning used ${TUNING.layouts.join(', ')} × ${TUNING.fonts.join(', ')}); each render is held out in its layout or its font or both.`,
+  );
   const ocr = new TesseractOcrPool({ workers });
   try {
     const heldout = await scoreReal('heldout', ocr);

@@ -46,7 +46,16 @@ async function main() {
   const startWorker = async (n: number) => {
     const port = await freePort();
     const w = spawnWorker(
-      { DATA_DIR: dataDir, PLUGINS_DIR: pluginsDir, DATABASE_URL: schema!.url, REDIS_URL: redis!.url, WORKER_PORT: String(port), ENGINE_USER_CONCURRENCY: '64', FLEET_EFFECT_MS: '0', LOG_LEVEL: 'error' },
+      {
+        DATA_DIR: dataDir,
+        PLUGINS_DIR: pluginsDir,
+        DATABASE_URL: schema!.url,
+        REDIS_URL: redis!.url,
+        WORKER_PORT: String(port),
+        ENGINE_USER_CONCURRENCY: '64',
+        FLEET_EFFECT_MS: '0',
+        LOG_LEVEL: 'error',
+      },
       path.join(root, `worker-${n}.log`),
     );
     const worker = { ...w, url: `http://127.0.0.1:${port}` };
@@ -57,14 +66,33 @@ async function main() {
   try {
     schema = await freshPgSchema();
     redis = await emptyRedisDb();
-    console.log(`Fleet benchmark — node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (1/5/15 min)`);
-    console.log(`PostgreSQL + BullMQ; one web server (RUN_JOBS=false); ${CALLS} webhook calls per phase, ${IN_FLIGHT} in flight; recipe: webhook → write a row → store_record\n`);
-    web = await startServerProcess({ dataDir, pluginsDir, databaseUrl: schema.url, redisUrl: redis.url, env: { RUN_JOBS: 'false', ENGINE_USER_CONCURRENCY: '64', LOG_LEVEL: 'error' }, logFile: path.join(root, 'web.log'), startTimeoutMs: 90_000 });
+    console.log(
+      `Fleet benchmark — node ${process.version}, ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (1/5/15 min)`,
+    );
+    console.log(
+      `PostgreSQL + BullMQ; one web server (RUN_JOBS=false); ${CALLS} webhook calls per phase, ${IN_FLIGHT} in flight; recipe: webhook → write a row → store_record\n`,
+    );
+    web = await startServerProcess({
+      dataDir,
+      pluginsDir,
+      databaseUrl: schema.url,
+      redisUrl: redis.url,
+      env: { RUN_JOBS: 'false', ENGINE_USER_CONCURRENCY: '64', LOG_LEVEL: 'error' },
+      logFile: path.join(root, 'web.log'),
+      startTimeoutMs: 90_000,
+    });
     await startWorker(1);
     const user = await registerApiUser(web.url, dataDir);
     const rec = await startedRecipe(web.url, user, FLEET_COMBINATION);
     const hook = webhookPath(rec);
-    const succeeded = async () => Number((await schema!.query<{ n: number }>(`select count(*)::int as n from automation_jobs where recipe_id = $1 and status = 'succeeded'`, [rec.recipe_id]))[0].n);
+    const succeeded = async () =>
+      Number(
+        (await schema!.query<{ n: number }>(`select count(*)::int as n from automation_jobs where recipe_id = $1 and status = 'succeeded'`, [rec.recipe_id]))[0]
+          .n,
+      );
 
     for (const phase of [1, 2]) {
       if (phase === 2) await startWorker(2);

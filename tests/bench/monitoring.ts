@@ -214,7 +214,8 @@ function chunkSizes(): void {
     return `${(bytes.length / 1024).toFixed(1)} KiB (${(gzipSync(bytes).length / 1024).toFixed(1)} KiB gzip)`;
   };
   const initial = [...readFileSync(path.join(dist, 'index.html'), 'utf8').matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  for (const f of initial) console.log(`Initial chunk ${f}: ${size(f)}; contains plotly: ${readFileSync(path.join(dist, f), 'utf8').includes('plotlyServerURL') ? 'yes' : 'no'}`);
+  for (const f of initial)
+    console.log(`Initial chunk ${f}: ${size(f)}; contains plotly: ${readFileSync(path.join(dist, f), 'utf8').includes('plotlyServerURL') ? 'yes' : 'no'}`);
   const assets = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
   const plotly = assets.filter((f) => readFileSync(path.join(dist, 'assets', f), 'utf8').includes('plotlyServerURL'));
   for (const f of plotly) console.log(`Plotly chunk assets/${f}: ${size(`assets/${f}`)}`);

@@ -56,7 +56,12 @@ function gzipOf(urlPath: string): number {
 }
 
 /** Loads `route` in a new context (cold cache), sums the JS/CSS it fetched, reads LCP and CLS. */
-async function measure(browser: Browser, base: string, route: string, storage?: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>): Promise<Load> {
+async function measure(
+  browser: Browser,
+  base: string,
+  route: string,
+  storage?: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>,
+): Promise<Load> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 900 }, storageState: storage });
   const page = await context.newPage();
   await page.addInitScript(() => {

@@ -29,8 +29,30 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-const VENDORS = ['Acme Ltd', 'Globex Corporation', 'Initech', 'Umbrella Supplies', 'Stark Industrial', 'Wayne Components', 'Hooli Office', 'Vandelay Imports', 'Soylent Foods', 'Tyrell Parts'];
-const ITEMS = ['Steel bolts M8', 'Copy paper A4', 'Toner cartridge', 'Office chair', 'Standing desk', 'Network cable, 5m', 'Safety gloves, size L', 'LED panel', 'Packing tape', 'Label printer'];
+const VENDORS = [
+  'Acme Ltd',
+  'Globex Corporation',
+  'Initech',
+  'Umbrella Supplies',
+  'Stark Industrial',
+  'Wayne Components',
+  'Hooli Office',
+  'Vandelay Imports',
+  'Soylent Foods',
+  'Tyrell Parts',
+];
+const ITEMS = [
+  'Steel bolts M8',
+  'Copy paper A4',
+  'Toner cartridge',
+  'Office chair',
+  'Standing desk',
+  'Network cable, 5m',
+  'Safety gloves, size L',
+  'LED panel',
+  'Packing tape',
+  'Label printer',
+];
 
 function money(value: number, rnd: () => number): string {
   const text = value.toFixed(2);
@@ -56,7 +78,9 @@ function generate(dir: string, rows: number) {
     const qty = 1 + Math.floor(rnd() * 200);
     const price = Math.round((0.5 + rnd() * 400) * 100) / 100;
     const total = Math.round(qty * price * 100) / 100;
-    po.push(`${key},${vendor},ap@${vendor.toLowerCase().replace(/[^a-z]/g, '')}.example,${csvCell(item)},${qty},${price.toFixed(2)},${money(total, rnd)},2026-10-${String(1 + (i % 28)).padStart(2, '0')}`);
+    po.push(
+      `${key},${vendor},ap@${vendor.toLowerCase().replace(/[^a-z]/g, '')}.example,${csvCell(item)},${qty},${price.toFixed(2)},${money(total, rnd)},2026-10-${String(1 + (i % 28)).padStart(2, '0')}`,
+    );
     const roll = rnd();
     let invKey = key;
     let iQty = qty;
@@ -70,7 +94,9 @@ function generate(dir: string, rows: number) {
       else iPrice = Math.round((price + 0.05 + rnd() * 10) * 100) / 100;
     }
     const iTotal = Math.round(iQty * iPrice * 100) / 100;
-    inv.push(`INV-${100000 + i},${invKey},${vendor},${csvCell(item)},${iQty},${iPrice.toFixed(2)},${money(iTotal, rnd)},2026-11-${String(1 + (i % 28)).padStart(2, '0')}`);
+    inv.push(
+      `INV-${100000 + i},${invKey},${vendor},${csvCell(item)},${iQty},${iPrice.toFixed(2)},${money(iTotal, rnd)},2026-11-${String(1 + (i % 28)).padStart(2, '0')}`,
+    );
   }
   const invoicePath = path.join(dir, 'invoices.csv');
   const orderPath = path.join(dir, 'purchase-orders.csv');
@@ -162,14 +188,24 @@ async function endpoint(invoicePath: string, orderPath: string, repeat: number):
   const invoice = readFileSync(invoicePath);
   const orders = readFileSync(orderPath);
   const needMb = Math.ceil(((invoice.length + orders.length) * 4) / 3 / 1024 / 1024) + 2;
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', CLIENT_DIR: path.join(dataDir, 'none'), MAX_UPLOAD_MB: String(Math.max(10, needMb)) }, repo);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'error', CLIENT_DIR: path.join(dataDir, 'none'), MAX_UPLOAD_MB: String(Math.max(10, needMb)) },
+    repo,
+  );
   const server = await buildServer({ config, plugins: await discoverServerPlugins(path.join(repo, 'plugins')), logger: false });
   try {
     const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
     const db = server.container.get(T.Db);
     const user = await db
       .insertInto('users')
-      .values({ name: 'Bench', email: 'bench@example.com', password_hash: await new Argon2Hasher().hash('correct horse battery staple'), role: 'bm', company_name: 'Bench Ltd', is_verified: true })
+      .values({
+        name: 'Bench',
+        email: 'bench@example.com',
+        password_hash: await new Argon2Hasher().hash('correct horse battery staple'),
+        role: 'bm',
+        company_name: 'Bench Ltd',
+        is_verified: true,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('managed_users').values({ user_id: user.id, external_id: 'bench' }).execute();
@@ -225,13 +261,28 @@ async function main() {
     const t = performance.now();
     const files = generate(dir, rows);
     const sizeMb = (readFileSync(files.invoicePath).length + readFileSync(files.orderPath).length) / 1024 / 1024;
-    console.log(`Reconciliation benchmark — node ${process.version}, ${rows.toLocaleString('en-US')} rows per file, ${sizeMb.toFixed(1)} MB in all, best of ${repeat} run(s) × ${rounds} round(s)`);
-    console.log(`generated in ${((performance.now() - t) / 1000).toFixed(2)} s: ${files.planted} lines with a planted discrepancy, ${files.unmatchedInvoices} unmatched keys per side\n`);
-    const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+    console.log(
+      `Reconciliation benchmark — node ${process.version}, ${rows.toLocaleString('en-US')} rows per file, ${sizeMb.toFixed(1)} MB in all, best of ${repeat} run(s) × ${rounds} round(s)`,
+    );
+    console.log(
+      `generated in ${((performance.now() - t) / 1000).toFixed(2)} s: ${files.planted} lines with a planted discrepancy, ${files.unmatchedInvoices} unmatched keys per side\n`,
+    );
+    const load = () =>
+      loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ');
     console.log(`load average before: ${load()}`);
     const merge = (a: ChildReport | undefined, b: ChildReport): ChildReport =>
       a
-        ? { bestMs: Math.min(a.bestMs, b.bestMs), times: [...a.times, ...b.times], bestCpuMs: Math.min(a.bestCpuMs, b.bestCpuMs), cpuTimes: [...a.cpuTimes, ...b.cpuTimes], maxRssMb: Math.max(a.maxRssMb, b.maxRssMb), heapMb: Math.max(a.heapMb, b.heapMb), detail: b.detail }
+        ? {
+            bestMs: Math.min(a.bestMs, b.bestMs),
+            times: [...a.times, ...b.times],
+            bestCpuMs: Math.min(a.bestCpuMs, b.bestCpuMs),
+            cpuTimes: [...a.cpuTimes, ...b.cpuTimes],
+            maxRssMb: Math.max(a.maxRssMb, b.maxRssMb),
+            heapMb: Math.max(a.heapMb, b.heapMb),
+            detail: b.detail,
+          }
         : b;
     let parse: ChildReport | undefined;
     let match: ChildReport | undefined;
@@ -245,7 +296,9 @@ async function main() {
       );
     line('PapaParse alone (header: true, both files)', parse!);
     line('read + match (reconcile)', match!);
-    console.log(`\nratio reconcile / bare parse: ${(match!.bestMs / parse!.bestMs).toFixed(2)}× wall clock, ${(match!.bestCpuMs / parse!.bestCpuMs).toFixed(2)}× CPU time`);
+    console.log(
+      `\nratio reconcile / bare parse: ${(match!.bestMs / parse!.bestMs).toFixed(2)}× wall clock, ${(match!.bestCpuMs / parse!.bestCpuMs).toFixed(2)}× CPU time`,
+    );
     console.log('result:', JSON.stringify(match!.detail));
     if (!process.argv.includes('--no-http') && rows <= 200000) await endpoint(files.invoicePath, files.orderPath, repeat);
     console.log(`load average after: ${load()}`);

@@ -48,7 +48,9 @@ async function load(total: number, concurrency: number, fn: (i: number) => Promi
 }
 
 function row(name: string, r: { p50: number; p95: number; max: number; rate: number }, unit = 'req/s') {
-  console.log(`${name.padEnd(48)} ${fmt(r.rate).padStart(8)} ${unit}   p50 ${fmt(r.p50).padStart(6)} ms   p95 ${fmt(r.p95).padStart(6)} ms   max ${fmt(r.max).padStart(6)} ms`);
+  console.log(
+    `${name.padEnd(48)} ${fmt(r.rate).padStart(8)} ${unit}   p50 ${fmt(r.p50).padStart(6)} ms   p95 ${fmt(r.p95).padStart(6)} ms   max ${fmt(r.max).padStart(6)} ms`,
+  );
 }
 
 async function main() {
@@ -84,7 +86,11 @@ async function main() {
     await db.insertInto('managed_users').values({ user_id: user.id, external_id: 'bench' }).execute();
 
     const post = (p: string, body: unknown, token?: string) =>
-      fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      fetch(url + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
     const get = (p: string, token: string) => fetch(url + p, { headers: { authorization: `Bearer ${token}` } });
 
     const login = await (await post('/api/platform/api-jwt-token/', { username: email, password: 'correct horse battery staple' })).json();
@@ -94,11 +100,17 @@ async function main() {
       await res.arrayBuffer();
     };
 
-    row('POST api-jwt-token/ (login, 4 in flight)', await load(40, 4, async () => check(await post('/api/platform/api-jwt-token/', { username: email, password: 'correct horse battery staple' }))));
+    row(
+      'POST api-jwt-token/ (login, 4 in flight)',
+      await load(40, 4, async () => check(await post('/api/platform/api-jwt-token/', { username: email, password: 'correct horse battery staple' }))),
+    );
     row('GET userId (8 in flight)', await load(2000, 8, async () => check(await get('/api/platform/userId', token))));
     row('GET combinations (8 in flight)', await load(1000, 8, async () => check(await get('/api/platform/combinations', token))));
     row('GET workflows/10004/ (8 in flight)', await load(1000, 8, async () => check(await get('/api/platform/workflows/10004/', token))));
-    row('POST searchWorkflowTemplate (8 in flight)', await load(1000, 8, async () => check(await post('/api/platform/searchWorkflowTemplate', { SolutionId: 1, Query: 'invoice' }, token))));
+    row(
+      'POST searchWorkflowTemplate (8 in flight)',
+      await load(1000, 8, async () => check(await post('/api/platform/searchWorkflowTemplate', { SolutionId: 1, Query: 'invoice' }, token))),
+    );
   } finally {
     await server.close();
   }
@@ -114,16 +126,22 @@ async function main() {
       const all = new Promise<void>((r) => (resolveAll = r));
       // a second queue instance on the server's database, with only the benchmark's handler
       const bench = new DbQueue(s.container.get<Db>(T.Db), { pollMs: 50 });
-      bench.process('bench.noop', async () => {
-        if (++done === total) resolveAll();
-      }, { concurrency: 4 });
+      bench.process(
+        'bench.noop',
+        async () => {
+          if (++done === total) resolveAll();
+        },
+        { concurrency: 4 },
+      );
       await bench.start();
       const t = performance.now();
       for (let i = 0; i < total; i++) await bench.add('bench.noop', { i });
       const enqueueMs = performance.now() - t;
       await all;
       const seconds = (performance.now() - t) / 1000;
-      console.log(`\nDB queue (embedded): enqueue ${fmt(total / (enqueueMs / 1000), 0)} jobs/s; enqueue+run ${total} no-op jobs ${fmt(total / seconds, 0)} jobs/s`);
+      console.log(
+        `\nDB queue (embedded): enqueue ${fmt(total / (enqueueMs / 1000), 0)} jobs/s; enqueue+run ${total} no-op jobs ${fmt(total / seconds, 0)} jobs/s`,
+      );
       await bench.close();
     } finally {
       await s.close();
@@ -135,9 +153,13 @@ async function main() {
   const dist = path.join(repo, 'dist', 'assets');
   if (existsSync(dist)) {
     const js = readdirSync(dist).filter((f) => f.endsWith('.js'));
-    const sized = js.map((f) => ({ f, raw: statSync(path.join(dist, f)).size, gz: gzipSync(readFileSync(path.join(dist, f))).length })).sort((a, b) => b.gz - a.gz);
+    const sized = js
+      .map((f) => ({ f, raw: statSync(path.join(dist, f)).size, gz: gzipSync(readFileSync(path.join(dist, f))).length }))
+      .sort((a, b) => b.gz - a.gz);
     const main = sized.find((x) => x.f.startsWith('main.'));
-    console.log(`\nclient bundle: ${js.length} chunks, main ${main ? fmt(main.gz / 1024) : '?'} KiB gz, all ${fmt(sized.reduce((a, x) => a + x.gz, 0) / 1024)} KiB gz`);
+    console.log(
+      `\nclient bundle: ${js.length} chunks, main ${main ? fmt(main.gz / 1024) : '?'} KiB gz, all ${fmt(sized.reduce((a, x) => a + x.gz, 0) / 1024)} KiB gz`,
+    );
   } else {
     console.log('\nclient bundle: not built (npm run build)');
   }

@@ -142,7 +142,9 @@ async function fill(db: Kysely<any>, words: string[]) {
   let batch: { key: string; name: string; text: string }[] = [];
   const flush = async () => {
     await sql`insert into documents (owner, bucket, key, name, text)
-      select ${OWNER}, 'uploads', k, n, t from unnest(${batch.map((b) => b.key)}::text[], ${batch.map((b) => b.name)}::text[], ${batch.map((b) => b.text)}::text[]) as x(k, n, t)`.execute(db);
+      select ${OWNER}, 'uploads', k, n, t from unnest(${batch.map((b) => b.key)}::text[], ${batch.map((b) => b.name)}::text[], ${batch.map((b) => b.text)}::text[]) as x(k, n, t)`.execute(
+      db,
+    );
     batch = [];
   };
   for (const doc of documents(words)) {
@@ -225,12 +227,18 @@ async function run(engine: string, db: Kysely<any>, seeded = false, pid: number 
     return `  ${label.padEnd(10)} n=${String(s.length).padStart(3)}  p50 ${pct(s, 50).toFixed(1).padStart(6)} ms  p95 ${pct(s, 95).toFixed(1).padStart(6)} ms  p99 ${pct(s, 99).toFixed(1).padStart(6)} ms  max ${s[s.length - 1].toFixed(1).padStart(6)} ms`;
   };
   const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
-  console.log(`\n${engine}: ${DOCS.toLocaleString('en-GB')} documents ${seeded ? 'already indexed (BENCH_SCHEMA reused)' : `indexed in ${loadSec.toFixed(1)} s`}; ${hits}/${QUERIES} queries found something`);
+  console.log(
+    `\n${engine}: ${DOCS.toLocaleString('en-GB')} documents ${seeded ? 'already indexed (BENCH_SCHEMA reused)' : `indexed in ${loadSec.toFixed(1)} s`}; ${hits}/${QUERIES} queries found something`,
+  );
   console.log(`  load average (1/5/15 min) before the queries ${la(loadBefore)}, after ${la(loadavg())} (${cpus().length} cores)`);
   console.log(line('all', all));
   for (const n of [1, 2, 3]) console.log(line(`${n} word${n > 1 ? 's' : ''}`, byWords[n]));
   const c = [...cpuMs].sort((a, b) => a - b);
-  const whose = engine.startsWith('PGlite') ? 'this process (PGlite runs in it)' : pid === null ? 'this process only (the server is not on this machine)' : 'this process + the server backend';
+  const whose = engine.startsWith('PGlite')
+    ? 'this process (PGlite runs in it)'
+    : pid === null
+      ? 'this process only (the server is not on this machine)'
+      : 'this process + the server backend';
   console.log(`  CPU time per query, ${whose}: p50 ${pct(c, 50).toFixed(1)} ms  p95 ${pct(c, 95).toFixed(1)} ms  p99 ${pct(c, 99).toFixed(1)} ms`);
   if (process.env.BENCH_SLOWEST) {
     timed.sort((a, b) => b[0] - a[0]);
@@ -257,7 +265,9 @@ async function questionScore(engine: string, db: Kysely<any>) {
   const dir = path.join(FIXTURES, 'real-invoices');
   const owner = OWNER + 1;
   const index = new DocumentIndex(db);
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.pdf'))
+    .sort()) {
     const text = await readPdfText(readFileSync(path.join(dir, name)));
     for (const copy of [1, 2]) await index.index({ owner, bucket: 'uploads', key: `${copy}-${name}`, name, text });
   }
@@ -288,7 +298,9 @@ async function main() {
     }
     return;
   }
-  console.log(`Search benchmark: ${DOCS.toLocaleString('en-GB')} documents × ${WORDS_PER_DOC} words, one owner, ${QUERIES} queries (10 results each, with passages)`);
+  console.log(
+    `Search benchmark: ${DOCS.toLocaleString('en-GB')} documents × ${WORDS_PER_DOC} words, one owner, ${QUERIES} queries (10 results each, with passages)`,
+  );
 
   if (ENGINES.includes('pglite')) {
     const lite = await openDatabase({ dataDir: 'memory://' });
@@ -308,7 +320,8 @@ async function main() {
     console.log(`\nPostgreSQL at ${PG_URL} is not reachable (${(e as Error).message}); skipped.`);
     return;
   }
-  const table = async (name: string) => (await admin.query('select 1 from information_schema.tables where table_schema = $1 and table_name = $2', [schema, name])).rowCount === 1;
+  const table = async (name: string) =>
+    (await admin.query('select 1 from information_schema.tables where table_schema = $1 and table_name = $2', [schema, name])).rowCount === 1;
   const seeded = KEEP_SCHEMA !== undefined && (await table('documents'));
   if (seeded && !(await table('schema_migrations'))) {
     console.log(`\nSchema ${schema} was filled by an earlier version of this benchmark (no schema_migrations); drop it and rerun.`);
@@ -316,7 +329,9 @@ async function main() {
     return;
   }
   if (!seeded) await admin.query(`create schema if not exists ${schema}`);
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: PG_URL, max: 1, options: `-c search_path=${schema}` }) }) });
+  const db = new Kysely<any>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: PG_URL, max: 1, options: `-c search_path=${schema}` }) }),
+  });
   try {
     const { rows } = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db);
     await run(`PostgreSQL ${rows[0].v}`, db, seeded, await backendPid(db));

@@ -90,7 +90,10 @@ describe('a new user registers, verifies, logs in, edits the account and changes
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/password has been (changed|updated)/i).waitFor();
     // older sessions are signed out; this one carries on with the tokens the server handed back
-    await page.getByRole('link', { name: /Solutions/ }).first().click();
+    await page
+      .getByRole('link', { name: /Solutions/ })
+      .first()
+      .click();
     await page.waitForURL('**/solutions');
     await page.getByRole('heading', { name: 'Finance' }).waitFor();
   });

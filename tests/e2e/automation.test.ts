@@ -63,7 +63,9 @@ describe('automation: setup screen, start/stop, jobs', () => {
     const list = (await records()).filter((r) => r.combination !== 0);
     const installed: number[] = [];
     for (const r of list) {
-      const { recipe } = await apiGet<{ recipe: { steps: Array<{ provider: string; action: string; installed: boolean }> } }>(`/api/automation/recipes/${r.recipe_id}`);
+      const { recipe } = await apiGet<{ recipe: { steps: Array<{ provider: string; action: string; installed: boolean }> } }>(
+        `/api/automation/recipes/${r.recipe_id}`,
+      );
       const missing = recipe.steps.filter((s) => !s.installed).map((s) => `${s.provider}:${s.action}`);
       if (!missing.length) installed.push(r.combination);
       console.log(`combination ${r.combination} (${r.name}): ${missing.length ? `missing ${missing.join(', ')}` : 'all steps installed'}`);
@@ -84,7 +86,9 @@ describe('automation: setup screen, start/stop, jobs', () => {
     expect((await recordOf()).status).toBe('complete');
     const nav = page.getByRole('navigation', { name: 'Workflow steps' });
     const aiTile = nav.getByRole('button', { name: /Invoice Data Extraction/ });
-    const installed = await apiGet<{ recipe: { steps: Array<{ provider: string; action: string; installed: boolean }> } }>(`/api/automation/recipes/${(await recordOf()).recipe_id}`);
+    const installed = await apiGet<{ recipe: { steps: Array<{ provider: string; action: string; installed: boolean }> } }>(
+      `/api/automation/recipes/${(await recordOf()).recipe_id}`,
+    );
     const aiInstalled = installed.recipe.steps.find((s) => `${s.provider}:${s.action}` === aiStep)?.installed;
     if (!aiInstalled) {
       await aiTile.getByText('Connector not found.').waitFor();
@@ -139,7 +143,10 @@ describe('automation: setup screen, start/stop, jobs', () => {
     await page.getByRole('tab', { name: 'jobs' }).click();
     const jobs = page.getByRole('list', { name: 'Jobs' });
     await jobs.getByText('Succeeded').waitFor({ timeout: 30_000 });
-    await jobs.getByText(/Started: .* GMT\+01:00/).first().waitFor();
+    await jobs
+      .getByText(/Started: .* GMT\+01:00/)
+      .first()
+      .waitFor();
     await app.screenshot('automation-jobs');
     await jobs.getByRole('button').first().click();
     const steps = page.getByRole('list', { name: 'Steps' });
@@ -198,7 +205,10 @@ describe('automation: setup screen, start/stop, jobs', () => {
     const nav = page.getByRole('navigation', { name: 'Workflow steps' });
     await nav.getByRole('button', { name: /Invoice processed by Flowmatic AI/ }).waitFor();
     // the connectors plugin contributes the Sheets step now: it is installed, and not connected
-    await nav.getByRole('button', { name: /Google Sheets/ }).getByText('not connected').waitFor();
+    await nav
+      .getByRole('button', { name: /Google Sheets/ })
+      .getByText('not connected')
+      .waitFor();
     await app.screenshot('automation-trigger-connector');
     await page.getByRole('button', { name: 'Setup Connections for Workflows' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Setup Connections for Workflows' });

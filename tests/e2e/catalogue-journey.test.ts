@@ -30,15 +30,24 @@ describe('a logged-in user browses the catalogue and votes', () => {
 
   it('browses Solutions → Finance → Invoice Data Extraction → its combinations', async () => {
     const { page } = app;
-    await page.getByRole('link', { name: /Solutions/ }).first().click();
+    await page
+      .getByRole('link', { name: /Solutions/ })
+      .first()
+      .click();
     await page.waitForURL('**/solutions');
     await page.getByText('Finance', { exact: true }).first().waitFor();
     await page.getByText('Customer Experience', { exact: true }).first().waitFor();
     await app.screenshot('solutions');
-    await page.getByRole('link', { name: /Finance/ }).first().click();
+    await page
+      .getByRole('link', { name: /Finance/ })
+      .first()
+      .click();
     await page.waitForURL('**/solution/1');
     await page.getByText('Invoice Data Extraction', { exact: true }).first().waitFor();
-    await page.getByRole('link', { name: /Invoice Data Extraction/ }).first().click();
+    await page
+      .getByRole('link', { name: /Invoice Data Extraction/ })
+      .first()
+      .click();
     await page.waitForURL('**/solutions/combinations/10004');
     await page.getByRole('heading', { name: 'Google Drive Invoices to Google Sheets' }).waitFor();
     // '(basic)' is removed from the displayed name
@@ -71,7 +80,10 @@ describe('a logged-in user browses the catalogue and votes', () => {
   it('searches the workflows of a solution', async () => {
     const { page } = app;
     await page.goto('/solution/1');
-    const search = page.getByRole('searchbox').or(page.getByPlaceholder(/search/i)).first();
+    const search = page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder(/search/i))
+      .first();
     await search.fill('recon');
     await page.getByText('Invoice Reconciliation', { exact: true }).first().waitFor();
     await page.waitForFunction(() => !document.body.innerText.includes('Financial Analysis'));

@@ -45,7 +45,11 @@ describe('connections: combination 1 and combination 9 end to end with the sandb
   const apiGet = <T>(path: string): Promise<T> => callApi<T>(app, 'GET', path);
   const workatoId = () => app.page.evaluate(() => Number(localStorage.getItem('workatoId')));
   const recordOf = async (combination: number) =>
-    (await apiGet<{ workato_recipes: Array<{ recipe_id: number; combination: number; status: string }> }>(`/api/platform/userByWorkatoRecipe/${await workatoId()}/`)).workato_recipes.find((r) => r.combination === combination)!;
+    (
+      await apiGet<{ workato_recipes: Array<{ recipe_id: number; combination: number; status: string }> }>(
+        `/api/platform/userByWorkatoRecipe/${await workatoId()}/`,
+      )
+    ).workato_recipes.find((r) => r.combination === combination)!;
 
   async function activeConnections(): Promise<number> {
     const { page } = app;
@@ -72,7 +76,10 @@ describe('connections: combination 1 and combination 9 end to end with the sandb
     await until(
       `the ${frameTitle} to be connected`,
       async () => {
-        const provider = frameTitle.replace(/ connection$/, '').toLowerCase().replace(/ /g, '_');
+        const provider = frameTitle
+          .replace(/ connection$/, '')
+          .toLowerCase()
+          .replace(/ /g, '_');
         const list = await apiGet<{ result?: Array<{ provider: string; authorization_status: string | null }> }>(
           `/api/platform/proxy?url=api/managed_users/${await workatoId()}/connections`,
         );
@@ -104,13 +111,17 @@ describe('connections: combination 1 and combination 9 end to end with the sandb
     // nothing starts, and its steps still need Sheets: the screen says so instead of a Start
     await page.getByRole('tab', { name: 'Workflow', exact: true }).click();
     const startOrStop = page.getByRole('button', { name: /^(Start|Stop) Workflow$/ });
-    await page.getByRole('heading', { name: 'Connect Google Sheets to start' }).waitFor({ timeout: 120_000 }).catch(async (e) => {
-      await app.screenshot('debug-connections-setup');
-      const all = await apiGet<any>(`/api/platform/userByWorkatoRecipe/${await workatoId()}/`);
-      console.log(JSON.stringify(all.workato_recipes?.filter((r: any) => [0, 1].includes(r.combination))));
-      for (const r of all.workato_recipes?.filter((r: any) => [0, 1].includes(r.combination)) ?? []) console.log(JSON.stringify(await apiGet<any>(`/api/automation/recipes/${r.recipe_id}/jobs`)));
-      throw e;
-    });
+    await page
+      .getByRole('heading', { name: 'Connect Google Sheets to start' })
+      .waitFor({ timeout: 120_000 })
+      .catch(async (e) => {
+        await app.screenshot('debug-connections-setup');
+        const all = await apiGet<any>(`/api/platform/userByWorkatoRecipe/${await workatoId()}/`);
+        console.log(JSON.stringify(all.workato_recipes?.filter((r: any) => [0, 1].includes(r.combination))));
+        for (const r of all.workato_recipes?.filter((r: any) => [0, 1].includes(r.combination)) ?? [])
+          console.log(JSON.stringify(await apiGet<any>(`/api/automation/recipes/${r.recipe_id}/jobs`)));
+        throw e;
+      });
 
     // then Google Sheets, for the step that writes the row
     await page.getByRole('tab', { name: 'Connections', exact: true }).click();
@@ -119,24 +130,33 @@ describe('connections: combination 1 and combination 9 end to end with the sandb
     // the widget tells the screen, which reads the connections again at once: no reload needed
     await page.getByRole('tab', { name: 'Workflow', exact: true }).click();
     const nav = page.getByRole('navigation', { name: 'Workflow steps' });
-    await nav.getByRole('button', { name: /Google Sheets/ }).getByText('connected', { exact: true }).waitFor({ timeout: 60_000 });
+    await nav
+      .getByRole('button', { name: /Google Sheets/ })
+      .getByText('connected', { exact: true })
+      .waitFor({ timeout: 60_000 });
     await startOrStop.click();
     await page.getByRole('button', { name: 'Stop Workflow' }).waitFor({ timeout: 30_000 });
 
     // the trigger's detail: the folder named after the combination, watched
     await nav.getByRole('button', { name: /New file in a Google Drive folder/ }).click();
     await page.getByTestId('target-folder').getByText('Google Drive Invoices to Google Sheets').waitFor({ timeout: 30_000 });
-    await page.getByTestId('trigger-state').getByText(/^Watching for new files every 2 s/).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('trigger-state')
+      .getByText(/^Watching for new files every 2 s/)
+      .waitFor({ timeout: 30_000 });
     await app.screenshot('connections-combination-1-running');
 
     // a generated invoice lands in the watched folder through the sandbox's drop API
     const rec = await recordOf(1);
     let targets = await apiGet<{ folder: { id: string }; sheet: { id: string } }>(`/api/plugins/connectors/recipes/${rec.recipe_id}/targets`);
-    const drop = await fetch(`${sandboxUrl}/sandbox/drop?${new URLSearchParams({ account: googleAccount, folder: targets.folder.id, name: 'hopper-invoice.pdf', type: 'application/pdf' })}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/octet-stream' },
-      body: Buffer.from(invoice.pdf),
-    });
+    const drop = await fetch(
+      `${sandboxUrl}/sandbox/drop?${new URLSearchParams({ account: googleAccount, folder: targets.folder.id, name: 'hopper-invoice.pdf', type: 'application/pdf' })}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: Buffer.from(invoice.pdf),
+      },
+    );
     expect(drop.status).toBe(200);
 
     // the job runs (download → invoice extractor → Sheets)
@@ -153,7 +173,10 @@ describe('connections: combination 1 and combination 9 end to end with the sandb
     await page.reload();
     await page.getByRole('tab', { name: 'jobs' }).click();
     const jobs = page.getByRole('list', { name: 'Jobs' });
-    await jobs.getByText(/New file "hopper-invoice\.pdf" in Google Drive/).first().waitFor({ timeout: 30_000 });
+    await jobs
+      .getByText(/New file "hopper-invoice\.pdf" in Google Drive/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await jobs.getByText('Succeeded').first().waitFor({ timeout: 30_000 });
     await app.screenshot('connections-combination-1-job');
 

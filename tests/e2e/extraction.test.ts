@@ -70,7 +70,7 @@ describe('invoice and document extraction', () => {
     await page.getByText('supplier-invoice.pdf uploaded.').waitFor();
     const preview = page.getByRole('img', { name: 'The uploaded invoice supplier-invoice.pdf, first page' });
     await preview.waitFor();
-    await page.waitForFunction(() => ((document.querySelector("figure img") as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
     expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(500);
 
     await page.getByRole('button', { name: 'Process Invoice' }).click();
@@ -117,7 +117,10 @@ describe('invoice and document extraction', () => {
     await page.getByRole('button', { name: 'Upload Invoice' }).click();
     await page.getByText('broken.pdf uploaded.').waitFor();
     await page.getByRole('button', { name: 'Process Invoice' }).click();
-    await page.getByRole('alert').getByText(/The document could not be read: /).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/The document could not be read: /)
+      .waitFor();
     expect(await page.getByRole('progressbar').count()).toBe(0);
     await app.screenshot('invoice-extraction-unreadable');
   });

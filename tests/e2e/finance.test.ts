@@ -5,8 +5,10 @@ import { createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './
 
 jest.setTimeout(240_000);
 
-const INV = 'Invoice Number,PO Number,Vendor,Vendor Email,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,ar@acme.example,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,ar@acme.example,Nuts,4,1.00,4.00\nI-3,PO-8,Globex,,Toner,1,"1,250.00","1,250.00"\n';
-const PO = 'PO Number,Vendor,Description,Qty,Unit Price,Total\nPO-1,Acme Ltd,Bolts,10,2.50,25.00\nPO-2,Acme Ltd,Nuts,4,1.00,4.00\nPO-3,Globex,Paper,1,5.00,5.00\n';
+const INV =
+  'Invoice Number,PO Number,Vendor,Vendor Email,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,ar@acme.example,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,ar@acme.example,Nuts,4,1.00,4.00\nI-3,PO-8,Globex,,Toner,1,"1,250.00","1,250.00"\n';
+const PO =
+  'PO Number,Vendor,Description,Qty,Unit Price,Total\nPO-1,Acme Ltd,Bolts,10,2.50,25.00\nPO-2,Acme Ltd,Nuts,4,1.00,4.00\nPO-3,Globex,Paper,1,5.00,5.00\n';
 const STATEMENT = [
   'Line item,FY2024,FY2023',
   'Revenue,"1,200,000","1,000,000"',
@@ -83,7 +85,9 @@ describe('finance workflows', () => {
     expect(xlsx.suggestedFilename()).toBe('reconciliation-custom-config.xlsx');
 
     // a malformed file names the file, the row and the problem
-    await page.getByLabel('Invoice file (.csv)').setInputFiles(write('broken.csv', 'Invoice Number,PO Number,Vendor,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,twelve,2.50,30.00\n'));
+    await page
+      .getByLabel('Invoice file (.csv)')
+      .setInputFiles(write('broken.csv', 'Invoice Number,PO Number,Vendor,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,twelve,2.50,30.00\n'));
     await page.getByText('broken.csv: 6 columns').waitFor();
     await page.getByRole('combobox', { name: /Invoice key column/ }).selectOption('PO Number');
     await test.click();
@@ -102,7 +106,12 @@ describe('finance workflows', () => {
     await page.getByRole('button', { name: 'Run Workflow' }).click();
     const reply = await webhookReply;
     if (reply) {
-      expect(reply.request().postDataJSON()).toMatchObject({ config_json: expect.stringContaining("'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'empathetic'"), email, file1_name: 'broken.csv', file2_name: 'orders.csv' });
+      expect(reply.request().postDataJSON()).toMatchObject({
+        config_json: expect.stringContaining("'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'empathetic'"),
+        email,
+        file1_name: 'broken.csv',
+        file2_name: 'orders.csv',
+      });
       // success is HTTP 200 (spec 7); other answers are logged only (spec 8)
       if (reply.status() === 200) await page.getByText('Workflow started: the run will appear in the job history.').waitFor();
     } else {

@@ -52,7 +52,10 @@ describe('forms under a CSP without unsafe-eval', () => {
 
     await page.goto('/reset-password');
     await page.getByLabel('Email').fill('nope');
-    await page.getByRole('button', { name: /send|reset/i }).first().click();
+    await page
+      .getByRole('button', { name: /send|reset/i })
+      .first()
+      .click();
     await page.getByText('Please enter a valid email address.').first().waitFor();
     expect(violations).toEqual([]);
   });
@@ -64,7 +67,10 @@ describe('forms under a CSP without unsafe-eval', () => {
     const name = page.getByLabel('Name', { exact: true });
     await name.fill('');
     await page.getByRole('button', { name: /save/i }).first().click();
-    await page.getByText(/required|Please complete/i).first().waitFor();
+    await page
+      .getByText(/required|Please complete/i)
+      .first()
+      .waitFor();
 
     await page.goto('/solutions/combinations/workflow/10');
     await page.getByRole('button', { name: 'Save config' }).waitFor();

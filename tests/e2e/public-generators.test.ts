@@ -64,7 +64,11 @@ describe('the public generators /mia and /hal', () => {
     await page.getByRole('heading', { name: 'Version 1' }).waitFor();
     await page.getByRole('heading', { name: 'Version 2' }).waitFor();
     await page.getByText(/today announced the launch of LeakFinder/).waitFor();
-    for (const name of ['Logo of Brightwater Analytics', /^Image 1 for the press release/, 'Image 2 for the press release: LeakFinder by Brightwater Analytics']) {
+    for (const name of [
+      'Logo of Brightwater Analytics',
+      /^Image 1 for the press release/,
+      'Image 2 for the press release: LeakFinder by Brightwater Analytics',
+    ]) {
       const img = page.getByRole('img', { name });
       await img.waitFor();
       await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
@@ -113,7 +117,8 @@ describe('the public generators /mia and /hal', () => {
     await page.evaluate(() => {
       const note = () => {
         const status = document.querySelector('[role="status"]')?.textContent ?? '';
-        for (const t of ['Retrieving info on your website', 'Generating pitch']) if (status.includes(t)) (window as unknown as { notePhase(t: string): void }).notePhase(t);
+        for (const t of ['Retrieving info on your website', 'Generating pitch'])
+          if (status.includes(t)) (window as unknown as { notePhase(t: string): void }).notePhase(t);
       };
       new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
     });

@@ -8,7 +8,13 @@ jest.setTimeout(240_000);
 
 const INV = 'Invoice Number,PO Number,Vendor,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,12,2.50,30.00\n';
 const PO = 'PO Number,Vendor,Qty,Unit Price,Total\nPO-1,Acme Ltd,10,2.50,25.00\n';
-const STATEMENT = ['Line item,FY2024,FY2023', 'Revenue,"1,200,000","1,000,000"', 'Net income,120000,90000', 'Total current assets,450000,400000', 'Total current liabilities,300000,250000'].join('\n');
+const STATEMENT = [
+  'Line item,FY2024,FY2023',
+  'Revenue,"1,200,000","1,000,000"',
+  'Net income,120000,90000',
+  'Total current assets,450000,400000',
+  'Total current liabilities,300000,250000',
+].join('\n');
 
 /**
  * Every 'Run Workflow' button in Debian's Chromium shows what really happened (issue 19): a
@@ -40,11 +46,21 @@ describe('Run Workflow shows the real outcome', () => {
 
   const workatoId = () => app.page.evaluate(() => Number(localStorage.getItem('workatoId')));
   const recipeOf = async (combination: number) => {
-    const { workato_recipes } = await callApi<{ workato_recipes: Array<{ recipe_id: number; combination: number }> }>(app, 'GET', `/api/platform/userByWorkatoRecipe/${await workatoId()}/`);
+    const { workato_recipes } = await callApi<{ workato_recipes: Array<{ recipe_id: number; combination: number }> }>(
+      app,
+      'GET',
+      `/api/platform/userByWorkatoRecipe/${await workatoId()}/`,
+    );
     return workato_recipes.find((r) => r.combination === combination)!.recipe_id;
   };
   const jobsOf = async (combination: number) =>
-    (await callApi<{ jobs: Array<{ id: string; status: string; error: string | null }> }>(app, 'GET', `/api/automation/recipes/${await recipeOf(combination)}/jobs`)).jobs;
+    (
+      await callApi<{ jobs: Array<{ id: string; status: string; error: string | null }> }>(
+        app,
+        'GET',
+        `/api/automation/recipes/${await recipeOf(combination)}/jobs`,
+      )
+    ).jobs;
   const running = async (combination: number) =>
     (await callApi<{ recipe: { running: boolean } }>(app, 'GET', `/api/automation/recipes/${await recipeOf(combination)}`)).recipe.running;
 

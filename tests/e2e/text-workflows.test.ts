@@ -29,7 +29,9 @@ describe('emotion analysis and document search', () => {
     await app.screenshot('emotion-empty');
     await page
       .getByRole('textbox', { name: /Text to analyse/ })
-      .fill('I love the new invoice screen, it is wonderful! The delivery arrived on Tuesday. I am furious that my order was cancelled again. I am worried the payment will bounce.');
+      .fill(
+        'I love the new invoice screen, it is wonderful! The delivery arrived on Tuesday. I am furious that my order was cancelled again. I am worried the payment will bounce.',
+      );
     await page.getByRole('button', { name: 'Get Emotion' }).click();
     const items = page.getByRole('region', { name: 'Emotions' }).getByRole('listitem');
     await items.first().waitFor();

@@ -69,7 +69,7 @@ describe('every route fits a phone and passes axe-core', () => {
     expect(problems).toEqual([]);
   });
 
-  it("with the setup modal open on a setup screen: no sideways scroll, nothing serious for axe", async () => {
+  it('with the setup modal open on a setup screen: no sideways scroll, nothing serious for axe', async () => {
     const { page } = app;
     await page.goto('/home', { waitUntil: 'networkidle' });
     if (new URL(page.url()).pathname === '/login') await logInThroughUi(app, email, 'cobol-Rules-1959');

@@ -72,9 +72,15 @@ describe('navigation, dead ends and not-found states', () => {
     await page.goto('/home');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Solutions' }).click();
     await page.waitForURL('**/solutions');
-    await page.getByRole('link', { name: /Finance/ }).first().click();
+    await page
+      .getByRole('link', { name: /Finance/ })
+      .first()
+      .click();
     await page.waitForURL('**/solution/1');
-    await page.getByRole('link', { name: /Invoice Data Extraction/ }).first().click();
+    await page
+      .getByRole('link', { name: /Invoice Data Extraction/ })
+      .first()
+      .click();
     await page.waitForURL('**/solutions/combinations/10004');
     await page.locator('[data-combination-id]').first().waitFor();
     expect(await crumbsOf(app)).toEqual(['Home', 'Solutions', 'Finance', 'Invoice Data Extraction']);
@@ -91,7 +97,10 @@ describe('navigation, dead ends and not-found states', () => {
   it('keeps at most 8 crumbs, and collapses the middle ones on a phone', async () => {
     const { page } = app;
     await page.goto('/solutions');
-    await page.getByRole('link', { name: /Finance/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Finance/ })
+      .first()
+      .waitFor();
     for (const id of [10002, 10003, 10004, 10005, 10006, 10007, 10008, 10009, 10010, 10011]) {
       await page.goto(`/workflow/${id}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -117,7 +126,10 @@ describe('navigation, dead ends and not-found states', () => {
   it("an unknown id reads as not found: 'Sorry, no content available at the moment.' with Go back", async () => {
     const { page } = app;
     await page.goto('/solutions');
-    await page.getByRole('link', { name: /Finance/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Finance/ })
+      .first()
+      .waitFor();
     for (const path of ['/solutions/combinations/99999', '/solutions/combinations/workflow/999']) {
       await page.goto(path);
       await page.getByText('Sorry, no content available at the moment.').waitFor();

@@ -68,7 +68,10 @@ describe('cache invalidation across server processes through Redis', () => {
   it("a vote through one server shows in the other's cached combination list", async () => {
     expect(await card(b, 12)).toMatchObject({ votes: 0, my_vote: false }); // b caches alice's list
     expect((await a.call('POST', '/api/platform/votes', { token: alice.access, body: { combination_id: 12 } })).status).toBe(201);
-    const after = await eventually(() => card(b, 12), (c) => c.votes === 1);
+    const after = await eventually(
+      () => card(b, 12),
+      (c) => c.votes === 1,
+    );
     expect(after).toMatchObject({ votes: 1, my_vote: true });
   });
 
@@ -84,7 +87,10 @@ describe('cache invalidation across server processes through Redis', () => {
     heard.length = 0;
     await sql`delete from jobs where false`.execute(dbA); // the queue's table: no cache reads it
     await sql`delete from votes where false`.execute(dbA);
-    await eventually(async () => heard, (h) => h.some((t) => t.includes('votes')));
+    await eventually(
+      async () => heard,
+      (h) => h.some((t) => t.includes('votes')),
+    );
     expect(heard.some((t) => t.includes('votes'))).toBe(true);
     expect(heard.some((t) => t.includes('jobs'))).toBe(false);
   });

@@ -57,7 +57,9 @@ describe('the server survives its database connections being terminated', () => 
         const me = await call<{ workato_id: number | null }>(server.url, 'GET', '/api/platform/userId', { token: user.access });
         expect(me.workato_id).toBe(user.workatoId);
       }
-      const fresh = await call<{ access: string }>(server.url, 'POST', '/api/platform/api-jwt-token/', { body: { username: user.email, password: 'a long enough password 123' } });
+      const fresh = await call<{ access: string }>(server.url, 'POST', '/api/platform/api-jwt-token/', {
+        body: { username: user.email, password: 'a long enough password 123' },
+      });
       expect(fresh.access).toEqual(expect.any(String));
     }
     await sleep(1000);

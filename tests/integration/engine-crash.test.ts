@@ -48,8 +48,7 @@ describe.each([
   let redisDb: RedisDb | undefined;
   let server: ServerProcess | undefined;
 
-  const start = () =>
-    startServerProcess({ dataDir, pluginsDir, logFile, databaseUrl: pgSchema?.url, redisUrl: redisDb?.url, env: { LOG_LEVEL: 'info' } });
+  const start = () => startServerProcess({ dataDir, pluginsDir, logFile, databaseUrl: pgSchema?.url, redisUrl: redisDb?.url, env: { LOG_LEVEL: 'info' } });
 
   beforeAll(async () => {
     mkdirSync(dataDir, { recursive: true });
@@ -73,7 +72,9 @@ describe.each([
 
     const jobIds: string[] = [];
     for (let n = 0; n < JOBS; n++) {
-      const res = await call<{ status: string; job_id: string }>(server.url, 'POST', webhookPath(rec), { body: { name: `Customer ${n}`, order: { total: 10 + n }, n } });
+      const res = await call<{ status: string; job_id: string }>(server.url, 'POST', webhookPath(rec), {
+        body: { name: `Customer ${n}`, order: { total: 10 + n }, n },
+      });
       jobIds.push(res.job_id);
     }
     // every job inside the slow step, its side effect done, nothing checkpointed yet
@@ -112,7 +113,9 @@ describe.each([
       const runs = after.runs.filter((r) => r.key === key);
       expect(runs.map((r) => r.pid === killedPid)).toEqual([true, false]);
     }
-    const record = await call<{ workato_recipes: RecipeRecord[] }>(server.url, 'GET', `/api/platform/userByWorkatoRecipe/${user.workatoId}/`, { token: user.access });
+    const record = await call<{ workato_recipes: RecipeRecord[] }>(server.url, 'GET', `/api/platform/userByWorkatoRecipe/${user.workatoId}/`, {
+      token: user.access,
+    });
     expect(record.workato_recipes.find((r) => r.recipe_id === rec.recipe_id)).toMatchObject({ job_succeeded_count: JOBS, job_failed_count: 0 });
     for (const id of jobIds) {
       const { steps } = await call<{ steps: Array<{ status: string }> }>(server.url, 'GET', `/api/automation/jobs/${id}`, { token: user.access });

@@ -69,7 +69,9 @@ describe('BullMQ jobs failed for stalling, in the metrics', () => {
     const text = parsePrometheus((await metrics.text()).body);
     expect(promValue(text, 'flowmatic_jobs_total', 'flowmatic_jobs_total', { queue: 'fleet.stall', status: 'failed' })).toBe(1);
     expect(promValue(text, 'flowmatic_jobs_total', 'flowmatic_jobs_total', { queue: 'fleet.stall', status: 'completed' })).toBe(1);
-    expect(promValue(text, 'flowmatic_job_duration_seconds', 'flowmatic_job_duration_seconds_count', { queue: 'fleet.stall', status: 'failed' })).toBeUndefined();
+    expect(
+      promValue(text, 'flowmatic_job_duration_seconds', 'flowmatic_job_duration_seconds_count', { queue: 'fleet.stall', status: 'failed' }),
+    ).toBeUndefined();
     expect(promValue(text, 'flowmatic_job_duration_seconds', 'flowmatic_job_duration_seconds_count', { queue: 'fleet.stall', status: 'completed' })).toBe(1);
   });
 });

@@ -34,7 +34,8 @@ describe('graceful shutdown of the fleet processes', () => {
   const workers: ChildProc[] = [];
 
   const pgRows = <R extends object>(text: string, values?: unknown[]) => schema.query<R>(text, values);
-  const jobsOf = (rec: RecipeRecord) => pgRows<JobRow>(`select id::text as id, status from automation_jobs where recipe_id = $1 order by created_at`, [rec.recipe_id]);
+  const jobsOf = (rec: RecipeRecord) =>
+    pgRows<JobRow>(`select id::text as id, status from automation_jobs where recipe_id = $1 order by created_at`, [rec.recipe_id]);
   const runsOf = (rec: RecipeRecord) =>
     pgRows<{ job_id: string; pid: number }>(
       `select r.job_id, r.pid from fleet_runs r join automation_jobs j on j.id::text = r.job_id where j.recipe_id = $1 order by r.id`,
@@ -46,14 +47,30 @@ describe('graceful shutdown of the fleet processes', () => {
       [rec.recipe_id],
     );
   const web = (env: Record<string, string> = {}, redisUrl = redis.url) =>
-    startServerProcess({ dataDir, pluginsDir, databaseUrl: schema.url, redisUrl, env: { ENGINE_USER_CONCURRENCY: '64', ...env }, logFile: path.join(root, 'web.log') }).then((s) => {
+    startServerProcess({
+      dataDir,
+      pluginsDir,
+      databaseUrl: schema.url,
+      redisUrl,
+      env: { ENGINE_USER_CONCURRENCY: '64', ...env },
+      logFile: path.join(root, 'web.log'),
+    }).then((s) => {
       servers.push(s);
       return s;
     });
   const worker = async (env: Record<string, string>) => {
     const port = await freePort();
     const w = spawnWorker(
-      { DATA_DIR: dataDir, PLUGINS_DIR: pluginsDir, DATABASE_URL: schema.url, REDIS_URL: redis.url, WORKER_PORT: String(port), ENGINE_USER_CONCURRENCY: '64', LOG_LEVEL: 'info', ...env },
+      {
+        DATA_DIR: dataDir,
+        PLUGINS_DIR: pluginsDir,
+        DATABASE_URL: schema.url,
+        REDIS_URL: redis.url,
+        WORKER_PORT: String(port),
+        ENGINE_USER_CONCURRENCY: '64',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
       path.join(root, 'worker.log'),
     );
     workers.push(w);
@@ -92,11 +109,14 @@ describe('graceful shutdown of the fleet processes', () => {
       const body = Buffer.from(JSON.stringify({ name: `Customer ${n}`, n, padding: 'x'.repeat(200) }));
       let rest!: () => void;
       const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: webhookPath(rec), headers: { 'content-type': 'application/json', 'content-length': body.length } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
-        });
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path: webhookPath(rec), headers: { 'content-type': 'application/json', 'content-length': body.length } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+          },
+        );
         req.on('error', reject);
         req.write(body.subarray(0, 100));
         rest = () => req.end(body.subarray(100));
@@ -108,10 +128,15 @@ describe('graceful shutdown of the fleet processes', () => {
     const signalled = Date.now();
     process.kill(server.pid, 'SIGTERM');
     // draining (SHUTDOWN_DRAIN_MS): not ready, still alive and serving
-    const ready = await until('/readyz to answer 503', async () => {
-      const r = await fetch(`${server.url}/readyz`);
-      return r.status === 503 ? r.json() : undefined;
-    }, 2000, 50);
+    const ready = await until(
+      '/readyz to answer 503',
+      async () => {
+        const r = await fetch(`${server.url}/readyz`);
+        return r.status === 503 ? r.json() : undefined;
+      },
+      2000,
+      50,
+    );
     expect(ready).toEqual({ status: 'unavailable', failing: ['shutting down'] });
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(Date.now() - signalled).toBeLessThan(3000);
@@ -158,10 +183,15 @@ describe('graceful shutdown of the fleet processes', () => {
     await until('four jobs inside the slow step', async () => ((await runsOf(rec)).length === 4 ? true : undefined), 20_000);
 
     w.child.kill('SIGTERM');
-    const ready = await until('the worker /readyz to answer 503', async () => {
-      const r = await fetch(`${w.url}/readyz`);
-      return r.status === 503 ? r.json() : undefined;
-    }, 3000, 50);
+    const ready = await until(
+      'the worker /readyz to answer 503',
+      async () => {
+        const r = await fetch(`${w.url}/readyz`);
+        return r.status === 503 ? r.json() : undefined;
+      },
+      3000,
+      50,
+    );
     expect(ready).toEqual({ status: 'unavailable', failing: ['shutting down'] });
     expect(await w.ended).toBe(0);
     const jobs = await jobsOf(rec);
@@ -186,7 +216,12 @@ describe('graceful shutdown of the fleet processes', () => {
     expect(readFileSync(path.join(root, 'worker.log'), 'utf8')).toContain('The shutdown took longer than SHUTDOWN_TIMEOUT_MS (1000 ms): exiting now');
 
     const next = await worker({ FLEET_EFFECT_MS: '100' });
-    await until('both jobs to succeed on the other worker', async () => ((await jobsOf(rec)).every((j) => j.status === 'succeeded') ? true : undefined), 60_000, 500);
+    await until(
+      'both jobs to succeed on the other worker',
+      async () => ((await jobsOf(rec)).every((j) => j.status === 'succeeded') ? true : undefined),
+      60_000,
+      500,
+    );
     await sleep(1000);
     const runs = await runsOf(rec);
     for (const id of ids) expect(runs.filter((r) => r.job_id === id).map((r) => r.pid)).toEqual([slowWorker.pid, next.pid]);

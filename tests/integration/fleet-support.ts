@@ -106,7 +106,16 @@ export function spawnWorker(env: Record<string, string>, logFile: string): Child
   try {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'src/server/worker.ts')], {
       cwd: repo,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'development', LOG_LEVEL: 'warn', SECRET_KEY, SANDBOX_PROVIDERS: 'false', HOST: '127.0.0.1', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        SECRET_KEY,
+        SANDBOX_PROVIDERS: 'false',
+        HOST: '127.0.0.1',
+        ...env,
+      },
       stdio: ['ignore', fd, fd],
     });
     const ended = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
@@ -211,6 +220,8 @@ export function parsePrometheus(text: string): Map<string, PromFamily> {
 
 /** The value of one sample (by exact name and labels), or undefined. */
 export function promValue(families: Map<string, PromFamily>, family: string, name: string, labels: Record<string, string>): number | undefined {
-  const s = families.get(family)?.samples.find((x) => x.name === name && JSON.stringify(Object.entries(x.labels).sort()) === JSON.stringify(Object.entries(labels).sort()));
+  const s = families
+    .get(family)
+    ?.samples.find((x) => x.name === name && JSON.stringify(Object.entries(x.labels).sort()) === JSON.stringify(Object.entries(labels).sort()));
   return s?.value;
 }

@@ -45,7 +45,15 @@ describe('the fleet: 2 web servers, 2 workers, one killed mid-run', () => {
   const startWorker = async (n: number): Promise<Worker> => {
     const port = await freePort();
     const w = spawnWorker(
-      { DATA_DIR: dataDir, PLUGINS_DIR: pluginsDir, DATABASE_URL: schema.url, REDIS_URL: redis.url, WORKER_PORT: String(port), ENGINE_USER_CONCURRENCY: '64', FLEET_EFFECT_MS: '250' },
+      {
+        DATA_DIR: dataDir,
+        PLUGINS_DIR: pluginsDir,
+        DATABASE_URL: schema.url,
+        REDIS_URL: redis.url,
+        WORKER_PORT: String(port),
+        ENGINE_USER_CONCURRENCY: '64',
+        FLEET_EFFECT_MS: '250',
+      },
       path.join(root, `worker-${n}.log`),
     );
     const worker = { ...w, url: `http://127.0.0.1:${port}` };
@@ -74,7 +82,9 @@ describe('the fleet: 2 web servers, 2 workers, one killed mid-run', () => {
   it('runs 300 webhook calls exactly once across the fleet although a worker is killed mid-run', async () => {
     // all four at once: the migrations run once under their advisory lock
     const [webA, webB, w1, w2] = await Promise.all([startWeb(1), startWeb(2), startWorker(1), startWorker(2)]);
-    const migrations = await rows<{ n: number; distinct_ids: number }>(`select count(*)::int as n, count(distinct id)::int as distinct_ids from schema_migrations`);
+    const migrations = await rows<{ n: number; distinct_ids: number }>(
+      `select count(*)::int as n, count(distinct id)::int as distinct_ids from schema_migrations`,
+    );
     expect(migrations[0].n).toBe(migrations[0].distinct_ids);
 
     // registered on A (a worker sends the verification mail), logged in on B: one SECRET_KEY, one database
@@ -128,8 +138,15 @@ describe('the fleet: 2 web servers, 2 workers, one killed mid-run', () => {
 
     type JobRow = { id: string; status: string };
     const jobsNow = () => rows<JobRow>(`select id::text as id, status from automation_jobs where recipe_id = $1`, [rec.recipe_id]);
-    await until('all 300 jobs to succeed', async () => ((await jobsNow()).filter((j) => j.status === 'succeeded').length === CALLS ? true : undefined), 90_000, 500);
-    console.log(`fleet: ${CALLS} jobs done ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill; ${inFlightAtKill.length} were in the killed worker's slow step just before`);
+    await until(
+      'all 300 jobs to succeed',
+      async () => ((await jobsNow()).filter((j) => j.status === 'succeeded').length === CALLS ? true : undefined),
+      90_000,
+      500,
+    );
+    console.log(
+      `fleet: ${CALLS} jobs done ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill; ${inFlightAtKill.length} were in the killed worker's slow step just before`,
+    );
     await sleep(2000); // nothing runs again afterwards
 
     const jobs = await jobsNow();
@@ -138,7 +155,10 @@ describe('the fleet: 2 web servers, 2 workers, one killed mid-run', () => {
     // one side effect per job, one stored record per job
     const effects = await rows<{ job_id: string }>(`select job_id from fleet_effects`);
     expect(effects.map((e) => e.job_id).sort()).toEqual([...jobIds].sort());
-    const records = await rows<{ job_id: string; n: number }>(`select job_id::text as job_id, (data->>'n')::int as n from automation_records where recipe_id = $1`, [rec.recipe_id]);
+    const records = await rows<{ job_id: string; n: number }>(
+      `select job_id::text as job_id, (data->>'n')::int as n from automation_records where recipe_id = $1`,
+      [rec.recipe_id],
+    );
     expect(records.map((r) => r.job_id).sort()).toEqual([...jobIds].sort());
     expect(records.map((r) => r.n).sort((a, b) => a - b)).toEqual(Array.from({ length: CALLS }, (_, i) => i));
     // the step ran once per job, twice only where its first run died with worker 1
@@ -186,7 +206,8 @@ describe('the fleet: 2 web servers, 2 workers, one killed mid-run', () => {
       expect(m.get('flowmatic_jobs_total')!.samples).toEqual([]);
     }
     // the workers left nothing waiting, and the jobs they found stalled are counted
-    const run = (m: (typeof metrics)[number], status: string) => promValue(m, 'flowmatic_jobs_total', 'flowmatic_jobs_total', { queue: 'automation.run', status }) ?? 0;
+    const run = (m: (typeof metrics)[number], status: string) =>
+      promValue(m, 'flowmatic_jobs_total', 'flowmatic_jobs_total', { queue: 'automation.run', status }) ?? 0;
     for (const m of metrics.slice(2)) expect(promValue(m, 'flowmatic_queue_depth', 'flowmatic_queue_depth', { queue: 'automation.run' })).toBe(0);
     const stalled = run(metrics[2], 'stalled') + run(metrics[3], 'stalled');
     expect(stalled).toBeGreaterThanOrEqual(rerun.length);

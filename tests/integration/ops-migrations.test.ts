@@ -18,7 +18,10 @@ describe('migrations on PostgreSQL started by several processes at once', () => 
 
   // each up() leaves one row per run, so a migration applied twice shows as two rows
   const probe: Migration[] = [
-    { id: 'ops-probe/0001_runs', up: async (db) => void (await sql`create table migration_runs (id text not null, at timestamptz not null default clock_timestamp())`.execute(db)) },
+    {
+      id: 'ops-probe/0001_runs',
+      up: async (db) => void (await sql`create table migration_runs (id text not null, at timestamptz not null default clock_timestamp())`.execute(db)),
+    },
     {
       id: 'ops-probe/0002_slow',
       up: async (db) => {

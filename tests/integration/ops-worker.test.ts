@@ -15,7 +15,16 @@ function spawnWorker(env: Record<string, string>, logFile: string): { child: Chi
   try {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'src/server/worker.ts')], {
       cwd: repo,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'development', LOG_LEVEL: 'warn', SECRET_KEY, SANDBOX_PROVIDERS: 'false', HOST: '127.0.0.1', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        SECRET_KEY,
+        SANDBOX_PROVIDERS: 'false',
+        HOST: '127.0.0.1',
+        ...env,
+      },
       stdio: ['ignore', fd, fd],
     });
     return { child, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
@@ -52,7 +61,7 @@ describe('npm run worker', () => {
     const { exited } = spawnWorker({ DATA_DIR: dir }, log);
     expect(await exited).toBe(1);
     expect(readFileSync(log, 'utf8')).toContain(
-      'Invalid configuration: DATABASE_URL and REDIS_URL must be set for a worker: it shares the web servers\' PostgreSQL database and Redis queue',
+      "Invalid configuration: DATABASE_URL and REDIS_URL must be set for a worker: it shares the web servers' PostgreSQL database and Redis queue",
     );
   });
 
@@ -83,7 +92,14 @@ describe('npm run worker', () => {
       const workerPort = await freePort();
       const appPort = await freePort();
       worker = spawnWorker(
-        { DATA_DIR: dir, PLUGINS_DIR: path.join(repo, 'plugins'), DATABASE_URL: schema.url, REDIS_URL: redis.url, WORKER_PORT: String(workerPort), PORT: String(appPort) },
+        {
+          DATA_DIR: dir,
+          PLUGINS_DIR: path.join(repo, 'plugins'),
+          DATABASE_URL: schema.url,
+          REDIS_URL: redis.url,
+          WORKER_PORT: String(workerPort),
+          PORT: String(appPort),
+        },
         path.join(dir, 'worker.log'),
       );
       const w = `http://127.0.0.1:${workerPort}`;

@@ -16,7 +16,10 @@ export interface EkmanRow {
 
 /** The 27 GoEmotions labels plus neutral mapped onto EMOTIONS through ekman_mapping.json. */
 export function ekmanMap(dir = GOEMOTIONS_DIR): Emotion[] {
-  const names = readFileSync(path.join(dir, 'emotions.txt'), 'utf8').split('\n').map((s) => s.trim()).filter(Boolean);
+  const names = readFileSync(path.join(dir, 'emotions.txt'), 'utf8')
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const mapping = JSON.parse(readFileSync(path.join(dir, 'ekman_mapping.json'), 'utf8')) as Record<string, string[]>;
   return names.map((name) => {
     if (name === 'neutral') return 'neutral';

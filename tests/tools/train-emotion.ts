@@ -15,7 +15,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EMOTIONS, type Emotion } from '../../src/server/ai/emotion/emotions';
-import { EmotionModel, lexiconStands, MODEL_DIR, MODEL_FILE, WEIGHTS_FILE, loadEmotionModel, type EmotionModelHeader } from '../../src/server/ai/emotion/emotion-model';
+import {
+  EmotionModel,
+  lexiconStands,
+  MODEL_DIR,
+  MODEL_FILE,
+  WEIGHTS_FILE,
+  loadEmotionModel,
+  type EmotionModelHeader,
+} from '../../src/server/ai/emotion/emotion-model';
 import { featurise, type FeatureConfig, type SparseVector } from '../../src/server/ai/emotion/features';
 import { classifyEmotion, type EmotionClassification } from '../../src/server/ai/emotion/lexicon-classifier';
 import { rng } from '../support/invoices/random-invoice';
@@ -48,7 +56,12 @@ function parseArgs(): Settings {
   return s;
 }
 
-const featureConfig = (s: Settings): FeatureConfig => ({ buckets: s.buckets, charNgrams: [s.charLo, s.charHi], charWeight: s.charWeight, lexiconWeight: s.lex });
+const featureConfig = (s: Settings): FeatureConfig => ({
+  buckets: s.buckets,
+  charNgrams: [s.charLo, s.charHi],
+  charWeight: s.charWeight,
+  lexiconWeight: s.lex,
+});
 
 interface Trained {
   weights: Float32Array;
@@ -73,7 +86,15 @@ const argmax = (s: ArrayLike<number>) => {
   return best;
 };
 
-function train(s: Settings, train: EkmanRow[], trainX: SparseVector[], dev: EkmanRow[], devX: SparseVector[], log: boolean, extra: Array<{ x: SparseVector; y: Emotion }> = []): Trained {
+function train(
+  s: Settings,
+  train: EkmanRow[],
+  trainX: SparseVector[],
+  dev: EkmanRow[],
+  devX: SparseVector[],
+  log: boolean,
+  extra: Array<{ x: SparseVector; y: Emotion }> = [],
+): Trained {
   const counts = EMOTIONS.map((e) => train.reduce((n, r) => n + (r.labels.includes(e) ? 1 / r.labels.length : 0), 0));
   const largest = Math.max(...counts);
   const classWeight = counts.map((n) => (largest / n) ** s.alpha);
@@ -114,7 +135,10 @@ function train(s: Settings, train: EkmanRow[], trainX: SparseVector[], dev: Ekma
         }
       }
     }
-    const devF1 = figures(dev, devX.map((x) => EMOTIONS[argmax(scoresOf(w, b, x))])).macroF1;
+    const devF1 = figures(
+      dev,
+      devX.map((x) => EMOTIONS[argmax(scoresOf(w, b, x))]),
+    ).macroF1;
     devF1ByEpoch.push(devF1);
     if (log) console.log(`  epoch ${epoch}: dev macro-F1 ${devF1.toFixed(4)}`);
     if (devF1 > bestF1) {
@@ -165,26 +189,28 @@ function main() {
   const settings = parseArgs();
   const trainRows = readSplit('train');
   const devRows = readSplit('dev');
-  const business = (JSON.parse(readFileSync(path.join(__dirname, '../fixtures/emotion-sentences.json'), 'utf8')) as { items: BusinessItem[] }).items.filter((i) => i.split === 'tune');
+  const business = (JSON.parse(readFileSync(path.join(__dirname, '../fixtures/emotion-sentences.json'), 'utf8')) as { items: BusinessItem[] }).items.filter(
+    (i) => i.split === 'tune',
+  );
   console.log(`GoEmotions (Ekman): ${trainRows.length} train rows, ${devRows.length} dev rows; ${business.length} business sentences (tuning part)`);
 
   if (process.argv.includes('--search')) {
-    const grid: Array<Partial<Settings>> = [
-      {},
-      { lr: 0.05 },
-      { l2: 1e-4 },
-      { lex: 1 },
-      { lex: 3 },
-      { alpha: 0.3 },
-      { charLo: 2 },
-      { charWeight: 0.7 },
-    ];
+    const grid: Array<Partial<Settings>> = [{}, { lr: 0.05 }, { l2: 1e-4 }, { lex: 1 }, { lex: 3 }, { alpha: 0.3 }, { charLo: 2 }, { charWeight: 0.7 }];
     for (const change of grid) {
       const s = { ...settings, ...change };
       const cfg = featureConfig(s);
       const t = Date.now();
-      const r = train(s, trainRows, trainRows.map((r) => featurise(r.text, cfg)), devRows, devRows.map((r) => featurise(r.text, cfg)), false);
-      console.log(`${JSON.stringify(change).padEnd(34)} best epoch ${r.epoch}  dev macro-F1 ${Math.max(...r.devF1ByEpoch).toFixed(4)}  by epoch ${r.devF1ByEpoch.map((x) => x.toFixed(3)).join(' ')}  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
+      const r = train(
+        s,
+        trainRows,
+        trainRows.map((r) => featurise(r.text, cfg)),
+        devRows,
+        devRows.map((r) => featurise(r.text, cfg)),
+        false,
+      );
+      console.log(
+        `${JSON.stringify(change).padEnd(34)} best epoch ${r.epoch}  dev macro-F1 ${Math.max(...r.devF1ByEpoch).toFixed(4)}  by epoch ${r.devF1ByEpoch.map((x) => x.toFixed(3)).join(' ')}  (${((Date.now() - t) / 1000).toFixed(0)} s)`,
+      );
     }
     return;
   }
@@ -220,7 +246,10 @@ function main() {
   const devLexicon = devRows.map((r) => lexiconOf(r.text));
   const businessLinear = business.map((i) => quantised.linearScores(featurise(i.text, cfg)));
   const businessLexicon = business.map((i) => lexiconOf(i.text));
-  const plain = figures(devRows, devLinear.map((s) => EMOTIONS[argmax(s)]));
+  const plain = figures(
+    devRows,
+    devLinear.map((s) => EMOTIONS[argmax(s)]),
+  );
   console.log(`quantised, no offsets, no lexicon: dev macro-F1 ${plain.macroF1.toFixed(4)}`);
 
   // the lexicon's weight, its gate and the per-class offsets. Among the settings that keep the
@@ -234,14 +263,19 @@ function main() {
       const devScores = devLinear.map((s, i) => s.map((x, c) => x + beta * shares(devLexicon[i])[c]));
       const fixed = devLexicon.map((l) => (lexiconStands(l, gate) ? l.emotion : null));
       const offsets = tuneOffsets(devRows, devScores, fixed);
-      const devF1 = figures(devRows, devScores.map((s, i) => fixed[i] ?? EMOTIONS[argmax(s.map((x, c) => x + offsets[c]))])).macroF1;
+      const devF1 = figures(
+        devRows,
+        devScores.map((s, i) => fixed[i] ?? EMOTIONS[argmax(s.map((x, c) => x + offsets[c]))]),
+      ).macroF1;
       const businessAccuracy =
         business.filter((item, i) => {
           const l = businessLexicon[i];
           const label = lexiconStands(l, gate) ? l.emotion : EMOTIONS[argmax(businessLinear[i].map((x, c) => x + beta * shares(l)[c] + offsets[c]))];
           return label === item.emotion;
         }).length / business.length;
-      console.log(`lexicon weight ${beta}, gate ${gate}: dev macro-F1 ${devF1.toFixed(4)}, business tuning-part accuracy ${(businessAccuracy * 100).toFixed(1)}%, offsets ${offsets.join(' ')}`);
+      console.log(
+        `lexicon weight ${beta}, gate ${gate}: dev macro-F1 ${devF1.toFixed(4)}, business tuning-part accuracy ${(businessAccuracy * 100).toFixed(1)}%, offsets ${offsets.join(' ')}`,
+      );
       tried.push({ beta, gate, offsets, devF1, businessAccuracy });
     }
   }
@@ -273,7 +307,10 @@ function main() {
   writeFileSync(path.join(MODEL_DIR, MODEL_FILE), JSON.stringify(header, null, 2) + '\n');
 
   const loaded = loadEmotionModel();
-  const check = figures(devRows, devRows.map((r) => loaded.classify(r.text).emotion));
+  const check = figures(
+    devRows,
+    devRows.map((r) => loaded.classify(r.text).emotion),
+  );
   console.log(`written to ${MODEL_DIR}; reloaded: dev macro-F1 ${check.macroF1.toFixed(4)}, accuracy ${(check.accuracy * 100).toFixed(1)}%`);
 }
 

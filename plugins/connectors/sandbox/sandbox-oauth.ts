@@ -69,12 +69,24 @@ export class SandboxOAuth {
     app.get(paths.authorize, async (request, reply) => {
       const q = request.query as Record<string, string>;
       const problem =
-        q.client_id !== client.clientId ? 'unknown client_id' :
-        q.response_type !== 'code' ? 'response_type must be code' :
-        q.code_challenge_method !== 'S256' || !q.code_challenge ? 'a S256 code_challenge is required (PKCE)' :
-        !q.redirect_uri ? 'redirect_uri is required' :
-        !this.redirectUris.has(q.redirect_uri) ? 'redirect_uri is not registered for this client' : !q.state ? 'state is required' : undefined;
-      if (problem) return reply.code(400).type('text/html').send(`<h1>Sandbox ${label}: bad request</h1><p>${esc(problem)}</p>`);
+        q.client_id !== client.clientId
+          ? 'unknown client_id'
+          : q.response_type !== 'code'
+            ? 'response_type must be code'
+            : q.code_challenge_method !== 'S256' || !q.code_challenge
+              ? 'a S256 code_challenge is required (PKCE)'
+              : !q.redirect_uri
+                ? 'redirect_uri is required'
+                : !this.redirectUris.has(q.redirect_uri)
+                  ? 'redirect_uri is not registered for this client'
+                  : !q.state
+                    ? 'state is required'
+                    : undefined;
+      if (problem)
+        return reply
+          .code(400)
+          .type('text/html')
+          .send(`<h1>Sandbox ${label}: bad request</h1><p>${esc(problem)}</p>`);
       const hidden = ['client_id', 'redirect_uri', 'state', 'code_challenge', 'scope']
         .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`)
         .join('');
@@ -117,19 +129,25 @@ export class SandboxOAuth {
     app.post(paths.token, async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, string>;
       const c = clientOf(request, body);
-      if (c.id !== client.clientId || !c.secret || !sameSecret(c.secret, client.clientSecret)) return oauthError(reply, 401, 'invalid_client', 'Unknown client or wrong secret.');
+      if (c.id !== client.clientId || !c.secret || !sameSecret(c.secret, client.clientSecret))
+        return oauthError(reply, 401, 'invalid_client', 'Unknown client or wrong secret.');
       if (body.grant_type === 'authorization_code') {
         const pending = this.codes.get(body.code ?? '');
         this.codes.delete(body.code ?? '');
-        if (!pending || pending.expiresAt < Date.now() || pending.provider !== provider) return oauthError(reply, 400, 'invalid_grant', 'The code is unknown, used or expired.');
+        if (!pending || pending.expiresAt < Date.now() || pending.provider !== provider)
+          return oauthError(reply, 400, 'invalid_grant', 'The code is unknown, used or expired.');
         if (pending.redirectUri !== body.redirect_uri) return oauthError(reply, 400, 'invalid_grant', 'redirect_uri does not match the authorisation request.');
-        const challenge = createHash('sha256').update(body.code_verifier ?? '').digest('base64url');
-        if (!body.code_verifier || challenge !== pending.challenge) return oauthError(reply, 400, 'invalid_grant', 'The PKCE code_verifier does not match the code_challenge.');
+        const challenge = createHash('sha256')
+          .update(body.code_verifier ?? '')
+          .digest('base64url');
+        if (!body.code_verifier || challenge !== pending.challenge)
+          return oauthError(reply, 400, 'invalid_grant', 'The PKCE code_verifier does not match the code_challenge.');
         return reply.header('Cache-Control', 'no-store').send(this.issue({ provider, account: pending.account, clientId: c.id, scope: pending.scope }, true));
       }
       if (body.grant_type === 'refresh_token') {
         const issued = this.state.read().refresh[body.refresh_token ?? ''];
-        if (!issued || issued.provider !== provider || issued.clientId !== c.id) return oauthError(reply, 400, 'invalid_grant', 'The refresh token is unknown, revoked or already used.');
+        if (!issued || issued.provider !== provider || issued.clientId !== c.id)
+          return oauthError(reply, 400, 'invalid_grant', 'The refresh token is unknown, revoked or already used.');
         const rotate = provider === 'xero';
         if (rotate) this.state.change((s) => delete s.refresh[body.refresh_token]);
         const reply2 = this.issue({ provider, account: issued.account, clientId: c.id, scope: issued.scope }, rotate);
@@ -141,14 +159,16 @@ export class SandboxOAuth {
     app.post(paths.revoke, async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, string>;
       const c = clientOf(request, body);
-      if (c.id !== client.clientId || !c.secret || !sameSecret(c.secret, client.clientSecret)) return oauthError(reply, 401, 'invalid_client', 'Unknown client or wrong secret.');
+      if (c.id !== client.clientId || !c.secret || !sameSecret(c.secret, client.clientSecret))
+        return oauthError(reply, 401, 'invalid_client', 'Unknown client or wrong secret.');
       const token = body.token ?? '';
       this.state.change((s) => {
         const issued = s.refresh[token] ?? s.access[token];
         if (!issued) return;
         // revoking a refresh token ends the whole grant of that account and client
         for (const bag of [s.refresh, s.access]) {
-          for (const [k, v] of Object.entries(bag)) if (v.account === issued.account && v.clientId === issued.clientId && v.provider === provider) delete bag[k];
+          for (const [k, v] of Object.entries(bag))
+            if (v.account === issued.account && v.clientId === issued.clientId && v.provider === provider) delete bag[k];
         }
       });
       return reply.code(200).send({});

@@ -63,7 +63,11 @@ export class SandboxProviders {
     });
     app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     this.oauth.mount(app, 'google', { authorize: '/google/o/oauth2/v2/auth', token: '/google/token', revoke: '/google/revoke' });
-    this.oauth.mount(app, 'xero', { authorize: '/xero/identity/connect/authorize', token: '/xero/identity/connect/token', revoke: '/xero/identity/connect/revocation' });
+    this.oauth.mount(app, 'xero', {
+      authorize: '/xero/identity/connect/authorize',
+      token: '/xero/identity/connect/token',
+      revoke: '/xero/identity/connect/revocation',
+    });
     this.mountGoogle(app);
     this.mountXero(app);
     this.mountPage(app);
@@ -103,9 +107,28 @@ export class SandboxProviders {
       const contains = /name\s+contains\s+'([^']+)'/.exec(q)?.[1]?.toLowerCase();
       const files = this.state
         .account(account)
-        .files.filter((f) => (!parent || f.parents.includes(parent)) && (!after || f.createdTime > after) && (!mime || f.mimeType === mime) && (!notMime || f.mimeType !== notMime) && (!name || f.name === name) && (!contains || f.name.toLowerCase().includes(contains)))
+        .files.filter(
+          (f) =>
+            (!parent || f.parents.includes(parent)) &&
+            (!after || f.createdTime > after) &&
+            (!mime || f.mimeType === mime) &&
+            (!notMime || f.mimeType !== notMime) &&
+            (!name || f.name === name) &&
+            (!contains || f.name.toLowerCase().includes(contains)),
+        )
         .sort((a, b) => a.createdTime.localeCompare(b.createdTime));
-      return { kind: 'drive#fileList', files: files.map((f) => ({ kind: 'drive#file', id: f.id, name: f.name, mimeType: f.mimeType, parents: f.parents, createdTime: f.createdTime, size: String(f.size) })) };
+      return {
+        kind: 'drive#fileList',
+        files: files.map((f) => ({
+          kind: 'drive#file',
+          id: f.id,
+          name: f.name,
+          mimeType: f.mimeType,
+          parents: f.parents,
+          createdTime: f.createdTime,
+          size: String(f.size),
+        })),
+      };
     });
 
     app.get('/google/drive/v3/files/:id', async (request, reply) => {
@@ -221,11 +244,18 @@ export class SandboxProviders {
       const key = request.headers['idempotency-key'];
       if (typeof key === 'string' && acc.idempotency[key]) return JSON.parse(acc.idempotency[key]);
       const given = ((request.body ?? {}) as { Invoices?: unknown }).Invoices;
-      if (!Array.isArray(given) || !given.length) return reply.code(400).send({ ErrorNumber: 14, Type: 'PostDataInvalidException', Message: 'The request has no Invoices.' });
+      if (!Array.isArray(given) || !given.length)
+        return reply.code(400).send({ ErrorNumber: 14, Type: 'PostDataInvalidException', Message: 'The request has no Invoices.' });
       const unitdp = (request.query as { unitdp?: string }).unitdp === '4' ? 4 : 2;
       const built = given.map((inv) => buildInvoice(inv && typeof inv === 'object' ? inv : {}, acc, { unitdp }));
       if (built.some((b) => b.errors.length)) return reply.code(400).send(validationReply(built));
-      const body = { Id: newId('req_'), Status: 'OK', ProviderName: 'Flowmatic', DateTimeUTC: `/Date(${Date.now()})/`, Invoices: built.map((b) => wireInvoice(b.invoice)) };
+      const body = {
+        Id: newId('req_'),
+        Status: 'OK',
+        ProviderName: 'Flowmatic',
+        DateTimeUTC: `/Date(${Date.now()})/`,
+        Invoices: built.map((b) => wireInvoice(b.invoice)),
+      };
       this.state.change(() => {
         for (const b of built) {
           if (b.newContact && !acc.contacts.some((c) => c.ContactID === b.newContact!.ContactID)) acc.contacts.push(b.newContact);
@@ -239,7 +269,14 @@ export class SandboxProviders {
 
   /** Adds a file to an account's Drive (the page's drop and the Drive API's create). */
   addFile(account: string, meta: { name: string; mimeType: string; parents: string[] }, bytes: Buffer) {
-    const file = { id: newId('file_'), name: meta.name, mimeType: meta.mimeType, parents: meta.parents, createdTime: new Date().toISOString(), size: bytes.length };
+    const file = {
+      id: newId('file_'),
+      name: meta.name,
+      mimeType: meta.mimeType,
+      parents: meta.parents,
+      createdTime: new Date().toISOString(),
+      size: bytes.length,
+    };
     this.state.writeBlob(file.id, bytes);
     this.state.change(() => this.state.account(account).files.push(file));
     return file;
@@ -248,24 +285,46 @@ export class SandboxProviders {
   private mountPage(app: FastifyInstance): void {
     app.post('/sandbox/drop', async (request, reply) => {
       const q = request.query as { account?: string; folder?: string; name?: string; type?: string };
-      if (!q.account || !q.folder || !q.name || !Buffer.isBuffer(request.body)) return reply.code(400).send({ message: 'account, folder, name and an application/octet-stream body are required.' });
+      if (!q.account || !q.folder || !q.name || !Buffer.isBuffer(request.body))
+        return reply.code(400).send({ message: 'account, folder, name and an application/octet-stream body are required.' });
       const f = this.addFile(q.account, { name: q.name, mimeType: q.type || 'application/octet-stream', parents: [q.folder] }, request.body);
       return { id: f.id, name: f.name };
     });
     app.get('/', async (_request, reply) => {
       const s = this.state.read();
-      const sections = Object.entries(s.accounts).map(([name, a]) => {
-        const folders = a.files.filter((f) => f.mimeType === FOLDER_MIME);
-        const folderRows = folders.map((f) => {
-          const inside = a.files.filter((x) => x.parents.includes(f.id)).map((x) => `<li>${esc(x.name)} (${x.size} bytes, ${esc(x.createdTime)})</li>`).join('');
-          return `<li><b>${esc(f.name)}</b> <code>${esc(f.id)}</code><ul>${inside || '<li>empty</li>'}</ul>
+      const sections = Object.entries(s.accounts)
+        .map(([name, a]) => {
+          const folders = a.files.filter((f) => f.mimeType === FOLDER_MIME);
+          const folderRows = folders
+            .map((f) => {
+              const inside = a.files
+                .filter((x) => x.parents.includes(f.id))
+                .map((x) => `<li>${esc(x.name)} (${x.size} bytes, ${esc(x.createdTime)})</li>`)
+                .join('');
+              return `<li><b>${esc(f.name)}</b> <code>${esc(f.id)}</code><ul>${inside || '<li>empty</li>'}</ul>
 <p>Drop a file here: <code>curl -X POST -H 'content-type: application/octet-stream' --data-binary @invoice.pdf '${esc(this.base)}/sandbox/drop?account=${encodeURIComponent(name)}&amp;folder=${encodeURIComponent(f.id)}&amp;name=invoice.pdf&amp;type=application/pdf'</code></p></li>`;
-        }).join('');
-        const sheets = a.spreadsheets.map((sh) => `<h4 id="sheet-${esc(sh.spreadsheetId)}">${esc(sh.title)}</h4><table border="1" cellpadding="4">${sh.rows.map((r, i) => `<tr>${r.map((c, j) => (sh.kinds?.[i]?.[j] === 'f' ? `<td title="formula"><i>${esc(c)}</i></td>` : `<td>${esc(c)}</td>`)).join('')}</tr>`).join('') || '<tr><td>no rows</td></tr>'}</table>`).join('');
-        const bills = a.invoices.map((i) => `<tr><td>${esc(i.Type)}</td><td>${esc(i.Status)}</td><td>${esc(i.Contact.Name)}</td><td>${esc(i.InvoiceNumber ?? '')}</td><td>${esc(i.CurrencyCode ?? '')}</td><td>${i.SubTotal}</td><td>${i.TotalTax}</td><td>${i.Total}</td><td>${i.LineItems.map((l) => `${l.Quantity} × ${esc(l.Description)} @ ${l.UnitAmount} = ${l.LineAmount} (${esc(l.TaxType)} ${l.TaxAmount})`).join('<br>')}</td></tr>`).join('');
-        return `<section><h2>${esc(name)}</h2><h3>Drive folders</h3><ul>${folderRows || '<li>none</li>'}</ul><h3>Sheets</h3>${sheets || '<p>none</p>'}<h3>Xero bills</h3><table border="1" cellpadding="4"><tr><th>Type</th><th>Status</th><th>Contact</th><th>Number</th><th>Currency</th><th>Subtotal</th><th>Tax</th><th>Total</th><th>Lines</th></tr>${bills}</table></section>`;
-      }).join('');
-      return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox providers</title><style>body{font-family:system-ui,sans-serif;margin:2rem}</style></head><body><h1>Sandbox providers (Google Drive, Google Sheets, Xero)</h1>${sections || '<p>No account has connected yet.</p>'}</body></html>`);
+            })
+            .join('');
+          const sheets = a.spreadsheets
+            .map(
+              (sh) =>
+                `<h4 id="sheet-${esc(sh.spreadsheetId)}">${esc(sh.title)}</h4><table border="1" cellpadding="4">${sh.rows.map((r, i) => `<tr>${r.map((c, j) => (sh.kinds?.[i]?.[j] === 'f' ? `<td title="formula"><i>${esc(c)}</i></td>` : `<td>${esc(c)}</td>`)).join('')}</tr>`).join('') || '<tr><td>no rows</td></tr>'}</table>`,
+            )
+            .join('');
+          const bills = a.invoices
+            .map(
+              (i) =>
+                `<tr><td>${esc(i.Type)}</td><td>${esc(i.Status)}</td><td>${esc(i.Contact.Name)}</td><td>${esc(i.InvoiceNumber ?? '')}</td><td>${esc(i.CurrencyCode ?? '')}</td><td>${i.SubTotal}</td><td>${i.TotalTax}</td><td>${i.Total}</td><td>${i.LineItems.map((l) => `${l.Quantity} × ${esc(l.Description)} @ ${l.UnitAmount} = ${l.LineAmount} (${esc(l.TaxType)} ${l.TaxAmount})`).join('<br>')}</td></tr>`,
+            )
+            .join('');
+          return `<section><h2>${esc(name)}</h2><h3>Drive folders</h3><ul>${folderRows || '<li>none</li>'}</ul><h3>Sheets</h3>${sheets || '<p>none</p>'}<h3>Xero bills</h3><table border="1" cellpadding="4"><tr><th>Type</th><th>Status</th><th>Contact</th><th>Number</th><th>Currency</th><th>Subtotal</th><th>Tax</th><th>Total</th><th>Lines</th></tr>${bills}</table></section>`;
+        })
+        .join('');
+      return reply
+        .type('text/html')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox providers</title><style>body{font-family:system-ui,sans-serif;margin:2rem}</style></head><body><h1>Sandbox providers (Google Drive, Google Sheets, Xero)</h1>${sections || '<p>No account has connected yet.</p>'}</body></html>`,
+        );
     });
   }
 }

@@ -15,7 +15,11 @@ const GRID = { columns: 26, rows: 1000 };
 
 /** A Sheets API error: its HTTP status, Google's status word and message. */
 export class SheetsError extends Error {
-  constructor(readonly code: number, readonly status: string, message: string) {
+  constructor(
+    readonly code: number,
+    readonly status: string,
+    message: string,
+  ) {
     super(message);
   }
 
@@ -45,7 +49,10 @@ export function parseA1(text: string): GridRange {
   let range = text.trim();
   const bang = range.lastIndexOf('!');
   if (bang >= 0) {
-    const sheet = range.slice(0, bang).replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
+    const sheet = range
+      .slice(0, bang)
+      .replace(/^'(.*)'$/, '$1')
+      .replace(/''/g, "'");
     if (sheet !== SHEET_NAME) throw bad();
     range = range.slice(bang + 1);
   }
@@ -84,7 +91,12 @@ export function cellOf(value: unknown, option: 'RAW' | 'USER_ENTERED', where: st
     return { text: String(value), kind: 'n' };
   }
   if (typeof value === 'boolean') return { text: value ? 'TRUE' : 'FALSE', kind: 'b' };
-  if (typeof value !== 'string') throw new SheetsError(400, 'INVALID_ARGUMENT', `Invalid value at '${where}' (type.googleapis.com/google.protobuf.ListValue), ${JSON.stringify(value).slice(0, 80)}`);
+  if (typeof value !== 'string')
+    throw new SheetsError(
+      400,
+      'INVALID_ARGUMENT',
+      `Invalid value at '${where}' (type.googleapis.com/google.protobuf.ListValue), ${JSON.stringify(value).slice(0, 80)}`,
+    );
   if (option === 'RAW') return { text: value, kind: 's' };
   if (value.startsWith('=')) return { text: value, kind: 'f' };
   if (value.startsWith("'")) return { text: value.slice(1), kind: 's' };
@@ -141,7 +153,8 @@ export function readRange(sheet: SandboxSpreadsheet, range: GridRange, render = 
 /** The ValueRange of a request body as rows (majorDimension COLUMNS is turned into rows). */
 export function rowsOfBody(body: unknown): unknown[][] {
   const b = (body ?? {}) as { values?: unknown; majorDimension?: string };
-  if (!Array.isArray(b.values) || !b.values.every(Array.isArray)) throw new SheetsError(400, 'INVALID_ARGUMENT', "Invalid JSON payload: 'values' must be a list of lists.");
+  if (!Array.isArray(b.values) || !b.values.every(Array.isArray))
+    throw new SheetsError(400, 'INVALID_ARGUMENT', "Invalid JSON payload: 'values' must be a list of lists.");
   const values = b.values as unknown[][];
   if (b.majorDimension !== 'COLUMNS') return values;
   const height = Math.max(0, ...values.map((c) => c.length));

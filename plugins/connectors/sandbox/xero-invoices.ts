@@ -64,18 +64,33 @@ function numberOf(v: unknown): number | undefined {
 }
 
 /** One invoice of a POST, checked and computed; `errors` are Xero's validation messages. */
-export function buildInvoice(inv: Given, acc: SandboxAccount, opts: { unitdp: 2 | 4 }): { invoice: SandboxInvoice; errors: string[]; newContact?: SandboxContact } {
+export function buildInvoice(
+  inv: Given,
+  acc: SandboxAccount,
+  opts: { unitdp: 2 | 4 },
+): { invoice: SandboxInvoice; errors: string[]; newContact?: SandboxContact } {
   const errors: string[] = [];
   const type = inv.Type === 'ACCPAY' || inv.Type === 'ACCREC' ? (inv.Type as 'ACCPAY' | 'ACCREC') : undefined;
   if (!type) errors.push('Invoice Type must be specified (ACCPAY or ACCREC).');
-  let contact = acc.contacts.find((c) => (inv.Contact?.ContactID && c.ContactID === inv.Contact.ContactID) || (!inv.Contact?.ContactID && inv.Contact?.Name && c.Name.toLowerCase() === String(inv.Contact.Name).toLowerCase()));
+  let contact = acc.contacts.find(
+    (c) =>
+      (inv.Contact?.ContactID && c.ContactID === inv.Contact.ContactID) ||
+      (!inv.Contact?.ContactID && inv.Contact?.Name && c.Name.toLowerCase() === String(inv.Contact.Name).toLowerCase()),
+  );
   let newContact: SandboxContact | undefined;
-  if (!contact && !inv.Contact?.ContactID && typeof inv.Contact?.Name === 'string' && inv.Contact.Name.trim()) contact = newContact = { ContactID: newId('contact_'), Name: inv.Contact.Name.trim() };
+  if (!contact && !inv.Contact?.ContactID && typeof inv.Contact?.Name === 'string' && inv.Contact.Name.trim())
+    contact = newContact = { ContactID: newId('contact_'), Name: inv.Contact.Name.trim() };
   if (!contact) errors.push(inv.Contact?.ContactID ? 'The contact could not be found.' : 'A Contact must be specified for this type of transaction.');
   const amountTypes = inv.LineAmountTypes ?? 'Exclusive';
-  if (!['Exclusive', 'Inclusive', 'NoTax'].includes(amountTypes)) errors.push(`'${String(amountTypes)}' is not a valid LineAmountTypes value (Exclusive, Inclusive or NoTax).`);
-  for (const [k, v] of [['Date', inv.Date], ['DueDate', inv.DueDate]] as const) if (v !== undefined && !(typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(v)))) errors.push(`${k} must be a date (YYYY-MM-DD).`);
-  if (inv.CurrencyCode !== undefined && !(typeof inv.CurrencyCode === 'string' && /^[A-Z]{3}$/.test(inv.CurrencyCode))) errors.push('The currency code is not valid.');
+  if (!['Exclusive', 'Inclusive', 'NoTax'].includes(amountTypes))
+    errors.push(`'${String(amountTypes)}' is not a valid LineAmountTypes value (Exclusive, Inclusive or NoTax).`);
+  for (const [k, v] of [
+    ['Date', inv.Date],
+    ['DueDate', inv.DueDate],
+  ] as const)
+    if (v !== undefined && !(typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(v)))) errors.push(`${k} must be a date (YYYY-MM-DD).`);
+  if (inv.CurrencyCode !== undefined && !(typeof inv.CurrencyCode === 'string' && /^[A-Z]{3}$/.test(inv.CurrencyCode)))
+    errors.push('The currency code is not valid.');
   const status = inv.Status ?? 'DRAFT';
   if (!['DRAFT', 'SUBMITTED', 'AUTHORISED'].includes(status)) errors.push(`'${String(status)}' is not a valid Status for a new invoice.`);
   const given: Given[] = Array.isArray(inv.LineItems) ? inv.LineItems : [];
@@ -93,10 +108,12 @@ export function buildInvoice(inv: Given, acc: SandboxAccount, opts: { unitdp: 2 
     if (q === undefined) q = 1;
     if (u === undefined) u = la !== undefined ? la / q : 0;
     const lineCents = cents(q * u);
-    if (la !== undefined && cents(la) !== lineCents) errors.push(`Line ${n}: the line total ${la.toFixed(2)} does not match the expected line total ${money(lineCents).toFixed(2)}.`);
+    if (la !== undefined && cents(la) !== lineCents)
+      errors.push(`Line ${n}: the line total ${la.toFixed(2)} does not match the expected line total ${money(lineCents).toFixed(2)}.`);
     let taxType = typeof l.TaxType === 'string' && l.TaxType ? l.TaxType : amountTypes === 'NoTax' ? 'NONE' : DEFAULT_TAX_TYPE[type ?? 'ACCPAY'];
     const taxRate = TAX_RATES.find((r) => r.TaxType === taxType);
-    if (!taxRate || (type === 'ACCPAY' && !taxRate.CanApplyToExpenses) || (type === 'ACCREC' && !taxRate.CanApplyToRevenue)) errors.push(`Line ${n}: the TaxType code '${taxType}' does not exist or cannot be used with this type of transaction.`);
+    if (!taxRate || (type === 'ACCPAY' && !taxRate.CanApplyToExpenses) || (type === 'ACCREC' && !taxRate.CanApplyToRevenue))
+      errors.push(`Line ${n}: the TaxType code '${taxType}' does not exist or cannot be used with this type of transaction.`);
     let taxCents: number;
     if (amountTypes === 'NoTax') {
       taxType = 'NONE';

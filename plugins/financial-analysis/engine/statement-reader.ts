@@ -28,13 +28,75 @@ export type LineItemId =
 
 /** Label synonyms per line item, normalised (lower case, punctuation as spaces). */
 export const LINE_ITEM_SYNONYMS: Record<LineItemId, string[]> = {
-  revenue: ['revenue', 'revenues', 'total revenue', 'total revenues', 'net revenue', 'net revenues', 'sales', 'net sales', 'total sales', 'turnover', 'sales revenue', 'income from sales', 'operating revenue'],
-  costOfSales: ['cost of sales', 'cost of goods sold', 'cogs', 'cost of revenue', 'cost of revenues', 'direct costs', 'cost of goods', 'costs of sales', 'cost of sales and services'],
+  revenue: [
+    'revenue',
+    'revenues',
+    'total revenue',
+    'total revenues',
+    'net revenue',
+    'net revenues',
+    'sales',
+    'net sales',
+    'total sales',
+    'turnover',
+    'sales revenue',
+    'income from sales',
+    'operating revenue',
+  ],
+  costOfSales: [
+    'cost of sales',
+    'cost of goods sold',
+    'cogs',
+    'cost of revenue',
+    'cost of revenues',
+    'direct costs',
+    'cost of goods',
+    'costs of sales',
+    'cost of sales and services',
+  ],
   grossProfit: ['gross profit', 'gross margin', 'gross income'],
-  operatingExpenses: ['operating expenses', 'total operating expenses', 'opex', 'overheads', 'sg a', 'selling general and administrative', 'selling general and administrative expenses', 'administrative expenses', 'operating costs'],
-  operatingIncome: ['operating income', 'operating profit', 'ebit', 'profit from operations', 'income from operations', 'operating profit loss', 'operating result'],
-  interestExpense: ['interest expense', 'interest expenses', 'finance costs', 'finance cost', 'interest paid', 'interest', 'net interest expense', 'interest charges'],
-  netIncome: ['net income', 'net profit', 'profit for the year', 'profit for the period', 'net earnings', 'profit after tax', 'net profit after tax', 'net income loss', 'net profit loss', 'profit loss for the year'],
+  operatingExpenses: [
+    'operating expenses',
+    'total operating expenses',
+    'opex',
+    'overheads',
+    'sg a',
+    'selling general and administrative',
+    'selling general and administrative expenses',
+    'administrative expenses',
+    'operating costs',
+  ],
+  operatingIncome: [
+    'operating income',
+    'operating profit',
+    'ebit',
+    'profit from operations',
+    'income from operations',
+    'operating profit loss',
+    'operating result',
+  ],
+  interestExpense: [
+    'interest expense',
+    'interest expenses',
+    'finance costs',
+    'finance cost',
+    'interest paid',
+    'interest',
+    'net interest expense',
+    'interest charges',
+  ],
+  netIncome: [
+    'net income',
+    'net profit',
+    'profit for the year',
+    'profit for the period',
+    'net earnings',
+    'profit after tax',
+    'net profit after tax',
+    'net income loss',
+    'net profit loss',
+    'profit loss for the year',
+  ],
   currentAssets: ['total current assets', 'current assets'],
   currentLiabilities: ['total current liabilities', 'current liabilities'],
   totalAssets: ['total assets'],
@@ -43,12 +105,42 @@ export const LINE_ITEM_SYNONYMS: Record<LineItemId, string[]> = {
   inventory: ['inventory', 'inventories', 'stock', 'stocks', 'merchandise inventory'],
   receivables: ['accounts receivable', 'trade receivables', 'receivables', 'debtors', 'trade debtors', 'trade and other receivables', 'net receivables'],
   totalDebt: ['total debt', 'borrowings', 'total borrowings', 'loans and borrowings', 'debt', 'bank loans', 'loans', 'interest bearing debt', 'notes payable'],
-  equity: ['total equity', 'equity', 'shareholders equity', 'stockholders equity', 'total shareholders equity', 'total stockholders equity', 'net assets', 'owners equity', 'total owners equity'],
-  operatingCashFlow: ['net cash from operating activities', 'cash flow from operations', 'cash flows from operating activities', 'operating cash flow', 'net cash provided by operating activities', 'cash generated from operations', 'net cash generated from operating activities', 'net cash flow from operating activities', 'net cash inflow from operating activities'],
+  equity: [
+    'total equity',
+    'equity',
+    'shareholders equity',
+    'stockholders equity',
+    'total shareholders equity',
+    'total stockholders equity',
+    'net assets',
+    'owners equity',
+    'total owners equity',
+  ],
+  operatingCashFlow: [
+    'net cash from operating activities',
+    'cash flow from operations',
+    'cash flows from operating activities',
+    'operating cash flow',
+    'net cash provided by operating activities',
+    'cash generated from operations',
+    'net cash generated from operating activities',
+    'net cash flow from operating activities',
+    'net cash inflow from operating activities',
+  ],
 };
 
 /** Debt components summed when no total-debt line is given. */
-const DEBT_PARTS = ['long term debt', 'long term borrowings', 'short term debt', 'short term borrowings', 'current portion of long term debt', 'non current borrowings', 'current borrowings', 'bank overdraft', 'bank overdrafts'];
+const DEBT_PARTS = [
+  'long term debt',
+  'long term borrowings',
+  'short term debt',
+  'short term borrowings',
+  'current portion of long term debt',
+  'non current borrowings',
+  'current borrowings',
+  'bank overdraft',
+  'bank overdrafts',
+];
 
 /** Items written as costs: kept positive whatever sign convention the statement uses. */
 const COST_ITEMS: LineItemId[] = ['costOfSales', 'operatingExpenses', 'interestExpense'];
@@ -106,12 +198,21 @@ export const MAX_STATEMENT_CELLS = 200_000;
 
 /** Rows and cells within the statement budget, or a StatementReadError naming the file. */
 function checkBudget(name: string, rows: number, cells: number): void {
-  const over = rows > MAX_STATEMENT_ROWS ? `${MAX_STATEMENT_ROWS.toLocaleString('en-GB')} rows` : cells > MAX_STATEMENT_CELLS ? `${MAX_STATEMENT_CELLS.toLocaleString('en-GB')} cells` : undefined;
+  const over =
+    rows > MAX_STATEMENT_ROWS
+      ? `${MAX_STATEMENT_ROWS.toLocaleString('en-GB')} rows`
+      : cells > MAX_STATEMENT_CELLS
+        ? `${MAX_STATEMENT_CELLS.toLocaleString('en-GB')} cells`
+        : undefined;
   if (over) throw new StatementReadError(`"${name}" has more than ${over}, more than a statement may have.`);
 }
 
 function checkGridBudget(name: string, grid: Grid): void {
-  checkBudget(name, grid.length, grid.reduce((n, row) => n + row.length, 0));
+  checkBudget(
+    name,
+    grid.length,
+    grid.reduce((n, row) => n + row.length, 0),
+  );
 }
 
 /** The statement's grids, read in a bounded worker: a CSV as one grid, a workbook's every sheet. */
@@ -164,7 +265,11 @@ function cellNumber(cell: Cell): number | null | undefined {
 
 function isYearLike(cell: Cell): boolean {
   const text = String(cell ?? '').trim();
-  return /(?:^|\D)(19|20)\d{2}(?:\D|$)/.test(text) || /^(?:fy|q[1-4]|h[12]|period|year|month|current|prior|previous)\b/i.test(text) || /^[A-Z][a-z]{2,8}[-\s]\d{2,4}$/.test(text);
+  return (
+    /(?:^|\D)(19|20)\d{2}(?:\D|$)/.test(text) ||
+    /^(?:fy|q[1-4]|h[12]|period|year|month|current|prior|previous)\b/i.test(text) ||
+    /^[A-Z][a-z]{2,8}[-\s]\d{2,4}$/.test(text)
+  );
 }
 
 interface PartialStatement {
@@ -200,7 +305,9 @@ function readGrid(grid: Grid, sheet: string): PartialStatement {
     if (header) periodCols.shift();
   }
   // Period names: the last row above the first recognised row with text or years in the period columns.
-  const firstDataRow = grid.findIndex((r) => typeof r[labelCol] === 'string' && matchItem(String(r[labelCol])) && periodCols.some((c) => typeof cellNumber(r[c]) === 'number'));
+  const firstDataRow = grid.findIndex(
+    (r) => typeof r[labelCol] === 'string' && matchItem(String(r[labelCol])) && periodCols.some((c) => typeof cellNumber(r[c]) === 'number'),
+  );
   let names: string[] = periodCols.map((_, i) => `Period ${i + 1}`);
   for (let r = firstDataRow - 1; r >= 0; r--) {
     const cells = periodCols.map((c) => grid[r][c]);
@@ -226,7 +333,9 @@ function readGrid(grid: Grid, sheet: string): PartialStatement {
     if (values.some((v) => v !== null)) rows.push({ label: label.trim(), values });
   }
   const seenLabels = grid
-    .filter((row) => typeof row[labelCol] === 'string' && String(row[labelCol]).trim() && row.some((c, i) => i !== labelCol && typeof cellNumber(c) === 'number'))
+    .filter(
+      (row) => typeof row[labelCol] === 'string' && String(row[labelCol]).trim() && row.some((c, i) => i !== labelCol && typeof cellNumber(c) === 'number'),
+    )
     .map((row) => String(row[labelCol]).trim());
   return { periods: names, rows, problems, seenLabels };
 }
@@ -251,7 +360,10 @@ function readEitherWay(grid: Grid, sheet: string): PartialStatement {
 export function linesToGrid(lines: string[]): Grid {
   const amount = /^(?:\(?-?[$€£¥]?\s?\d[\d,.' ]*\)?%?|[-–—])$/;
   const parsed = lines.map((line) => {
-    const tokens = line.trim().split(/\s{2,}|\t|(?<=\S)\s(?=[($€£¥-]?\d|[-–—](?:\s|$))/).filter(Boolean);
+    const tokens = line
+      .trim()
+      .split(/\s{2,}|\t|(?<=\S)\s(?=[($€£¥-]?\d|[-–—](?:\s|$))/)
+      .filter(Boolean);
     const values: string[] = [];
     while (tokens.length && amount.test(tokens[tokens.length - 1].trim())) values.unshift(tokens.pop()!.trim());
     // A year header line ("2024 2023") is all "amounts": keep it as the period row.
@@ -284,7 +396,8 @@ export async function readStatement(source: StatementSource): Promise<Statement>
     const data = typeof source.data === 'string' ? Buffer.from(source.data) : source.data;
     grids = (await statementGrids(source.name, source.kind, data)).map((g, _, all) => ({ sheet: all.length > 1 ? `Sheet "${g.sheet}": ` : '', grid: g.grid }));
   } else {
-    if (!source.lines.some((l) => l.trim())) throw new StatementReadError(`"${source.name}" has no text layer (it is probably a scanned image), so no figures could be read.`);
+    if (!source.lines.some((l) => l.trim()))
+      throw new StatementReadError(`"${source.name}" has no text layer (it is probably a scanned image), so no figures could be read.`);
     grids = [{ sheet: '', grid: linesToGrid(source.lines) }];
     checkGridBudget(source.name, grids[0].grid);
   }
@@ -356,7 +469,13 @@ export async function readStatement(source: StatementSource): Promise<Statement>
   }
   deriveMissing(items, orderedPeriods.length);
   for (const id of ['revenue', 'netIncome', 'currentAssets', 'currentLiabilities', 'equity'] as LineItemId[]) {
-    if (!items[id]) unreadable.push(`No ${LINE_ITEM_NAMES[id].toLowerCase()} line was found (looked for labels such as ${LINE_ITEM_SYNONYMS[id].slice(0, 3).map((s) => `"${s}"`).join(', ')}).`);
+    if (!items[id])
+      unreadable.push(
+        `No ${LINE_ITEM_NAMES[id].toLowerCase()} line was found (looked for labels such as ${LINE_ITEM_SYNONYMS[id]
+          .slice(0, 3)
+          .map((s) => `"${s}"`)
+          .join(', ')}).`,
+      );
   }
   return { fileName: source.name, periods: orderedPeriods, items, otherLabels, unreadable };
 }

@@ -1,5 +1,17 @@
 import { Suspense, lazy, useState } from 'react';
-import { Badge, Body1, Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Body1,
+  Caption1,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Subtitle1,
+  Subtitle2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import type { AnalysisReport, Finding } from '../engine/analysis';
 import { Panel, RovingTab, RovingTabList, SortableTable, type Column } from '../../../src/app';
 

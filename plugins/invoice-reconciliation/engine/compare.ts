@@ -97,7 +97,8 @@ export function parseReconciliationConfig(input: string | Record<string, unknown
     if (v !== undefined) config[name] = v;
   }
   if (o.TOLERANCE !== undefined && o.TOLERANCE !== null) {
-    if (typeof o.TOLERANCE !== 'number' || !Number.isFinite(o.TOLERANCE) || o.TOLERANCE < 0) throw new ReconciliationConfigError(`TOLERANCE must be a number of zero or more, not ${JSON.stringify(o.TOLERANCE)}.`);
+    if (typeof o.TOLERANCE !== 'number' || !Number.isFinite(o.TOLERANCE) || o.TOLERANCE < 0)
+      throw new ReconciliationConfigError(`TOLERANCE must be a number of zero or more, not ${JSON.stringify(o.TOLERANCE)}.`);
     config.TOLERANCE = o.TOLERANCE;
   }
   return config;
@@ -152,7 +153,10 @@ export async function compareFiles(input: CompareFilesInput): Promise<Comparison
   const customTolerance = config?.TOLERANCE ?? tolerance;
   const same = (a: string | undefined, b: string | null) => a === undefined || (b !== null && a.trim().toLowerCase() === b.trim().toLowerCase());
   const customResult =
-    !config || (same(config.INVOICE_PRIMARY_KEY, defaultResult.metadata.invoice_key) && (!orders || same(config.PURCHASE_ORDER_PRIMARY_KEY, defaultResult.metadata.purchase_order_key)) && customTolerance === tolerance)
+    !config ||
+    (same(config.INVOICE_PRIMARY_KEY, defaultResult.metadata.invoice_key) &&
+      (!orders || same(config.PURCHASE_ORDER_PRIMARY_KEY, defaultResult.metadata.purchase_order_key)) &&
+      customTolerance === tolerance)
       ? defaultResult
       : await run(config.INVOICE_PRIMARY_KEY, orders ? config.PURCHASE_ORDER_PRIMARY_KEY : undefined, customTolerance);
 

@@ -61,13 +61,15 @@ const STYLES: Record<Tone, ToneStyle> = {
     greeting: (v) => `Dear ${v} Accounts Receivable Team,`,
     notMatched: {
       subject: (n) => `Invoice discrepancies requiring your attention (${plural(n, 'line')})`,
-      opener: (c) => `We have ${c === 'orders' ? 'reconciled your recent invoices against our purchase orders' : 'checked your recent invoices line by line'} and identified the discrepancies set out below. We are unable to process these lines for payment until they are resolved.`,
+      opener: (c) =>
+        `We have ${c === 'orders' ? 'reconciled your recent invoices against our purchase orders' : 'checked your recent invoices line by line'} and identified the discrepancies set out below. We are unable to process these lines for payment until they are resolved.`,
       ask: 'We would be grateful if you could review these items and issue a corrected invoice or credit note, or provide supporting documentation, at your earliest convenience.',
       close: 'Thank you for your prompt attention to this matter.',
     },
     matched: {
       subject: (n) => `Confirmation of matched invoice lines (${plural(n, 'line')})`,
-      opener: 'We are pleased to confirm that the following invoice lines agree with our purchase orders and have been approved for payment in accordance with the agreed terms.',
+      opener:
+        'We are pleased to confirm that the following invoice lines agree with our purchase orders and have been approved for payment in accordance with the agreed terms.',
       close: 'Thank you for your continued cooperation.',
     },
     signoff: (s) => `Yours sincerely,\n${s}`,
@@ -77,13 +79,15 @@ const STYLES: Record<Tone, ToneStyle> = {
     greeting: (v) => `Hello ${v} team,`,
     notMatched: {
       subject: () => "A few invoice lines we'd like to sort out with you",
-      opener: (c) => `We know how much it matters to be paid on time, so we wanted to tell you straight away about some lines on your invoices that ${c === 'orders' ? "don't match our purchase orders" : "don't add up as they should"}. We're sure these are simple oversights, and we'd like to help resolve them quickly.`,
+      opener: (c) =>
+        `We know how much it matters to be paid on time, so we wanted to tell you straight away about some lines on your invoices that ${c === 'orders' ? "don't match our purchase orders" : "don't add up as they should"}. We're sure these are simple oversights, and we'd like to help resolve them quickly.`,
       ask: "Whenever you have a moment, could you take a look and send us a corrected invoice or a short note explaining the differences? If anything looks wrong on our side, please tell us — we're happy to go through it together.",
       close: 'Thank you for your patience and for working through this with us.',
     },
     matched: {
       subject: () => 'Good news: your invoice lines are approved',
-      opener: "We know waiting on payment can be stressful, so we wanted to let you know that these lines match our purchase orders and are on their way to payment.",
+      opener:
+        'We know waiting on payment can be stressful, so we wanted to let you know that these lines match our purchase orders and are on their way to payment.',
       close: 'Thank you for the care you put into your invoicing — it makes a real difference.',
     },
     signoff: (s) => `Kind regards,\n${s}`,
@@ -93,7 +97,8 @@ const STYLES: Record<Tone, ToneStyle> = {
     greeting: (v) => `Hi ${v} team,`,
     notMatched: {
       subject: () => 'Quick check on a few invoice lines',
-      opener: (c) => `Hope all's well! While ${c === 'orders' ? 'matching your invoices to our purchase orders' : 'going through your invoices'} we spotted a few lines that don't quite line up:`,
+      opener: (c) =>
+        `Hope all's well! While ${c === 'orders' ? 'matching your invoices to our purchase orders' : 'going through your invoices'} we spotted a few lines that don't quite line up:`,
       ask: "Could you have a look and send over a corrected invoice (or let us know what we've missed)? We'll get everything paid as soon as it's squared away.",
       close: 'Thanks so much!',
     },
@@ -115,7 +120,7 @@ const STYLES: Record<Tone, ToneStyle> = {
     },
     matched: {
       subject: () => "Invoices matched, you're good",
-      opener: "Checked your invoices against our POs — these are all good and going through for payment:",
+      opener: 'Checked your invoices against our POs — these are all good and going through for payment:',
       close: 'Cheers,',
     },
     signoff: (s) => `${s}`,
@@ -125,7 +130,8 @@ const STYLES: Record<Tone, ToneStyle> = {
     greeting: (v) => `To the ${v} billing department:`,
     notMatched: {
       subject: (n) => `Action required: ${plural(n, 'invoice line')} on hold`,
-      opener: (c) => `Our ${c === 'orders' ? 'reconciliation of your invoices against the purchase orders we issued' : 'review of your invoices'} found the discrepancies listed below. These lines are on hold and will not be paid as invoiced.`,
+      opener: (c) =>
+        `Our ${c === 'orders' ? 'reconciliation of your invoices against the purchase orders we issued' : 'review of your invoices'} found the discrepancies listed below. These lines are on hold and will not be paid as invoiced.`,
       ask: 'Issue a corrected invoice or credit note for each line within 10 business days. Invoices must match the quantities and prices agreed on the purchase order; lines without a valid purchase order number will not be processed.',
       close: 'Payment of all other lines proceeds as scheduled.',
     },
@@ -141,7 +147,8 @@ const STYLES: Record<Tone, ToneStyle> = {
     greeting: (v) => `Hi ${v} team,`,
     notMatched: {
       subject: () => "Our spreadsheet found some invoice lines that don't match",
-      opener: (c) => `Our spreadsheet has been doing detective work again, and it has found a few invoice lines that don't agree with ${c === 'orders' ? 'their purchase orders' : 'themselves'}. Nobody's in trouble — the numbers just need to shake hands before payment can leave the building:`,
+      opener: (c) =>
+        `Our spreadsheet has been doing detective work again, and it has found a few invoice lines that don't agree with ${c === 'orders' ? 'their purchase orders' : 'themselves'}. Nobody's in trouble — the numbers just need to shake hands before payment can leave the building:`,
       ask: 'Could you send a corrected invoice (or tell us which of us needs new glasses)? As soon as the numbers agree, the money goes out.',
       close: 'Thanks for being good sports about it!',
     },
@@ -211,7 +218,8 @@ function vendorLines(discrepancies: Discrepancy[], unmatched: UnmatchedRecord[],
         : `• Invoice row ${u.row}${what ? ` (${what})` : ''}: ${u.reason.replace(/\.$/, '').replace(/^No value/, 'no value')}.`,
     );
   }
-  if (lines.length > max) return [...lines.slice(0, max), `…and ${lines.length - max} more ${lines.length - max === 1 ? 'line' : 'lines'} (see the attached reconciliation report).`];
+  if (lines.length > max)
+    return [...lines.slice(0, max), `…and ${lines.length - max} more ${lines.length - max === 1 ? 'line' : 'lines'} (see the attached reconciliation report).`];
   return lines;
 }
 
@@ -276,16 +284,37 @@ export function vendorMatchedTask(vendor: VendorSummary, tone: Tone, options: { 
   const style = STYLES[tone];
   const sender = options.sender ?? 'Accounts Payable';
   const max = options.maxLines ?? 25;
-  const sample = vendor.clean_sample.slice(0, max).map((s) => `• ${s.key}${s.description ? ` (${s.description})` : ''}: ${s.total !== null ? money(s.total) : 'amount as invoiced'} [invoice row ${s.row}]`);
+  const sample = vendor.clean_sample
+    .slice(0, max)
+    .map((s) => `• ${s.key}${s.description ? ` (${s.description})` : ''}: ${s.total !== null ? money(s.total) : 'amount as invoiced'} [invoice row ${s.row}]`);
   if (vendor.clean_lines > sample.length) sample.push(`…and ${vendor.clean_lines - sample.length} more.`);
   const summary = `${plural(vendor.clean_lines, 'line')} in all${vendor.clean_lines === vendor.matched_lines ? `, totalling ${money(vendor.matched_total)}` : ''}.`;
   const subject = style.matched.subject(vendor.clean_lines);
   const template = () =>
-    [`Subject: ${subject}`, '', style.greeting(vendor.vendor), '', style.matched.opener, '', ...sample, '', summary, '', style.matched.close, '', style.signoff(sender)].join('\n');
+    [
+      `Subject: ${subject}`,
+      '',
+      style.greeting(vendor.vendor),
+      '',
+      style.matched.opener,
+      '',
+      ...sample,
+      '',
+      summary,
+      '',
+      style.matched.close,
+      '',
+      style.signoff(sender),
+    ].join('\n');
   return {
     name: 'reconciliation.vendor-confirmation',
     system: `You write accounts-payable e-mails to suppliers on behalf of ${sender}. Tone — ${style.guidance}. ${FORMAT_RULE}`,
-    prompt: [`Write an e-mail to ${vendor.vendor} confirming that these invoice lines matched our purchase orders and are approved for payment.`, ...sample, summary, `Sign as: ${sender}.`].join('\n'),
+    prompt: [
+      `Write an e-mail to ${vendor.vendor} confirming that these invoice lines matched our purchase orders and are approved for payment.`,
+      ...sample,
+      summary,
+      `Sign as: ${sender}.`,
+    ].join('\n'),
     template,
     maxTokens: 700,
   };
@@ -306,14 +335,18 @@ export function internalMemoTask(result: ReconcileResult, options: { sender?: st
   const orphanOrders = result.unmatched_records.filter((u) => u.side === 'purchase_order');
   const orphanInvoices = result.unmatched_records.filter((u) => u.side === 'invoice');
   const list = (records: UnmatchedRecord[]) => [
-    ...records.slice(0, max).map((u) => `• ${u.key || '(no key)'} — ${u.vendor || 'unknown vendor'}${u.total !== null ? `, ${money(u.total)}` : ''} [row ${u.row}]`),
+    ...records
+      .slice(0, max)
+      .map((u) => `• ${u.key || '(no key)'} — ${u.vendor || 'unknown vendor'}${u.total !== null ? `, ${money(u.total)}` : ''} [row ${u.row}]`),
     ...(records.length > max ? [`…and ${records.length - max} more.`] : []),
   ];
   const duplicates = result.discrepencies.filter((d) => d.kind === 'duplicate_invoice_key');
   const source = m.purchase_order_file ? `${m.invoice_file} against ${m.purchase_order_file}` : `${m.invoice_file} (invoice-only check)`;
   const subject = `Reconciliation memo: ${source}`;
   const actions = [
-    m.lines_with_discrepancies ? `Hold payment on the ${plural(m.lines_with_discrepancies, 'line')} with discrepancies until corrected invoices or credit notes arrive.` : '',
+    m.lines_with_discrepancies
+      ? `Hold payment on the ${plural(m.lines_with_discrepancies, 'line')} with discrepancies until corrected invoices or credit notes arrive.`
+      : '',
     orphanInvoices.length ? `Ask the vendors for the purchase order numbers of the ${plural(orphanInvoices.length, 'invoice line')} without a match.` : '',
     duplicates.length ? `Do not pay the ${plural(duplicates.length, 'duplicate invoice line')} until they are confirmed as separate deliveries.` : '',
     orphanOrders.length ? `Follow up the ${plural(orphanOrders.length, 'purchase order')} not yet invoiced (undelivered goods or missing invoices).` : '',
@@ -322,7 +355,9 @@ export function internalMemoTask(result: ReconcileResult, options: { sender?: st
   const facts = [
     `Files: ${source}; keys ${m.invoice_key}${m.purchase_order_key ? ` ↔ ${m.purchase_order_key}` : ''}; tolerance ${m.tolerance}.`,
     `Invoice lines: ${m.invoice_rows}; purchase-order lines: ${m.purchase_order_rows}.`,
-    m.purchase_order_file ? `Matched: ${m.matched_rows} (${pct(m.match_rate)}), of which ${m.clean_matched_rows} without discrepancy (${pct(m.clean_match_rate)}).` : '',
+    m.purchase_order_file
+      ? `Matched: ${m.matched_rows} (${pct(m.match_rate)}), of which ${m.clean_matched_rows} without discrepancy (${pct(m.clean_match_rate)}).`
+      : '',
     `Lines with discrepancies: ${m.lines_with_discrepancies}; discrepancies in all: ${m.discrepancy_count}${kinds.length ? ` (${kinds.join(', ')})` : ''}.`,
     m.purchase_order_file ? `Unmatched: ${m.unmatched_invoice_rows} invoice lines, ${m.unmatched_purchase_order_rows} purchase-order lines.` : '',
     `Invoice total ${money(m.invoice_total)}${m.purchase_order_file ? `; purchase-order total ${money(m.purchase_order_total)}; difference ${signed(m.total_difference, (v) => amountFormat.format(v))}` : ''}.`,
@@ -347,14 +382,19 @@ export function internalMemoTask(result: ReconcileResult, options: { sender?: st
   return {
     name: 'reconciliation.internal-memo',
     system: `You write concise internal finance memos. Neutral, factual, organised under headings. ${FORMAT_RULE}`,
-    prompt: ['Write an internal memo summarising this invoice reconciliation and the actions to take.', ...facts, ...largest, 'Actions:', ...actions].join('\n'),
+    prompt: ['Write an internal memo summarising this invoice reconciliation and the actions to take.', ...facts, ...largest, 'Actions:', ...actions].join(
+      '\n',
+    ),
     template,
     maxTokens: 1200,
   };
 }
 
 /** Runs tasks through the generator, a few at a time (models are slow; templates are instant). */
-async function generateAll(tasks: { task: TextTask; meta: Omit<EmailDraft, 'subject' | 'body' | 'source'>; subject: string }[], generator: TextGenerator): Promise<EmailDraft[]> {
+async function generateAll(
+  tasks: { task: TextTask; meta: Omit<EmailDraft, 'subject' | 'body' | 'source'>; subject: string }[],
+  generator: TextGenerator,
+): Promise<EmailDraft[]> {
   const drafts: EmailDraft[] = new Array(tasks.length);
   let next = 0;
   await Promise.all(
@@ -397,18 +437,30 @@ export async function draftEmails(result: ReconcileResult, settings: EmailSettin
     for (const vendor of vendors) {
       const { discrepancies, unmatched } = byVendor.get(vendorOf(vendor.vendor))!;
       const task = vendorNotMatchedTask(vendor, discrepancies, unmatched, settings.toneNotMatched, files, options);
-      tasks.push({ task, subject: STYLES[settings.toneNotMatched].notMatched.subject(new Set(discrepancies.map((d) => d.key)).size + unmatched.length), meta: { type: 'vendor_not_matched', vendor: vendor.vendor, to: vendor.email || vendor.vendor, tone: settings.toneNotMatched } });
+      tasks.push({
+        task,
+        subject: STYLES[settings.toneNotMatched].notMatched.subject(new Set(discrepancies.map((d) => d.key)).size + unmatched.length),
+        meta: { type: 'vendor_not_matched', vendor: vendor.vendor, to: vendor.email || vendor.vendor, tone: settings.toneNotMatched },
+      });
     }
   }
   // Confirmations say "matches our purchase orders": only meaningful when there were orders.
   if (settings.generateForMatched && result.metadata.mode === 'reconciliation') {
     for (const vendor of result.metadata.vendors.filter((v) => v.clean_lines > 0).slice(0, max)) {
-      tasks.push({ task: vendorMatchedTask(vendor, settings.toneMatched, options), subject: STYLES[settings.toneMatched].matched.subject(vendor.clean_lines), meta: { type: 'vendor_matched', vendor: vendor.vendor, to: vendor.email || vendor.vendor, tone: settings.toneMatched } });
+      tasks.push({
+        task: vendorMatchedTask(vendor, settings.toneMatched, options),
+        subject: STYLES[settings.toneMatched].matched.subject(vendor.clean_lines),
+        meta: { type: 'vendor_matched', vendor: vendor.vendor, to: vendor.email || vendor.vendor, tone: settings.toneMatched },
+      });
     }
   }
   const anythingWrong = result.discrepencies.length > 0 || result.unmatched_records.length > 0;
   if (settings.generateInternalMemo && anythingWrong) {
-    tasks.push({ task: internalMemoTask(result, options), subject: 'Reconciliation memo', meta: { type: 'internal_memo', vendor: null, to: 'Accounts Payable and Finance', tone: null } });
+    tasks.push({
+      task: internalMemoTask(result, options),
+      subject: 'Reconciliation memo',
+      meta: { type: 'internal_memo', vendor: null, to: 'Accounts Payable and Finance', tone: null },
+    });
   }
   return generateAll(tasks, generator);
 }

@@ -25,7 +25,18 @@ export function discrepancyTable(result: ResultLike): ExportTable {
     name: 'Discrepancies',
     columns: ['Kind', 'Key', 'Field', 'Vendor', 'Description', 'Invoice row', 'PO row', 'Invoice value', 'PO value', 'Expected value', 'Delta', 'Message'],
     rows: result.discrepencies.map((d: Discrepancy) => [
-      d.kind, d.key, d.field, d.vendor, d.description, d.invoice_row, d.purchase_order_row, d.invoice_value, d.purchase_order_value, d.expected_value, d.delta, d.message,
+      d.kind,
+      d.key,
+      d.field,
+      d.vendor,
+      d.description,
+      d.invoice_row,
+      d.purchase_order_row,
+      d.invoice_value,
+      d.purchase_order_value,
+      d.expected_value,
+      d.delta,
+      d.message,
     ]),
   };
 }
@@ -36,7 +47,15 @@ export function unmatchedTable(result: ResultLike): ExportTable {
     name: 'Unmatched',
     columns: ['Side', 'Key', 'Row', 'Vendor', 'Description', 'Quantity', 'Unit price', 'Total', 'Reason'],
     rows: result.unmatched_records.map((u: UnmatchedRecord) => [
-      u.side === 'invoice' ? 'invoice' : 'purchase order', u.key, u.row, u.vendor, u.description, u.quantity, u.unit_price, u.total, u.reason,
+      u.side === 'invoice' ? 'invoice' : 'purchase order',
+      u.key,
+      u.row,
+      u.vendor,
+      u.description,
+      u.quantity,
+      u.unit_price,
+      u.total,
+      u.reason,
     ]),
   };
 }
@@ -54,7 +73,11 @@ export function metadataTable(result: ResultLike): ExportTable {
 
 /** The drafted e-mails as a table. */
 export function emailTable(emails: EmailDraft[]): ExportTable {
-  return { name: 'E-mails', columns: ['Type', 'To', 'Vendor', 'Tone', 'Subject', 'Body'], rows: emails.map((e) => [e.type, e.to, e.vendor, e.tone, e.subject, e.body]) };
+  return {
+    name: 'E-mails',
+    columns: ['Type', 'To', 'Vendor', 'Tone', 'Subject', 'Body'],
+    rows: emails.map((e) => [e.type, e.to, e.vendor, e.tone, e.subject, e.body]),
+  };
 }
 
 /** A text cell a spreadsheet would read as a formula or a command: its first character is one of = + - @ TAB CR. */

@@ -70,12 +70,32 @@ export async function checkInvoices(invoices: RowInput, options: InvoiceCheckOpt
       const vendorId = (vendor || 'Unknown vendor').toLowerCase();
       let summary = vendors.get(vendorId);
       if (!summary) {
-        summary = { vendor: vendor || 'Unknown vendor', email: '', matched_lines: 0, matched_total: 0, clean_lines: 0, discrepancy_lines: 0, unmatched_invoice_lines: 0, unmatched_purchase_order_lines: 0, clean_sample: [] };
+        summary = {
+          vendor: vendor || 'Unknown vendor',
+          email: '',
+          matched_lines: 0,
+          matched_total: 0,
+          clean_lines: 0,
+          discrepancy_lines: 0,
+          unmatched_invoice_lines: 0,
+          unmatched_purchase_order_lines: 0,
+          clean_sample: [],
+        };
         vendors.set(vendorId, summary);
       }
       if (!summary.email && emailCol >= 0) summary.email = (row[emailCol] ?? '').trim();
       if (!key) {
-        unmatched.push({ side: 'invoice', key: '', row: rowNumber, vendor, description, quantity: values.quantity, unit_price: values.unitPrice, total: values.total, reason: `No value in the key column "${keyHeader}".` });
+        unmatched.push({
+          side: 'invoice',
+          key: '',
+          row: rowNumber,
+          vendor,
+          description,
+          quantity: values.quantity,
+          unit_price: values.unitPrice,
+          total: values.total,
+          reason: `No value in the key column "${keyHeader}".`,
+        });
         summary.unmatched_invoice_lines++;
         continue;
       }
@@ -84,8 +104,18 @@ export async function checkInvoices(invoices: RowInput, options: InvoiceCheckOpt
       if (first !== undefined) {
         duplicates++;
         const d: Discrepancy = {
-          kind: 'duplicate_invoice_key', key, field: keyHeader, invoice_row: rowNumber, purchase_order_row: null, invoice_value: key, purchase_order_value: null,
-          expected_value: null, delta: null, vendor, description, message: `Invoice key ${key} appears again at row ${rowNumber} (first at row ${first}); the line may be billed twice.`,
+          kind: 'duplicate_invoice_key',
+          key,
+          field: keyHeader,
+          invoice_row: rowNumber,
+          purchase_order_row: null,
+          invoice_value: key,
+          purchase_order_value: null,
+          expected_value: null,
+          delta: null,
+          vendor,
+          description,
+          message: `Invoice key ${key} appears again at row ${rowNumber} (first at row ${first}); the line may be billed twice.`,
         };
         discrepencies.push(d);
         byKind[d.kind] = (byKind[d.kind] ?? 0) + 1;
@@ -145,7 +175,9 @@ export async function checkInvoices(invoices: RowInput, options: InvoiceCheckOpt
       generated_at: new Date().toISOString(),
       vendors: [...vendors.values()]
         .map((v) => ({ ...v, matched_total: round2(v.matched_total) }))
-        .sort((a, b) => b.discrepancy_lines + b.unmatched_invoice_lines - (a.discrepancy_lines + a.unmatched_invoice_lines) || a.vendor.localeCompare(b.vendor)),
+        .sort(
+          (a, b) => b.discrepancy_lines + b.unmatched_invoice_lines - (a.discrepancy_lines + a.unmatched_invoice_lines) || a.vendor.localeCompare(b.vendor),
+        ),
     },
   };
 }

@@ -10,14 +10,7 @@ import { detectColumns, detectKeyPair, findColumn, type ColumnMap, type ColumnRo
 import { KeyIndex } from './key-index';
 
 export type DiscrepancyKind =
-  | 'quantity'
-  | 'unit_price'
-  | 'total'
-  | 'line_total'
-  | 'vendor'
-  | 'missing_value'
-  | 'duplicate_invoice_key'
-  | 'duplicate_purchase_order_key';
+  'quantity' | 'unit_price' | 'total' | 'line_total' | 'vendor' | 'missing_value' | 'duplicate_invoice_key' | 'duplicate_purchase_order_key';
 
 /** One difference found: both values, the delta (invoice minus order, or stated minus computed) and where. */
 export interface Discrepancy {
@@ -329,7 +322,17 @@ class VendorBook {
       const id = normaliseText(display);
       summary = this.byId.get(id);
       if (!summary) {
-        summary = { vendor: display, email: '', matched_lines: 0, matched_total: 0, clean_lines: 0, discrepancy_lines: 0, unmatched_invoice_lines: 0, unmatched_purchase_order_lines: 0, clean_sample: [] };
+        summary = {
+          vendor: display,
+          email: '',
+          matched_lines: 0,
+          matched_total: 0,
+          clean_lines: 0,
+          discrepancy_lines: 0,
+          unmatched_invoice_lines: 0,
+          unmatched_purchase_order_lines: 0,
+          clean_sample: [],
+        };
         this.byId.set(id, summary);
       }
       if (this.byName.size < 100_000) this.byName.set(display, summary);
@@ -405,7 +408,17 @@ export async function reconcile(invoices: RowInput, purchaseOrders: RowInput, op
       const vendor = cell(row, oVendor);
       const description = cell(row, oDesc);
       if (key === '') {
-        unmatched.push({ side: 'purchase_order', key: '', row: rowNumber, vendor, description, quantity: values.quantity, unit_price: values.unitPrice, total: values.total, reason: `No value in the key column "${orderKeyHeader}".` });
+        unmatched.push({
+          side: 'purchase_order',
+          key: '',
+          row: rowNumber,
+          vendor,
+          description,
+          quantity: values.quantity,
+          unit_price: values.unitPrice,
+          total: values.total,
+          reason: `No value in the key column "${orderKeyHeader}".`,
+        });
         vendors.get(vendor, cell(row, oEmail)).unmatched_purchase_order_lines++;
         continue;
       }
@@ -413,8 +426,17 @@ export async function reconcile(invoices: RowInput, purchaseOrders: RowInput, op
       if (existing >= 0) {
         duplicateOrders++;
         report({
-          kind: 'duplicate_purchase_order_key', key, field: orderKeyHeader, invoice_row: null, purchase_order_row: rowNumber,
-          invoice_value: null, purchase_order_value: key, expected_value: null, delta: null, vendor, description,
+          kind: 'duplicate_purchase_order_key',
+          key,
+          field: orderKeyHeader,
+          invoice_row: null,
+          purchase_order_row: rowNumber,
+          invoice_value: null,
+          purchase_order_value: key,
+          expected_value: null,
+          delta: null,
+          vendor,
+          description,
           message: `Purchase order ${key} appears again at row ${rowNumber} (first at row ${orders.rows[existing]}); the first one is used for matching.`,
         });
       }
@@ -448,7 +470,17 @@ export async function reconcile(invoices: RowInput, purchaseOrders: RowInput, op
       const invoiceVendor = cell(row, iVendor);
       const description = cell(row, iDesc);
       if (key === '') {
-        unmatched.push({ side: 'invoice', key: '', row: rowNumber, vendor: invoiceVendor, description, quantity: values.quantity, unit_price: values.unitPrice, total: values.total, reason: `No value in the key column "${invoiceKeyHeader}".` });
+        unmatched.push({
+          side: 'invoice',
+          key: '',
+          row: rowNumber,
+          vendor: invoiceVendor,
+          description,
+          quantity: values.quantity,
+          unit_price: values.unitPrice,
+          total: values.total,
+          reason: `No value in the key column "${invoiceKeyHeader}".`,
+        });
         vendors.get(invoiceVendor, cell(row, iEmail)).unmatched_invoice_lines++;
         continue;
       }
@@ -458,12 +490,21 @@ export async function reconcile(invoices: RowInput, purchaseOrders: RowInput, op
       const orderRow = found ? orders.rows[o] : 0;
       const orderVendor = found ? orders.vendor(o) : '';
       const orderDescription = found ? orders.descriptions[o] : '';
-      const firstRow = found ? orders.invoiceRows[o] : unmatchedInvoiceKeys.get(id) ?? 0;
+      const firstRow = found ? orders.invoiceRows[o] : (unmatchedInvoiceKeys.get(id) ?? 0);
       if (firstRow) {
         duplicateInvoices++;
         report({
-          kind: 'duplicate_invoice_key', key, field: invoiceKeyHeader, invoice_row: rowNumber, purchase_order_row: found ? orderRow : null,
-          invoice_value: key, purchase_order_value: null, expected_value: null, delta: null, vendor: invoiceVendor || orderVendor, description,
+          kind: 'duplicate_invoice_key',
+          key,
+          field: invoiceKeyHeader,
+          invoice_row: rowNumber,
+          purchase_order_row: found ? orderRow : null,
+          invoice_value: key,
+          purchase_order_value: null,
+          expected_value: null,
+          delta: null,
+          vendor: invoiceVendor || orderVendor,
+          description,
           message: `Invoice key ${key} appears again at row ${rowNumber} (first at row ${firstRow}); the line may be billed twice.`,
         });
         continue;
@@ -476,7 +517,17 @@ export async function reconcile(invoices: RowInput, purchaseOrders: RowInput, op
       if (lineCheck) report(lineCheck);
       if (!found) {
         unmatchedInvoiceKeys.set(id, rowNumber);
-        unmatched.push({ side: 'invoice', key, row: rowNumber, vendor: vendorName, description, quantity: values.quantity, unit_price: values.unitPrice, total: values.total, reason: `No purchase order with ${orderKeyHeader} "${key}".` });
+        unmatched.push({
+          side: 'invoice',
+          key,
+          row: rowNumber,
+          vendor: vendorName,
+          description,
+          quantity: values.quantity,
+          unit_price: values.unitPrice,
+          total: values.total,
+          reason: `No purchase order with ${orderKeyHeader} "${key}".`,
+        });
         summary.unmatched_invoice_lines++;
         continue;
       }
@@ -492,23 +543,50 @@ export async function reconcile(invoices: RowInput, purchaseOrders: RowInput, op
           if (differs(a, b, tolerance)) {
             const delta = cleanDelta(a - b);
             report({
-              kind: field, key, field, invoice_row: rowNumber, purchase_order_row: orderRow, invoice_value: a, purchase_order_value: b,
-              expected_value: null, delta, vendor: vendorName, description: description || orderDescription,
+              kind: field,
+              key,
+              field,
+              invoice_row: rowNumber,
+              purchase_order_row: orderRow,
+              invoice_value: a,
+              purchase_order_value: b,
+              expected_value: null,
+              delta,
+              vendor: vendorName,
+              description: description || orderDescription,
               message: `${key}: invoiced ${FIELD_LABEL[field]} ${a} differs from the ordered ${b} by ${delta > 0 ? '+' : ''}${delta}.`,
             });
           }
         } else if (a !== b) {
           report({
-            kind: 'missing_value', key, field, invoice_row: rowNumber, purchase_order_row: orderRow, invoice_value: a, purchase_order_value: b,
-            expected_value: null, delta: null, vendor: vendorName, description: description || orderDescription,
+            kind: 'missing_value',
+            key,
+            field,
+            invoice_row: rowNumber,
+            purchase_order_row: orderRow,
+            invoice_value: a,
+            purchase_order_value: b,
+            expected_value: null,
+            delta: null,
+            vendor: vendorName,
+            description: description || orderDescription,
             message: `${key}: the ${FIELD_LABEL[field]} is ${a === null ? 'missing on the invoice' : 'missing on the purchase order'} (${a ?? b} on the other side).`,
           });
         }
       }
       if (compareVendor && invoiceVendor && orderVendor && !sameName(invoiceVendor, orderVendor)) {
         report({
-          kind: 'vendor', key, field: 'vendor', invoice_row: rowNumber, purchase_order_row: orderRow, invoice_value: invoiceVendor, purchase_order_value: orderVendor,
-          expected_value: null, delta: null, vendor: vendorName, description: description || orderDescription,
+          kind: 'vendor',
+          key,
+          field: 'vendor',
+          invoice_row: rowNumber,
+          purchase_order_row: orderRow,
+          invoice_value: invoiceVendor,
+          purchase_order_value: orderVendor,
+          expected_value: null,
+          delta: null,
+          vendor: vendorName,
+          description: description || orderDescription,
           message: `${key}: the invoice is from "${invoiceVendor}" but the order was placed with "${orderVendor}".`,
         });
       }
@@ -520,7 +598,8 @@ export async function reconcile(invoices: RowInput, purchaseOrders: RowInput, op
       } else {
         clean++;
         summary.clean_lines++;
-        if (summary.clean_sample.length < 20) summary.clean_sample.push({ key, row: rowNumber, total: values.total ?? (amount || null), description: description || orderDescription });
+        if (summary.clean_sample.length < 20)
+          summary.clean_sample.push({ key, row: rowNumber, total: values.total ?? (amount || null), description: description || orderDescription });
       }
     }
   });
@@ -529,7 +608,17 @@ export async function reconcile(invoices: RowInput, purchaseOrders: RowInput, op
   for (let i = 0; i < orders.size; i++) {
     if (orders.invoiceRows[i]) continue;
     const key = orders.keys[i];
-    unmatched.push({ side: 'purchase_order', key, row: orders.rows[i], vendor: orders.vendor(i), description: orders.descriptions[i], quantity: orders.value('quantity', i), unit_price: orders.value('unitPrice', i), total: orders.value('total', i), reason: `No invoice line with ${invoiceKeyHeader} "${key}".` });
+    unmatched.push({
+      side: 'purchase_order',
+      key,
+      row: orders.rows[i],
+      vendor: orders.vendor(i),
+      description: orders.descriptions[i],
+      quantity: orders.value('quantity', i),
+      unit_price: orders.value('unitPrice', i),
+      total: orders.value('total', i),
+      reason: `No invoice line with ${invoiceKeyHeader} "${key}".`,
+    });
     vendors.get(orders.vendor(i), orders.email(i)).unmatched_purchase_order_lines++;
   }
 

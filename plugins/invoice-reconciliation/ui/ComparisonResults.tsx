@@ -21,7 +21,8 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-const money = (v: number | string | null | undefined) => (typeof v === 'number' ? v.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : (v ?? ''));
+const money = (v: number | string | null | undefined) =>
+  typeof v === 'number' ? v.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : (v ?? '');
 const value = (v: number | string | null | undefined) => (typeof v === 'number' ? v.toLocaleString('en-GB', { maximumFractionDigits: 4 }) : (v ?? ''));
 const percent = (v: number) => `${(v * 100).toFixed(1)}%`;
 
@@ -77,24 +78,51 @@ function EmailCard({ email }: { email: EmailDraft }) {
             {email.tone ? ` · ${email.tone} tone` : ''}
           </Caption1>
         }
-        action={<Badge style={{ whiteSpace: 'nowrap' }} appearance="tint" color={email.type === 'vendor_matched' ? 'success' : email.type === 'internal_memo' ? 'informative' : 'warning'}>{EMAIL_LABELS[email.type]}</Badge>}
+        action={
+          <Badge
+            style={{ whiteSpace: 'nowrap' }}
+            appearance="tint"
+            color={email.type === 'vendor_matched' ? 'success' : email.type === 'internal_memo' ? 'informative' : 'warning'}
+          >
+            {EMAIL_LABELS[email.type]}
+          </Badge>
+        }
       />
       <pre className={s.body}>{email.body}</pre>
     </Card>
   );
 }
 
-function Side({ side, name, onDownload, downloading }: { side: ComparisonSide; name: SideName; onDownload: (side: SideName, format: 'csv' | 'xlsx', table?: TableName) => void; downloading: boolean }) {
+function Side({
+  side,
+  name,
+  onDownload,
+  downloading,
+}: {
+  side: ComparisonSide;
+  name: SideName;
+  onDownload: (side: SideName, format: 'csv' | 'xlsx', table?: TableName) => void;
+  downloading: boolean;
+}) {
   const s = useStyles();
   const m = side.metadata;
   const stats: [string, string][] = [
     ['Invoice rows', String(m.invoice_rows)],
-    ...(m.mode === 'reconciliation' ? ([['Purchase-order rows', String(m.purchase_order_rows)], ['Matched rows', String(m.matched_rows)], ['Match rate', percent(m.match_rate)]] as [string, string][]) : []),
+    ...(m.mode === 'reconciliation'
+      ? ([
+          ['Purchase-order rows', String(m.purchase_order_rows)],
+          ['Matched rows', String(m.matched_rows)],
+          ['Match rate', percent(m.match_rate)],
+        ] as [string, string][])
+      : []),
     ['Discrepancies', String(side.discrepencies.length)],
     ['Unmatched records', String(side.unmatched_records.length)],
     ['Total difference', money(m.total_difference) as string],
   ];
-  const keys = m.mode === 'reconciliation' ? `Invoice key “${m.invoice_key}”, purchase-order key “${m.purchase_order_key}”` : `Invoice-only check on key “${m.invoice_key}”`;
+  const keys =
+    m.mode === 'reconciliation'
+      ? `Invoice key “${m.invoice_key}”, purchase-order key “${m.purchase_order_key}”`
+      : `Invoice-only check on key “${m.invoice_key}”`;
   const dl = (format: 'csv' | 'xlsx', table?: TableName, label?: string) => (
     <Button size="small" icon={<ArrowDownload20Regular />} disabled={downloading} onClick={() => onDownload(name, format, table)}>
       {label}
@@ -122,11 +150,23 @@ function Side({ side, name, onDownload, downloading }: { side: ComparisonSide; n
       </div>
       <section className={s.section} aria-label="Discrepancies">
         <Subtitle2 as="h3">Discrepancies ({side.discrepencies.length})</Subtitle2>
-        <SortableTable label="Discrepancies table" columns={DISCREPANCY_COLUMNS} rows={side.discrepencies} minWidth={1080} emptyText="No discrepancies: every matched line agrees." />
+        <SortableTable
+          label="Discrepancies table"
+          columns={DISCREPANCY_COLUMNS}
+          rows={side.discrepencies}
+          minWidth={1080}
+          emptyText="No discrepancies: every matched line agrees."
+        />
       </section>
       <section className={s.section} aria-label="Unmatched records">
         <Subtitle2 as="h3">Unmatched records ({side.unmatched_records.length})</Subtitle2>
-        <SortableTable label="Unmatched records table" columns={UNMATCHED_COLUMNS} rows={side.unmatched_records} minWidth={760} emptyText="Every record found its counterpart." />
+        <SortableTable
+          label="Unmatched records table"
+          columns={UNMATCHED_COLUMNS}
+          rows={side.unmatched_records}
+          minWidth={760}
+          emptyText="Every record found its counterpart."
+        />
       </section>
       <section className={s.section} aria-label="E-mails">
         <Subtitle2 as="h3">E-mails ({side.emails.length})</Subtitle2>
@@ -149,7 +189,15 @@ function Side({ side, name, onDownload, downloading }: { side: ComparisonSide; n
 }
 
 /** The comparison result: a tab per side (default, custom config), each with its tables, e-mails and downloads. */
-export function ComparisonResults({ result, onDownload, downloading = false }: { result: ComparisonResult; onDownload: (side: SideName, format: 'csv' | 'xlsx', table?: TableName) => void; downloading?: boolean }) {
+export function ComparisonResults({
+  result,
+  onDownload,
+  downloading = false,
+}: {
+  result: ComparisonResult;
+  onDownload: (side: SideName, format: 'csv' | 'xlsx', table?: TableName) => void;
+  downloading?: boolean;
+}) {
   const [tab, setTab] = useState<SideName>('custom_config');
   return (
     <section aria-label="Comparison results" style={{ display: 'grid', gap: 12 }}>

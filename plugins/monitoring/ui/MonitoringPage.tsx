@@ -66,9 +66,7 @@ export default function MonitoringPage() {
         if (!live) return;
         const workflows = (sol?.workflows ?? []).filter((w) => typeof w?.id === 'number');
         setView({ state: 'ready', name: sol?.name ?? '', workflows });
-        setSelected((current) =>
-          workflows.some((w) => w.id === current) ? current : (workflows.find((w) => w.id === wanted) ?? workflows[0])?.id,
-        );
+        setSelected((current) => (workflows.some((w) => w.id === current) ? current : (workflows.find((w) => w.id === wanted) ?? workflows[0])?.id));
       })
       .catch((e: unknown) => {
         console.log(e);

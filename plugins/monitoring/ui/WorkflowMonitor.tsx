@@ -1,5 +1,17 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Body1, Button, Caption1, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Subtitle2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { ButtonLink, ChunkBoundary, formatDay, useApi } from '../../../src/app';
 import { combinationPath } from '../../../src/core';
 import type { MonitoringRecord } from '../records';

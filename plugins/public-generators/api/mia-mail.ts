@@ -23,7 +23,11 @@ function htmlParagraphs(text: string): string {
 
 /** One line, no control characters: safe as a mail header. */
 function headerText(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 160);
+  return text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 160);
 }
 
 export interface MiaImageLinks {

@@ -26,8 +26,16 @@ export interface MiaReleaseDeps {
 
 /** A headline as one clean line: a model's reply may come quoted or with a "Headline:" label. */
 export function cleanTitle(text: string): string {
-  const line = text.split(/\r?\n/).map((l) => l.trim()).find(Boolean) ?? '';
-  return line.replace(/^(?:headline|title)\s*:\s*/i, '').replace(/^["'“‘]+|["'”’]+$/g, '').trim().slice(0, 200);
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find(Boolean) ?? '';
+  return line
+    .replace(/^(?:headline|title)\s*:\s*/i, '')
+    .replace(/^["'“‘]+|["'”’]+$/g, '')
+    .trim()
+    .slice(0, 200);
 }
 
 /** The site's own logo re-encoded to PNG, or undefined (with the reason) when it cannot be used. */

@@ -46,7 +46,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * How many rows a recipient had in a table in the last 24 hours, counted under a per-recipient
  * advisory lock held to the end of the transaction: simultaneous requests cannot both slip under a cap.
  */
-async function countLastDay(trx: Transaction<MiaTables>, lock: number, table: 'mia_mails' | 'mia_confirmations', at: 'sent_at' | 'created_at', address: string): Promise<number> {
+async function countLastDay(
+  trx: Transaction<MiaTables>,
+  lock: number,
+  table: 'mia_mails' | 'mia_confirmations',
+  at: 'sent_at' | 'created_at',
+  address: string,
+): Promise<number> {
   await sql`select pg_advisory_xact_lock(${lock}, hashtext(${address}))`.execute(trx);
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}
     where recipient = ${address} and ${sql.ref(at)} > now() - interval '24 hours'`.execute(trx);
@@ -162,7 +168,11 @@ export class ReleaseStore {
         .returning(['release_id', 'recipient'])
         .executeTakeFirst();
       if (!row) return undefined;
-      await trx.insertInto('mia_recipients').values({ recipient: row.recipient }).onConflict((oc) => oc.column('recipient').doNothing()).execute();
+      await trx
+        .insertInto('mia_recipients')
+        .values({ recipient: row.recipient })
+        .onConflict((oc) => oc.column('recipient').doNothing())
+        .execute();
       return { releaseId: row.release_id, recipient: row.recipient };
     });
   }

@@ -31,9 +31,38 @@ const FIRST_PERSON = /^(we|they)\b/i;
 const MAX_OBJECT_WORDS = 22;
 /** Verbs often coordinated in a company's first sentence ("we design and build…"). */
 const COMMON_VERBS = [
-  'analyse', 'analyze', 'automate', 'build', 'connect', 'create', 'deliver', 'design', 'develop', 'fix',
-  'grow', 'help', 'host', 'install', 'maintain', 'make', 'manage', 'offer', 'protect', 'provide',
-  'repair', 'run', 'sell', 'serve', 'ship', 'support', 'teach', 'train', 'turn', 'keep', 'bring', 'give',
+  'analyse',
+  'analyze',
+  'automate',
+  'build',
+  'connect',
+  'create',
+  'deliver',
+  'design',
+  'develop',
+  'fix',
+  'grow',
+  'help',
+  'host',
+  'install',
+  'maintain',
+  'make',
+  'manage',
+  'offer',
+  'protect',
+  'provide',
+  'repair',
+  'run',
+  'sell',
+  'serve',
+  'ship',
+  'support',
+  'teach',
+  'train',
+  'turn',
+  'keep',
+  'bring',
+  'give',
 ];
 
 /** Third person singular of a base verb ("build" → "builds", "carry" → "carries"). */
@@ -139,7 +168,9 @@ export function extractFacts(companyName: string, description: string): CompanyF
   const supportingSentence = sentences[1];
   // Told about the company, not by it: "Our mechanics…" → "Its mechanics…", "We also…" → "They also…".
   const supporting = supportingSentence
-    ? shorten(supportingSentence, 24).replace(/^Our\b/, 'Its').replace(/^We\b/, 'They')
+    ? shorten(supportingSentence, 24)
+        .replace(/^Our\b/, 'Its')
+        .replace(/^We\b/, 'They')
     : undefined;
 
   const keywords = keyPhrases([object, supporting ?? ''].join(', '), name, verb);

@@ -21,7 +21,7 @@ const FONT = '"DejaVu Sans", "Liberation Sans", Arial, sans-serif';
 
 /** A colour pair derived from text, so the same company always gets the same colours. */
 function palette(text: string, variant = 0): { hue: number; base: string; light: string; dark: string } {
-  const hue = (hash(`${text}#${variant}`) % 360 + variant * 137) % 360;
+  const hue = ((hash(`${text}#${variant}`) % 360) + variant * 137) % 360;
   return {
     hue,
     base: `hsl(${hue}, 62%, 42%)`,
@@ -109,8 +109,8 @@ export function generateBannerPng(text: string, variant: BannerVariant, width = 
     ctx.fillRect(0, 0, width, height);
     for (let i = 0; i < 7; i++) {
       const r = 60 + ((seed >>> (i * 3)) % 180);
-      const x = ((seed >>> i) % width + i * 173) % width;
-      const y = ((seed >>> (i + 5)) % height + i * 97) % height;
+      const x = (((seed >>> i) % width) + i * 173) % width;
+      const y = (((seed >>> (i + 5)) % height) + i * 97) % height;
       ctx.fillStyle = `hsla(${(colours.hue + i * 25) % 360}, 80%, 75%, 0.16)`;
       ctx.beginPath();
       ctx.arc(x, y, r, 0, Math.PI * 2);

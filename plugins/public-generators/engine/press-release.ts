@@ -35,18 +35,74 @@ export class PressReleaseError extends Error {
 
 /** Word swaps used to restate the site's sentences in the second version. */
 const SYNONYMS: Record<string, string> = {
-  build: 'create', builds: 'creates', building: 'creating',
-  customers: 'clients', customer: 'client', find: 'locate', finds: 'locates', fast: 'quick', quickly: 'rapidly',
-  every: 'each', offers: 'provides', offer: 'provide', provides: 'supplies', provide: 'supply', improve: 'enhance',
-  improves: 'enhances', reduce: 'cut', reduces: 'cuts', start: 'begin', starts: 'begins', see: 'view', sees: 'views',
-  show: 'display', shows: 'displays', use: 'employ', uses: 'employs', make: 'produce', makes: 'produces',
-  big: 'large', large: 'sizeable', small: 'compact', new: 'fresh', whole: 'entire', now: 'today', lose: 'waste',
-  lost: 'wasted', team: 'staff', teams: 'staff', run: 'operate', runs: 'operates', across: 'throughout',
-  around: 'round', saving: 'conserving', save: 'conserve', saves: 'conserves', worst: 'most severe',
-  best: 'finest', many: 'numerous', main: 'principal', simple: 'straightforward', easy: 'effortless', get: 'obtain',
-  gets: 'obtains', need: 'require', needs: 'requires', buy: 'purchase', choose: 'select', chooses: 'selects',
-  detect: 'spot', detects: 'spots', listen: 'tune in', works: 'operates', work: 'operate', keep: 'maintain',
-  keeps: 'maintains', rank: 'prioritise', ranks: 'prioritises', within: 'in',
+  build: 'create',
+  builds: 'creates',
+  building: 'creating',
+  customers: 'clients',
+  customer: 'client',
+  find: 'locate',
+  finds: 'locates',
+  fast: 'quick',
+  quickly: 'rapidly',
+  every: 'each',
+  offers: 'provides',
+  offer: 'provide',
+  provides: 'supplies',
+  provide: 'supply',
+  improve: 'enhance',
+  improves: 'enhances',
+  reduce: 'cut',
+  reduces: 'cuts',
+  start: 'begin',
+  starts: 'begins',
+  see: 'view',
+  sees: 'views',
+  show: 'display',
+  shows: 'displays',
+  use: 'employ',
+  uses: 'employs',
+  make: 'produce',
+  makes: 'produces',
+  big: 'large',
+  large: 'sizeable',
+  small: 'compact',
+  new: 'fresh',
+  whole: 'entire',
+  now: 'today',
+  lose: 'waste',
+  lost: 'wasted',
+  team: 'staff',
+  teams: 'staff',
+  run: 'operate',
+  runs: 'operates',
+  across: 'throughout',
+  around: 'round',
+  saving: 'conserving',
+  save: 'conserve',
+  saves: 'conserves',
+  worst: 'most severe',
+  best: 'finest',
+  many: 'numerous',
+  main: 'principal',
+  simple: 'straightforward',
+  easy: 'effortless',
+  get: 'obtain',
+  gets: 'obtains',
+  need: 'require',
+  needs: 'requires',
+  buy: 'purchase',
+  choose: 'select',
+  chooses: 'selects',
+  detect: 'spot',
+  detects: 'spots',
+  listen: 'tune in',
+  works: 'operates',
+  work: 'operate',
+  keep: 'maintain',
+  keeps: 'maintains',
+  rank: 'prioritise',
+  ranks: 'prioritises',
+  within: 'in',
 };
 
 /** Restates a sentence with synonyms (case kept), so version two is not a copy of version one. */
@@ -80,7 +136,10 @@ function titleCase(text: string): string {
 
 /** The site title's tagline ("Brand | Tagline" → "Tagline") when it says more than the name. */
 function tagline(title: string, companyName: string): string | undefined {
-  const parts = title.split(/\s[|–—-]\s|:\s/).map((p) => p.trim()).filter(Boolean);
+  const parts = title
+    .split(/\s[|–—-]\s|:\s/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const name = companyName.toLowerCase();
   const candidate = parts.find((p) => !p.toLowerCase().includes(name) && p.split(/\s+/).length >= 2);
   return candidate && candidate.length <= 70 ? candidate : undefined;

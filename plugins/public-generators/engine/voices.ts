@@ -67,8 +67,10 @@ const DEFINITIONS: Record<VoiceId, VoiceDefinition> = {
       },
       {
         lines: [
-          (s) => `Down in my workshop the elves can't stop chattering about ${s.name}. ${s.name} ${s.verb} ${s.object}, and that is a present anybody would be thrilled to find beneath their tree!`,
-          (s) => `This year's brightest package carries the tag ${s.name}. It ${s.verb} ${s.object} — wrapped with a shiny red bow, just the way Rudolph likes it!`,
+          (s) =>
+            `Down in my workshop the elves can't stop chattering about ${s.name}. ${s.name} ${s.verb} ${s.object}, and that is a present anybody would be thrilled to find beneath their tree!`,
+          (s) =>
+            `This year's brightest package carries the tag ${s.name}. It ${s.verb} ${s.object} — wrapped with a shiny red bow, just the way Rudolph likes it!`,
         ],
       },
       {
@@ -99,15 +101,18 @@ const DEFINITIONS: Record<VoiceId, VoiceDefinition> = {
     sections: [
       {
         lines: [
-          () => 'Fourscore and a few product cycles ago, an enterprise was brought forth upon this continent, conceived in ingenuity and dedicated to the proposition that every customer deserves better.',
+          () =>
+            'Fourscore and a few product cycles ago, an enterprise was brought forth upon this continent, conceived in ingenuity and dedicated to the proposition that every customer deserves better.',
           () => 'Friends and fellow citizens, I come before you not to praise idle promises, but to speak plainly of honest labour.',
           () => 'A house divided against itself cannot stand, and neither can a business divided from the means it requires.',
         ],
       },
       {
         lines: [
-          (s) => `Now we are engaged in a great endeavour, testing whether any enterprise so conceived can long endure. ${s.name} ${s.verb} ${s.object}; of this let there be no doubt.`,
-          (s) => `It is altogether fitting and proper that we should speak of ${s.name}, for ${s.name} ${s.verb} ${s.object}, and the nation shall long remember it.`,
+          (s) =>
+            `Now we are engaged in a great endeavour, testing whether any enterprise so conceived can long endure. ${s.name} ${s.verb} ${s.object}; of this let there be no doubt.`,
+          (s) =>
+            `It is altogether fitting and proper that we should speak of ${s.name}, for ${s.name} ${s.verb} ${s.object}, and the nation shall long remember it.`,
         ],
       },
       {
@@ -125,8 +130,10 @@ const DEFINITIONS: Record<VoiceId, VoiceDefinition> = {
       },
       {
         lines: [
-          (s) => `Therefore let us here highly resolve that this opportunity shall not perish from the earth: call upon ${s.name}, of the people, by the people, for the people.`,
-          (s) => `The world will little note, nor long remember, what we say here — but it can never forget what ${s.name} accomplishes. Let us act, and act now.`,
+          (s) =>
+            `Therefore let us here highly resolve that this opportunity shall not perish from the earth: call upon ${s.name}, of the people, by the people, for the people.`,
+          (s) =>
+            `The world will little note, nor long remember, what we say here — but it can never forget what ${s.name} accomplishes. Let us act, and act now.`,
         ],
       },
     ],
@@ -151,16 +158,10 @@ const DEFINITIONS: Record<VoiceId, VoiceDefinition> = {
       },
       {
         needsSupporting: true,
-        lines: [
-          (s) => `True also it is: ${lower(s.supporting)}. Mmm.`,
-          (s) => `Heard this, have you? ${capitalise(s.supporting ?? '')}. Impressed, I am.`,
-        ],
+        lines: [(s) => `True also it is: ${lower(s.supporting)}. Mmm.`, (s) => `Heard this, have you? ${capitalise(s.supporting ?? '')}. Impressed, I am.`],
       },
       {
-        lines: [
-          (s) => `Of ${s.k1} and ${s.k2}, much ${s.name} knows.`,
-          (s) => `${capitalise(s.k1)} and ${s.k2}, mastered they have.`,
-        ],
+        lines: [(s) => `Of ${s.k1} and ${s.k2}, much ${s.name} knows.`, (s) => `${capitalise(s.k1)} and ${s.k2}, mastered they have.`],
       },
       {
         lines: [
@@ -177,7 +178,7 @@ const DEFINITIONS: Record<VoiceId, VoiceDefinition> = {
     sections: [
       {
         lines: [
-          () => "Crikey! Would ya look at that, mate!",
+          () => 'Crikey! Would ya look at that, mate!',
           () => "G'day, everyone! Crikey, have I got a beauty for you today!",
           () => "Strewth! Keep your voice down, mate, we've spotted something rare out here in the wild!",
         ],

@@ -12,7 +12,14 @@ const useStyles = makeStyles({
   top: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: '8px', padding: '16px clamp(12px, 4vw, 40px)' },
   links: { display: 'flex', gap: '8px' },
   // one column that never grows past the screen, whatever its content's natural width
-  main: { maxWidth: '760px', margin: '0 auto', padding: '16px clamp(12px, 4vw, 24px) 48px', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '16px' },
+  main: {
+    maxWidth: '760px',
+    margin: '0 auto',
+    padding: '16px clamp(12px, 4vw, 24px) 48px',
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gap: '16px',
+  },
   intro: { display: 'grid', gap: '8px', minWidth: 0 },
 });
 

@@ -29,6 +29,6 @@ export default function shallowAllOfMerge(schema: RJSFSchema): RJSFSchema {
   throw new Error(
     "rjsf's allOf merger is not loaded: this build leaves @x0k/json-schema-merge out of the form chunk (webpack.config.ts). " +
       'Render a schema with `allOf` through <SchemaForm>, which loads it first, or `await loadAllOfMerge()` from ' +
-      'src/app/forms/all-of.ts and pass the result as the Form\'s `experimental_customMergeAllOf`.',
+      "src/app/forms/all-of.ts and pass the result as the Form's `experimental_customMergeAllOf`.",
   );
 }

@@ -118,7 +118,9 @@ const buffers: Compare = (a, b) =>
 const dataViews: Compare = (a, b) => {
   const x = a as unknown as DataView;
   const y = b as unknown as DataView;
-  return x.byteLength === y.byteLength && typedArrays(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), new Uint8Array(y.buffer, y.byteOffset, y.byteLength));
+  return (
+    x.byteLength === y.byteLength && typedArrays(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), new Uint8Array(y.buffer, y.byteOffset, y.byteLength))
+  );
 };
 
 /** name, message, stack, cause and errors (enumerable or not), then the other own enumerable properties. */
@@ -129,7 +131,7 @@ const errors = circular((a, b, pairs) => {
   const names = keys(a);
   const namesB = keys(b);
   let compared = 0;
-  for (let i = names.length; i-- > 0; ) {
+  for (let i = names.length; i-- > 0;) {
     const key = names[i]!;
     if (key === 'cause' || key === 'errors') continue;
     if ((key !== namesB[i] && !propertyIsEnumerable.call(b, key)) || !equals(a[key], b[key], pairs)) return false;

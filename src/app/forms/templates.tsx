@@ -80,8 +80,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
 
 /** The text-like inputs (text, email, password, number...) as a Fluent `Input`; passwords get a show/hide toggle. */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, placeholder, onBlur, onFocus, onChange, onChangeOverride, options, schema, type } =
-    props;
+  const { id, htmlName, value, readonly, disabled, autofocus, placeholder, onBlur, onFocus, onChange, onChangeOverride, options, schema, type } = props;
   const inputProps = getInputProps(schema, type, options);
   const s = useStyles();
   const [reveal, setReveal] = useState(false);

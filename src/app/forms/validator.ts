@@ -100,7 +100,14 @@ function choiceErrors(c: Choice, data: Json): ErrorObject[] {
   if (c.keyword === 'enum') {
     const allowed = c.node.enum as Json[];
     if (allowed.some((v) => sameJson(v, value))) return [];
-    const err = { ...base, schemaPath: `${c.schemaPath}/enum`, keyword: 'enum', params: { allowedValues: allowed }, message: 'must be equal to one of the allowed values', schema: allowed };
+    const err = {
+      ...base,
+      schemaPath: `${c.schemaPath}/enum`,
+      keyword: 'enum',
+      params: { allowedValues: allowed },
+      message: 'must be equal to one of the allowed values',
+      schema: allowed,
+    };
     return [err as ErrorObject];
   }
   const options = c.node[c.keyword] as Node[];
@@ -110,7 +117,15 @@ function choiceErrors(c: Choice, data: Json): ErrorObject[] {
   options.forEach((o, i) => {
     if (passing.includes(i)) return;
     const at = `${c.schemaPath}/${c.keyword}/${i}/const`;
-    errors.push({ ...base, schemaPath: at, keyword: 'const', params: { allowedValue: o.const }, message: 'must be equal to constant', schema: o.const, parentSchema: o } as ErrorObject);
+    errors.push({
+      ...base,
+      schemaPath: at,
+      keyword: 'const',
+      params: { allowedValue: o.const },
+      message: 'must be equal to constant',
+      schema: o.const,
+      parentSchema: o,
+    } as ErrorObject);
   });
   errors.push(
     (c.keyword === 'anyOf'

@@ -1,12 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
-import {
-  Badge,
-  Button,
-  Title3,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { AppsList24Regular } from '@fluentui/react-icons/svg/apps-list';
 import { Person24Regular } from '@fluentui/react-icons/svg/person';
 import { SignOut24Regular } from '@fluentui/react-icons/svg/sign-out';
@@ -18,8 +12,7 @@ import { BreadcrumbHistory, BreadcrumbTrail } from './BreadcrumbTrail';
 import { SkipLink, MAIN_CONTENT_ID } from './SkipLink';
 import { LazyTooltip } from '../components/LazyTooltip';
 
-export const BETA_TOOLTIP =
-  'The platform is in Beta Testing mode. Please share your feedback with us via the Feedback tab on the right.';
+export const BETA_TOOLTIP = 'The platform is in Beta Testing mode. Please share your feedback with us via the Feedback tab on the right.';
 
 const useStyles = makeStyles({
   root: {
@@ -127,11 +120,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <RouterLink to="/home" aria-label="Flowmatic Home" className={s.logo}>
           <Logo />
         </RouterLink>
-        <RouterLink
-          to="/solutions"
-          className={navClass({ isActive: solutionsActive })}
-          aria-current={solutionsActive ? 'page' : undefined}
-        >
+        <RouterLink to="/solutions" className={navClass({ isActive: solutionsActive })} aria-current={solutionsActive ? 'page' : undefined}>
           <AppsList24Regular /> Solutions
         </RouterLink>
         <NavLink to="/my-account" className={navClass}>
@@ -147,7 +136,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <div className={s.headerText}>
             <BreadcrumbTrail />
             <div className={s.greeting}>
-              <Title3 as="p" className={s.name}>Welcome {name}</Title3>
+              <Title3 as="p" className={s.name}>
+                Welcome {name}
+              </Title3>
               <LazyTooltip content={BETA_TOOLTIP} relationship="description" withArrow>
                 <Badge appearance="tint" color="brand" tabIndex={0} role="note" aria-label="Beta">
                   Beta

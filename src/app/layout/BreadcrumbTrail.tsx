@@ -1,11 +1,6 @@
 import { Fragment, Suspense, lazy, useEffect, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import {
-  BreadcrumbButton,
-  BreadcrumbDivider,
-  BreadcrumbItem,
-  makeStyles,
-} from '@fluentui/react-components';
+import { BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, makeStyles } from '@fluentui/react-components';
 import { MoreHorizontal20Regular } from '@fluentui/react-icons/svg/more-horizontal';
 import * as T from '../tokens';
 import { useObservable, useService } from '../hooks';
@@ -49,9 +44,7 @@ function CrumbLink({ to, onFollow, children, title }: { to: string; onFollow: ()
 function OverflowCrumbs({ crumbs, onFollow }: { crumbs: Array<{ crumb: Crumb; index: number }>; onFollow: (index: number) => void }) {
   const [wanted, setWanted] = useState(false);
   const preload = () => void loadOverflowMenu().catch(() => undefined);
-  const trigger = (
-    <BreadcrumbButton icon={<MoreHorizontal20Regular />} aria-label={`${crumbs.length} more breadcrumb items`} />
-  );
+  const trigger = <BreadcrumbButton icon={<MoreHorizontal20Regular />} aria-label={`${crumbs.length} more breadcrumb items`} />;
   if (wanted) {
     return (
       <ChunkBoundary fallback={trigger}>
@@ -139,11 +132,7 @@ export function BreadcrumbTrail() {
       {shown.map((i, n) => (
         <Fragment key={i === 'more' ? 'more' : trail[i].path}>
           <BreadcrumbItem>
-            {i === 'more' ? (
-              <OverflowCrumbs crumbs={hidden.map((h) => ({ crumb: trail[h], index: h }))} onFollow={(h) => crumbs.cutTo(h)} />
-            ) : (
-              item(i)
-            )}
+            {i === 'more' ? <OverflowCrumbs crumbs={hidden.map((h) => ({ crumb: trail[h], index: h }))} onFollow={(h) => crumbs.cutTo(h)} /> : item(i)}
           </BreadcrumbItem>
           {n < shown.length - 1 && <BreadcrumbDivider />}
         </Fragment>

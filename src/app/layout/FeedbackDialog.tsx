@@ -61,7 +61,14 @@ export default function FeedbackDialog({ open, onOpenChange }: { open: boolean; 
               </MessageBar>
             )}
             <Field label="Your feedback" hint={`${text.length} / ${MAX}`}>
-              <Textarea value={text} maxLength={MAX} rows={5} resize="vertical" onChange={(_e, d) => setText(d.value)} placeholder="What works well, what gets in your way, what you wish it did…" />
+              <Textarea
+                value={text}
+                maxLength={MAX}
+                rows={5}
+                resize="vertical"
+                onChange={(_e, d) => setText(d.value)}
+                placeholder="What works well, what gets in your way, what you wish it did…"
+              />
             </Field>
           </DialogContent>
           <DialogActions>

@@ -46,9 +46,7 @@ export default function CombinationsPage() {
         )}
       </div>
       {workflow.status === 'error' && <LoadFailure error={workflow.error} onRetry={workflow.reload} />}
-      {(workflow.status === 'loading' || (combos && combos.length > 0 && !isSettled(user))) && (
-        <Spinner label="Loading combinations..." />
-      )}
+      {(workflow.status === 'loading' || (combos && combos.length > 0 && !isSettled(user))) && <Spinner label="Loading combinations..." />}
       {combos && combos.length === 0 && (
         <EmptyState
           action={

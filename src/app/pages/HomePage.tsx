@@ -1,24 +1,10 @@
 import { useEffect, useState } from 'react';
-import {
-  Accordion,
-  AccordionHeader,
-  AccordionItem,
-  AccordionPanel,
-  Spinner,
-  makeStyles,
-} from '@fluentui/react-components';
+import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Spinner, makeStyles } from '@fluentui/react-components';
 import { PlugConnected24Regular } from '@fluentui/react-icons/svg/plug-connected';
 import { Apps24Regular } from '@fluentui/react-icons/svg/apps';
 import { Vote24Regular } from '@fluentui/react-icons/svg/vote';
 import type { Combination } from '../../core/domain';
-import {
-  activeCombinations,
-  activeConnectionsCount,
-  availableCount,
-  myVotes,
-  recommendedCombinations,
-  sortCombinations,
-} from '../../core/catalogue';
+import { activeCombinations, activeConnectionsCount, availableCount, myVotes, recommendedCombinations, sortCombinations } from '../../core/catalogue';
 import { useApi, useBreadcrumb, useEventBus } from '../hooks';
 import { CombinationCard } from '../components/catalogue/CombinationCard';
 import { NewCombinationCard } from '../components/catalogue/NewCombinationCard';
@@ -38,11 +24,20 @@ const useStyles = makeStyles({
   reserve: { minHeight: '220px' },
   // as tall as the empty-state line that usually replaces it
   statusSlot: { minHeight: '88px', display: 'flex', alignItems: 'center', justifyContent: 'center', boxSizing: 'border-box' },
-  srOnly: { position: 'absolute', width: '1px', height: '1px', margin: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0, padding: 0 },
+  srOnly: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+    padding: 0,
+  },
 });
 
-export const NO_ACTIVE =
-  'No active combinations yet. Set one up and run it once, and it will show here.';
+export const NO_ACTIVE = 'No active combinations yet. Set one up and run it once, and it will show here.';
 export const NO_RECOMMENDED = 'No recommendations right now: you have already tried every combination we would suggest.';
 export const HOME_LOAD_ERROR = 'We could not load your combinations right now. Please refresh the page or try again in a moment.';
 
@@ -76,8 +71,7 @@ export default function HomePage() {
         ? activeConnectionsCount(list, user.connections.data, user.source)
         : undefined;
   const available = combos.status === 'error' ? null : list ? availableCount(list) : undefined;
-  const votes =
-    user.votes.status === 'error' ? null : user.votes.data ? myVotes(user.votes.data, user.userId).length + votesCastHere : undefined;
+  const votes = user.votes.status === 'error' ? null : user.votes.data ? myVotes(user.votes.data, user.userId).length + votesCastHere : undefined;
 
   const failed = combos.status === 'error' || user.connections.status === 'error' || user.records.status === 'error';
 
@@ -134,7 +128,9 @@ export default function HomePage() {
           </AccordionHeader>
           <AccordionPanel className={`${s.panel} ${recommended === undefined && combos.status !== 'error' ? s.reserve : ''}`}>
             {recommended === undefined ? (
-              combos.status === 'error' ? null : <Spinner size="small" label="Loading recommendations..." />
+              combos.status === 'error' ? null : (
+                <Spinner size="small" label="Loading recommendations..." />
+              )
             ) : recommended.length === 0 ? (
               <EmptyState>{NO_RECOMMENDED}</EmptyState>
             ) : (

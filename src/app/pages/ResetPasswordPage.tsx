@@ -282,9 +282,5 @@ export default function ResetPasswordPage() {
   const token = params.get('token');
   const access = params.get('access');
   const username = params.get('username');
-  return (
-    <AuthCardLayout>
-      {token && access && username ? <ResetForm token={token} access={access} username={username} /> : <RequestForm />}
-    </AuthCardLayout>
-  );
+  return <AuthCardLayout>{token && access && username ? <ResetForm token={token} access={access} username={username} /> : <RequestForm />}</AuthCardLayout>;
 }

@@ -21,10 +21,7 @@ const useStyles = makeStyles({
   busy: { minHeight: '20px', marginBottom: '8px', color: tokens.colorNeutralForeground3 },
 });
 
-type View =
-  | { state: 'loading' }
-  | { state: 'error' }
-  | { state: 'ready'; workflows: Workflow[]; searched: boolean };
+type View = { state: 'loading' } | { state: 'error' } | { state: 'ready'; workflows: Workflow[]; searched: boolean };
 
 /**
  * /solution/{id} ('Workflows', spec section 2): the solution's workflows with a search box.

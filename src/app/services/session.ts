@@ -33,7 +33,12 @@ export function tokenExpiry(token: string): number | undefined {
   const part = token.split('.')[1];
   if (!part) return undefined;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const exp = JSON.parse(json).exp;
     return typeof exp === 'number' ? exp * 1000 : undefined;
   } catch {

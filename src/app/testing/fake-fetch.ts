@@ -31,7 +31,8 @@ export function fakeFetch(routes: FakeRoutes = {}) {
     const call: FakeCall = { method: (init.method ?? 'GET').toUpperCase(), path, headers, body };
     calls.push(call);
     const route = routes[`${call.method} ${path}`] ?? routes[`${call.method} ${url.pathname}`];
-    const res = route === undefined ? { status: 404, body: { status: 'error', message: 'Not found.' } } : typeof route === 'function' ? await route(call) : route;
+    const res =
+      route === undefined ? { status: 404, body: { status: 'error', message: 'Not found.' } } : typeof route === 'function' ? await route(call) : route;
     const status = res.status ?? 200;
     const text = res.body === undefined ? '' : JSON.stringify(res.body);
     return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });

@@ -51,9 +51,7 @@ export function isAuthorised(
 ): boolean {
   const rule = source.ruleFor(combination.id);
   if (rule) return rule.isAuthorised([...connections]);
-  return (combination.connectors ?? [])
-    .filter((c) => connectorNeedsAuthorisation(source, c))
-    .every((c) => isConnected(connections, c.provider));
+  return (combination.connectors ?? []).filter((c) => connectorNeedsAuthorisation(source, c)).every((c) => isConnected(connections, c.provider));
 }
 
 /**

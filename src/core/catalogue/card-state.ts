@@ -35,7 +35,5 @@ export function cardAction(combination: Pick<Combination, 'running'>): 'Get Now'
 
 /** Where a card's action leads: the basic setup screen for basic variants, else the setup screen. */
 export function combinationPath(combination: Pick<Combination, 'id' | 'name'>): string {
-  return isBasicName(combination.name)
-    ? `/solutions/combinations/basic-workflow/${combination.id}`
-    : `/solutions/combinations/workflow/${combination.id}`;
+  return isBasicName(combination.name) ? `/solutions/combinations/basic-workflow/${combination.id}` : `/solutions/combinations/workflow/${combination.id}`;
 }

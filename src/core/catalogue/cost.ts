@@ -26,15 +26,8 @@ export function tierFor(calls: number, tiers: readonly CostTier[]): CostTier | u
 }
 
 /** per_request for a combination: its own price, else the 'default' price, else 0.01. */
-export function perRequestFor(
-  combinationId: number | string | undefined,
-  prices: { get(key: string | number): number | undefined },
-): number {
-  return (
-    (combinationId !== undefined ? prices.get(combinationId) : undefined) ??
-    prices.get(PER_REQUEST_DEFAULT_KEY) ??
-    DEFAULT_PER_REQUEST
-  );
+export function perRequestFor(combinationId: number | string | undefined, prices: { get(key: string | number): number | undefined }): number {
+  return (combinationId !== undefined ? prices.get(combinationId) : undefined) ?? prices.get(PER_REQUEST_DEFAULT_KEY) ?? DEFAULT_PER_REQUEST;
 }
 
 /** Rounds money to cents (guarding against binary fractions such as 0.06 * 3). */

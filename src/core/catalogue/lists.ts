@@ -11,23 +11,14 @@ export interface ListContext {
 
 /** Active list (spec section 4, Lists): enabled, not coming soon, authorised, with job history. */
 export function activeCombinations<C extends Combination>(combinations: readonly C[], ctx: ListContext): C[] {
-  return combinations.filter(
-    (c) =>
-      c.enabled &&
-      !isComingSoon(c) &&
-      isAuthorised(c, ctx.connections, ctx.source) &&
-      hasJobHistory(recipeFor(c, ctx.records)),
-  );
+  return combinations.filter((c) => c.enabled && !isComingSoon(c) && isAuthorised(c, ctx.connections, ctx.source) && hasJobHistory(recipeFor(c, ctx.records)));
 }
 
 /**
  * Recommended list: enabled, recommended combinations whose recipe has zero failed and zero
  * succeeded jobs (a combination the user has no recipe for has zero of both).
  */
-export function recommendedCombinations<C extends Combination>(
-  combinations: readonly C[],
-  ctx: Pick<ListContext, 'records'>,
-): C[] {
+export function recommendedCombinations<C extends Combination>(combinations: readonly C[], ctx: Pick<ListContext, 'records'>): C[] {
   return combinations.filter((c) => c.enabled && c.recommended && !hasJobHistory(recipeFor(c, ctx.records)));
 }
 

@@ -18,11 +18,7 @@ export function isComingSoonWorkflow(w: Pick<Workflow, 'icon'>): boolean {
  */
 export function sortCombinations<C extends Pick<Combination, 'id' | 'order' | 'votes' | 'status'>>(list: readonly C[]): C[] {
   return [...list].sort(
-    (a, b) =>
-      Number(isComingSoon(a)) - Number(isComingSoon(b)) ||
-      (b.order ?? 0) - (a.order ?? 0) ||
-      (b.votes ?? 0) - (a.votes ?? 0) ||
-      a.id - b.id,
+    (a, b) => Number(isComingSoon(a)) - Number(isComingSoon(b)) || (b.order ?? 0) - (a.order ?? 0) || (b.votes ?? 0) - (a.votes ?? 0) || a.id - b.id,
   );
 }
 

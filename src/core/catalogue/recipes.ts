@@ -7,10 +7,7 @@ import { isBasicName } from './names';
  * the one whose basic-ness matches the combination (a basic record's name contains ' Basic').
  * Records for combination 0 are the starter recipe and never match a card.
  */
-export function recipeFor(
-  combination: Pick<Combination, 'id' | 'name' | 'recipe_id'>,
-  records: readonly UserRecipeRecord[],
-): UserRecipeRecord | undefined {
+export function recipeFor(combination: Pick<Combination, 'id' | 'name' | 'recipe_id'>, records: readonly UserRecipeRecord[]): UserRecipeRecord | undefined {
   if (combination.recipe_id !== null && combination.recipe_id !== undefined) {
     const byRecipe = records.find((r) => r.recipe_id === combination.recipe_id && r.combination !== 0);
     if (byRecipe) return byRecipe;

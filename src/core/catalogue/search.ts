@@ -20,10 +20,7 @@ export function searchIntent(value: string): SearchIntent {
  * the pending search, so a term of 1 or 2 characters sends nothing and also stops a search that
  * was about to go out.
  */
-export function searchRequests(
-  values$: Observable<string>,
-  scheduler: SchedulerLike = asyncScheduler,
-): Observable<Exclude<SearchIntent, { kind: 'ignore' }>> {
+export function searchRequests(values$: Observable<string>, scheduler: SchedulerLike = asyncScheduler): Observable<Exclude<SearchIntent, { kind: 'ignore' }>> {
   return values$.pipe(
     switchMap((value) => {
       const intent = searchIntent(value);

@@ -81,7 +81,8 @@ export const CONNECTOR_ID_PATTERN = /^[a-z][a-z0-9_]{1,39}$/;
 export function defineConnector<D extends ConnectorDeclaration>(declaration: D): D {
   const d = declaration;
   const where = `Connector "${String(d?.id)}"`;
-  if (typeof d?.id !== 'string' || !CONNECTOR_ID_PATTERN.test(d.id)) throw new Error(`${where}: the id must be 2-40 lower-case letters, digits or "_", starting with a letter.`);
+  if (typeof d?.id !== 'string' || !CONNECTOR_ID_PATTERN.test(d.id))
+    throw new Error(`${where}: the id must be 2-40 lower-case letters, digits or "_", starting with a letter.`);
   if (typeof d.name !== 'string' || !d.name.trim()) throw new Error(`${where} has no name.`);
   if (typeof d.icon !== 'string' || !d.icon) throw new Error(`${where} has no icon.`);
   if (!Number.isInteger(d.catalogueId) || d.catalogueId < 1) throw new Error(`${where}: catalogueId must be a whole number from 1.`);

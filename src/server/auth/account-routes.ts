@@ -93,7 +93,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
       }
       // one change at a time: links of an earlier request stop working
       await retireOneTimeTokens(trx, id, ['email-change', 'email-cancel'], now);
-      await trx.updateTable('users').set({ ...changes, pending_email: newEmail }).where('id', '=', id).execute();
+      await trx
+        .updateTable('users')
+        .set({ ...changes, pending_email: newEmail })
+        .where('id', '=', id)
+        .execute();
       const confirm = await issueOneTimeToken(trx, deps.tokens, 'email-change', id, EMAIL_CHANGE_TTL_SECONDS, { email: newEmail });
       const cancel = await issueOneTimeToken(trx, deps.tokens, 'email-cancel', id, EMAIL_CHANGE_TTL_SECONDS, { email: newEmail });
       return { confirm, cancel };
@@ -177,7 +181,8 @@ function emailChangeLinkRoutes(app: FastifyInstance, deps: AuthDeps): void {
         return reply.code(400).send(linkPage(title, EMAIL_CHANGE_LINK_INVALID, undefined, loginUrl));
       }
       const label = kind === 'confirm' ? 'Confirm my new address' : 'Cancel the change';
-      const message = kind === 'confirm' ? 'Press the button to make this address the one you log in with.' : 'Press the button to keep the current address of your account.';
+      const message =
+        kind === 'confirm' ? 'Press the button to make this address the one you log in with.' : 'Press the button to keep the current address of your account.';
       return reply.send(linkPage(title, message, { label, token, path: `${base}/${kind}` }));
     });
 

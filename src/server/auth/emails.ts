@@ -24,8 +24,17 @@ function firstName(name: string): string {
 }
 
 /** A plain-text body plus a simple HTML version of the same paragraphs and one button link. */
-function compose(to: string, subject: string, greeting: string, before: string[], link: { url: string; label: string } | undefined, after: string[]): MailMessage {
-  const text = [greeting, '', ...before.flatMap((p) => [p, '']), ...(link ? [link.url, ''] : []), ...after.flatMap((p) => [p, '']), `The ${PRODUCT} team`].join('\n');
+function compose(
+  to: string,
+  subject: string,
+  greeting: string,
+  before: string[],
+  link: { url: string; label: string } | undefined,
+  after: string[],
+): MailMessage {
+  const text = [greeting, '', ...before.flatMap((p) => [p, '']), ...(link ? [link.url, ''] : []), ...after.flatMap((p) => [p, '']), `The ${PRODUCT} team`].join(
+    '\n',
+  );
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
   const html = [
     '<!doctype html><html><body style="font-family:Segoe UI,Helvetica,Arial,sans-serif;color:#242424;line-height:1.5;max-width:560px">',
@@ -49,10 +58,7 @@ export function verificationEmail(to: string, name: string, url: string): MailMe
     `Hi ${firstName(name)},`,
     [`Welcome to ${PRODUCT}! Your 30-day free trial is ready. Please confirm your e-mail address to start using it:`],
     { url, label: 'Verify my account' },
-    [
-      'The link works once and expires in 3 days.',
-      `If you did not sign up for ${PRODUCT}, you can ignore this e-mail and no account will be activated.`,
-    ],
+    ['The link works once and expires in 3 days.', `If you did not sign up for ${PRODUCT}, you can ignore this e-mail and no account will be activated.`],
   );
 }
 
@@ -63,10 +69,7 @@ export function passwordResetEmail(to: string, name: string, url: string): MailM
     `Hi ${firstName(name)},`,
     [`We received a request to reset the password of your ${PRODUCT} account. Choose a new password here:`],
     { url, label: 'Reset my password' },
-    [
-      'The link works once and expires in 1 hour.',
-      'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-    ],
+    ['The link works once and expires in 1 hour.', 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.'],
   );
 }
 

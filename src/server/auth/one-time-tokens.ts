@@ -37,12 +37,7 @@ export async function verifyOneTimeToken(tokens: TokenService, token: string | u
  * Marks a recorded token used, atomically: of two concurrent uses only one gets `true`.
  * A token never recorded (signed but not issued), already used or expired gives `false`.
  */
-export async function consumeOneTimeToken(
-  db: Kysely<Database>,
-  claims: { jti: string; userId: number },
-  purpose: OneTimePurpose,
-  now: Date,
-): Promise<boolean> {
+export async function consumeOneTimeToken(db: Kysely<Database>, claims: { jti: string; userId: number }, purpose: OneTimePurpose, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('one_time_tokens')
     .set({ used_at: now })

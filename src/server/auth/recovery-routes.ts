@@ -50,7 +50,10 @@ export interface PasswordResetRequest {
  * The forgotten-password job: mails a reset link when the address has an account, and does
  * nothing otherwise (the route answered the same either way).
  */
-export async function handlePasswordResetRequest(data: PasswordResetRequest, deps: Pick<AuthDeps, 'db' | 'tokens' | 'queue' | 'config'>): Promise<{ sent: boolean }> {
+export async function handlePasswordResetRequest(
+  data: PasswordResetRequest,
+  deps: Pick<AuthDeps, 'db' | 'tokens' | 'queue' | 'config'>,
+): Promise<{ sent: boolean }> {
   const user = await findUserByEmail(deps.db, data.email);
   if (!user) return { sent: false };
   const token = await issueOneTimeToken(deps.db, deps.tokens, 'reset', user.id, RESET_TTL_SECONDS);
@@ -84,7 +87,10 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AuthDeps): vo
           .values({ name, email, password_hash: passwordHash, role: b.role, company_name: company, is_verified: false })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.insertInto('managed_users').values({ user_id: user.id, external_id: `flowmatic-${randomUUID()}` }).execute();
+        await trx
+          .insertInto('managed_users')
+          .values({ user_id: user.id, external_id: `flowmatic-${randomUUID()}` })
+          .execute();
         const token = await issueOneTimeToken(trx, tokens, 'verify', user.id, VERIFY_TTL_SECONDS);
         return { id: user.id, token };
       });

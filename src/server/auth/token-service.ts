@@ -48,7 +48,10 @@ export class TokenService {
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
 
-  constructor(secret: string, private readonly now: () => number = () => Date.now()) {
+  constructor(
+    secret: string,
+    private readonly now: () => number = () => Date.now(),
+  ) {
     this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 

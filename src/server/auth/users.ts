@@ -30,7 +30,10 @@ export function findUserByEmail(db: Kysely<Database>, email: string) {
 
 /** Whether another user already has this e-mail address. */
 export async function emailTaken(db: Kysely<Database>, email: string, exceptUserId?: number): Promise<boolean> {
-  let q = db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', normaliseEmail(email));
+  let q = db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', normaliseEmail(email));
   if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
   return (await q.executeTakeFirst()) !== undefined;
 }

@@ -16,7 +16,10 @@ export class ConnectorNotFoundError extends HttpError {
 
 /** A step ran past its time-out; it is retried like any other failure. */
 export class StepTimeoutError extends Error {
-  constructor(readonly stepName: string, readonly timeoutMs: number) {
+  constructor(
+    readonly stepName: string,
+    readonly timeoutMs: number,
+  ) {
     super(`The step "${stepName}" took longer than ${formatDuration(timeoutMs)} and was stopped.`);
     this.name = 'StepTimeoutError';
   }
@@ -36,7 +39,9 @@ export class PermanentStepError extends Error {
 /** A step's output too big to checkpoint (files belong in the FileStore, not in the output). */
 export class OutputTooLargeError extends PermanentStepError {
   constructor(bytes: number, limit: number) {
-    super(`The step's output is ${Math.ceil(bytes / 1024)} KB, more than the ${Math.floor(limit / 1024)} KB a step may keep; store files in the file store and return their references.`);
+    super(
+      `The step's output is ${Math.ceil(bytes / 1024)} KB, more than the ${Math.floor(limit / 1024)} KB a step may keep; store files in the file store and return their references.`,
+    );
     this.name = 'OutputTooLargeError';
   }
 }

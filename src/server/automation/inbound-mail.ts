@@ -96,7 +96,8 @@ function parseBounded(stream: SMTPServerDataStream, limits: { maxBytes: number; 
     };
     stream.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
-      if (bytes > limits.maxBytes || stream.sizeExceeded) fail(smtpError(552, `The message is larger than ${Math.floor(limits.maxBytes / (1024 * 1024)) || 1} MB`));
+      if (bytes > limits.maxBytes || stream.sizeExceeded)
+        fail(smtpError(552, `The message is larger than ${Math.floor(limits.maxBytes / (1024 * 1024)) || 1} MB`));
     });
     stream.once('end', () => {
       ended = true;
@@ -212,10 +213,16 @@ export class InboundMailListener {
         else this.sessions.delete(session.remoteAddress);
       },
       onRcptTo: (address, session, callback) => {
-        this.checkRecipient(address, session).then(() => callback(), (e: Error) => callback(e));
+        this.checkRecipient(address, session).then(
+          () => callback(),
+          (e: Error) => callback(e),
+        );
       },
       onData: (stream, session, callback) => {
-        this.receive(stream, session).then(() => callback(), (e: Error) => callback(e));
+        this.receive(stream, session).then(
+          () => callback(),
+          (e: Error) => callback(e),
+        );
       },
     });
     server.on('error', (e) => this.deps.log.warn({ err: e }, `Inbound mail: ${e.message}`));
@@ -229,7 +236,12 @@ export class InboundMailListener {
       });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      const why = code === 'EADDRINUSE' ? `port ${opts.port} is already in use` : code === 'EACCES' ? `no permission to use port ${opts.port}` : 'the port could not be opened';
+      const why =
+        code === 'EADDRINUSE'
+          ? `port ${opts.port} is already in use`
+          : code === 'EACCES'
+            ? `no permission to use port ${opts.port}`
+            : 'the port could not be opened';
       this.current = { listening: false, reason: `The server cannot receive e-mail: ${why}.` };
       throw e;
     }
@@ -272,7 +284,12 @@ export class InboundMailListener {
           continue;
         }
         try {
-          const stored = await this.deps.files.put(recipe.userId, a.content, { originalName: a.name, allowed: ALL_FILE_KINDS, maxBytes: this.deps.maxAttachmentBytes, bucket: 'automation' });
+          const stored = await this.deps.files.put(recipe.userId, a.content, {
+            originalName: a.name,
+            allowed: ALL_FILE_KINDS,
+            maxBytes: this.deps.maxAttachmentBytes,
+            bucket: 'automation',
+          });
           files.push({ bucket: stored.bucket, key: stored.key, name: stored.originalName, kind: stored.kind, size: stored.size });
         } catch (e) {
           skipped.push(`${a.name}: ${(e as Error).message}`);

@@ -78,7 +78,15 @@ export const automationModule = defineServerPlugin({
       });
     }),
   ],
-  needs: { engine: Automation, inbound: InboundMail, config: T.ServerConfig, files: T.FileStore, registry: T.Contributions, options: AutomationOptions, log: T.Logger },
+  needs: {
+    engine: Automation,
+    inbound: InboundMail,
+    config: T.ServerConfig,
+    files: T.FileStore,
+    registry: T.Contributions,
+    options: AutomationOptions,
+    log: T.Logger,
+  },
   routes(app, { engine, inbound, files, registry, config, options }) {
     registerAutomationRoutes(app, {
       engine,
@@ -102,7 +110,10 @@ export const automationModule = defineServerPlugin({
         log.info({ port, domain: config.inboundMailDomain }, `Inbound mail listening on ${config.inboundSmtpHost}:${port}`);
       } catch (e) {
         // the rest of the server still works; only the manual_email trigger is unavailable
-        log.error({ err: e }, `Inbound mail could not listen on ${config.inboundSmtpHost}:${config.inboundSmtpPort} (${(e as Error).message}); set INBOUND_SMTP_PORT to a free port, or 0 to disable it`);
+        log.error(
+          { err: e },
+          `Inbound mail could not listen on ${config.inboundSmtpHost}:${config.inboundSmtpPort} (${(e as Error).message}); set INBOUND_SMTP_PORT to a free port, or 0 to disable it`,
+        );
       }
     }
   },
@@ -126,6 +137,19 @@ export { jobLink } from './notices';
 export { WEBHOOK_PATH, UserRecipes } from './user-recipes';
 export { STARTER_TEMPLATE } from './plan';
 export { PushTriggers, type PushRunRequest, type PushTriggerService } from './push';
-export { defineAction, defineTrigger, isTypedAction, StepSettingsError, type ActionSpec, type StepConnection, type StepContext, type StepHttp, type StepHttpOptions, type StepHttpResponse, type TriggerSpec, type TypedActionDefinition } from './steps';
+export {
+  defineAction,
+  defineTrigger,
+  isTypedAction,
+  StepSettingsError,
+  type ActionSpec,
+  type StepConnection,
+  type StepContext,
+  type StepHttp,
+  type StepHttpOptions,
+  type StepHttpResponse,
+  type TriggerSpec,
+  type TypedActionDefinition,
+} from './steps';
 export { applyTemplates, fillTemplate, fieldsOf, pathValue } from './templating';
 export type { JsonSchema, StepDeclaration } from './kinds';

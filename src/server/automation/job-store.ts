@@ -194,13 +194,31 @@ export class JobStore {
 
   async job(id: string): Promise<JobRow | undefined> {
     if (!isUuid(id)) return undefined;
-    return (await this.db.selectFrom('automation_jobs').select([...JOB_COLUMNS]).where('id', '=', id).executeTakeFirst()) as JobRow | undefined;
+    return (await this.db
+      .selectFrom('automation_jobs')
+      .select([...JOB_COLUMNS])
+      .where('id', '=', id)
+      .executeTakeFirst()) as JobRow | undefined;
   }
 
   async steps(jobId: string): Promise<StepRow[]> {
     return (await this.db
       .selectFrom('automation_steps')
-      .select(['index', 'provider', 'action', 'name', 'status', 'input_summary', 'output_summary', 'output', 'output_details', 'error', 'attempts', 'started_at', 'completed_at'])
+      .select([
+        'index',
+        'provider',
+        'action',
+        'name',
+        'status',
+        'input_summary',
+        'output_summary',
+        'output',
+        'output_details',
+        'error',
+        'attempts',
+        'started_at',
+        'completed_at',
+      ])
       .where('job_id', '=', jobId)
       .orderBy('index')
       .execute()) as StepRow[];

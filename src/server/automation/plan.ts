@@ -65,9 +65,7 @@ export function planRecipe(template: RecipeTemplateSeed, registry: ContributionR
  * webhook call can run any recipe whatever its usual trigger).
  */
 export function assertRunnable(plan: PlannedStep[], opts: { needTrigger: boolean }): void {
-  const missing = plan
-    .filter((s) => (s.kind === 'action' ? !s.definition : opts.needTrigger && !s.trigger))
-    .map((s) => stepKey(s));
+  const missing = plan.filter((s) => (s.kind === 'action' ? !s.definition : opts.needTrigger && !s.trigger)).map((s) => stepKey(s));
   if (missing.length) throw new ConnectorNotFoundError(missing);
 }
 

@@ -224,7 +224,11 @@ export class TriggerPoller {
     const recipe = await this.deps.engine.recipes.byId(recipeId);
     const trigger = recipe && this.triggerOf(recipe);
     if (!trigger) return;
-    await this.deps.queue.add(POLL_RECIPE_JOB, { recipeId, trigger: trigger.key }, { jobId: `poll.${recipeId}.${safe(trigger.key)}.start${this.now()}`, attempts: 1 });
+    await this.deps.queue.add(
+      POLL_RECIPE_JOB,
+      { recipeId, trigger: trigger.key },
+      { jobId: `poll.${recipeId}.${safe(trigger.key)}.start${this.now()}`, attempts: 1 },
+    );
     await this.scheduleTick(trigger.key, Math.floor(this.now() / this.interval(trigger.definition)), 0);
   }
 
@@ -259,7 +263,11 @@ export class TriggerPoller {
       where ur.running and c.recipe->'steps' @> ${JSON.stringify([{ kind: 'trigger', provider, action }])}::jsonb
       order by ur.id`.execute(this.deps.db);
     for (const r of rows) {
-      await this.deps.queue.add(POLL_RECIPE_JOB, { recipeId: r.id, trigger: data.trigger }, { jobId: `poll.${r.id}.${safe(data.trigger)}.${slot}`, attempts: 1 });
+      await this.deps.queue.add(
+        POLL_RECIPE_JOB,
+        { recipeId: r.id, trigger: data.trigger },
+        { jobId: `poll.${r.id}.${safe(data.trigger)}.${slot}`, attempts: 1 },
+      );
     }
     return { recipes: rows.length };
   }
@@ -275,7 +283,10 @@ export class TriggerPoller {
    * stored item without a job into one. A failure (a lost connection, a provider error) is kept
    * as the trigger's state and logged; the next tick tries again.
    */
-  async pollRecipe(data: { recipeId: number; trigger: string }): Promise<{ outcome: 'stopped' | 'activated' | 'polled' | 'failed'; found: number; started: number; error?: string }> {
+  async pollRecipe(data: {
+    recipeId: number;
+    trigger: string;
+  }): Promise<{ outcome: 'stopped' | 'activated' | 'polled' | 'failed'; found: number; started: number; error?: string }> {
     const recipe = await this.deps.engine.recipes.byId(data.recipeId);
     const trigger = recipe && this.triggerOf(recipe);
     if (!recipe || !recipe.running || !trigger || trigger.key !== data.trigger) return { outcome: 'stopped', found: 0, started: 0 };
@@ -328,7 +339,17 @@ export class TriggerPoller {
       for (const [i, e] of events.entries()) {
         const res = await trx
           .insertInto('automation_trigger_events')
-          .values({ recipe_id: recipeId, trigger, event_key: e.key.slice(0, 500), data: JSON.stringify(e.data), summary: e.summary.slice(0, 200), job_id: null, claimed_until: null, hold, created_at: new Date(at.getTime() + i) })
+          .values({
+            recipe_id: recipeId,
+            trigger,
+            event_key: e.key.slice(0, 500),
+            data: JSON.stringify(e.data),
+            summary: e.summary.slice(0, 200),
+            job_id: null,
+            claimed_until: null,
+            hold,
+            created_at: new Date(at.getTime() + i),
+          })
           .onConflict((oc) => oc.columns(['recipe_id', 'trigger', 'event_key']).doNothing())
           .returning('event_key')
           .executeTakeFirst();
@@ -356,7 +377,13 @@ export class TriggerPoller {
     let started = 0;
     for (const item of claimed) {
       const done = (jobId: string) =>
-        this.deps.db.updateTable('automation_trigger_events').set({ job_id: jobId, claimed_until: null }).where('recipe_id', '=', recipe.id).where('trigger', '=', trigger).where('event_key', '=', item.event_key).execute();
+        this.deps.db
+          .updateTable('automation_trigger_events')
+          .set({ job_id: jobId, claimed_until: null })
+          .where('recipe_id', '=', recipe.id)
+          .where('trigger', '=', trigger)
+          .where('event_key', '=', item.event_key)
+          .execute();
       // a job made for this item before a crash (its key is in the trigger data) is the item's job
       const { rows } = await sql<{ id: string }>`select id from automation_jobs
         where recipe_id = ${recipe.id} and trigger_payload->'data'->>'trigger_event' = ${item.event_key} limit 1`.execute(this.deps.db);
@@ -376,7 +403,13 @@ export class TriggerPoller {
           await done(e.jobId);
           continue;
         }
-        await this.deps.db.updateTable('automation_trigger_events').set({ claimed_until: null }).where('recipe_id', '=', recipe.id).where('trigger', '=', trigger).where('event_key', '=', item.event_key).execute();
+        await this.deps.db
+          .updateTable('automation_trigger_events')
+          .set({ claimed_until: null })
+          .where('recipe_id', '=', recipe.id)
+          .where('trigger', '=', trigger)
+          .where('event_key', '=', item.event_key)
+          .execute();
         const error = message(e);
         await this.recordState(recipe.id, trigger, { error: `A new item could not start its job: ${error}` });
         this.deps.log.error({ err: e, recipeId: recipe.id, trigger }, 'A polled item could not start its job; the next poll tries again');
@@ -397,7 +430,11 @@ export class TriggerPoller {
     const recipe = await this.deps.engine.recipes.byId(recipeId);
     const trigger = recipe?.running ? this.triggerOf(recipe) : undefined;
     if (!trigger) return;
-    await this.deps.queue.add(POLL_RECIPE_JOB, { recipeId, trigger: trigger.key }, { jobId: `poll.${recipeId}.${safe(trigger.key)}.soon${this.now()}`, attempts: 1 });
+    await this.deps.queue.add(
+      POLL_RECIPE_JOB,
+      { recipeId, trigger: trigger.key },
+      { jobId: `poll.${recipeId}.${safe(trigger.key)}.soon${this.now()}`, attempts: 1 },
+    );
   }
 
   /** The trigger's state for a recipe (undefined when its trigger is not polled). */
@@ -440,7 +477,12 @@ export class TriggerPoller {
       trigger: trigger.key,
       items: rows.map((r) => {
         const data = (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown> | null;
-        return { key: r.event_key, name: typeof data?.name === 'string' ? data.name : null, summary: r.summary, seen_at: new Date(r.created_at!).toISOString() };
+        return {
+          key: r.event_key,
+          name: typeof data?.name === 'string' ? data.name : null,
+          summary: r.summary,
+          seen_at: new Date(r.created_at!).toISOString(),
+        };
       }),
     };
   }
@@ -462,7 +504,10 @@ export class TriggerPoller {
       .executeTakeFirst();
     const count = Number(released.numUpdatedRows);
     const started = choice === 'process' && count ? await this.dispatch(recipe, trigger.key) : 0;
-    this.deps.log.info({ recipeId: recipe.id, trigger: trigger.key, count, started }, choice === 'process' ? 'Waiting items processed' : 'Waiting items skipped');
+    this.deps.log.info(
+      { recipeId: recipe.id, trigger: trigger.key, count, started },
+      choice === 'process' ? 'Waiting items processed' : 'Waiting items skipped',
+    );
     return { count, started };
   }
 }
@@ -472,7 +517,9 @@ export class TriggerPoller {
  * it is a connectable provider on this server or the catalogue says it needs authorisation (a
  * provider not configured here can never be connected, so it is always missing).
  */
-export function connectionCheckOf(connections: Pick<ConnectionService, 'providers' | 'list'> & Partial<Pick<ConnectionService, 'declarations'>>): ConnectionCheck {
+export function connectionCheckOf(
+  connections: Pick<ConnectionService, 'providers' | 'list'> & Partial<Pick<ConnectionService, 'declarations'>>,
+): ConnectionCheck {
   return async (managedUserId, providers) => {
     const connectable = new Map(connections.providers().map((p) => [p.provider, p.name]));
     // a connector a plugin declares says itself whether it needs an account, offered here or not
@@ -527,7 +574,18 @@ export const pollingModule = defineServerPlugin({
   migrations: pollingMigrations,
   declares: [SetupPreparations],
   provides: [
-    provide(TriggerPolling, (get) => new TriggerPoller({ db: get(T.Db), cursors: get(TriggerCursorStore), registry: get(T.Contributions), queue: get(T.JobQueue), engine: get(Automation), log: get(T.Logger) })),
+    provide(
+      TriggerPolling,
+      (get) =>
+        new TriggerPoller({
+          db: get(T.Db),
+          cursors: get(TriggerCursorStore),
+          registry: get(T.Contributions),
+          queue: get(T.JobQueue),
+          engine: get(Automation),
+          log: get(T.Logger),
+        }),
+    ),
   ],
   needs: { poller: TriggerPolling, events: T.EventBus, engine: Automation, connections: Connections, inbound: InboundMail },
   routes(app, { poller, engine, inbound }) {

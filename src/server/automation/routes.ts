@@ -111,12 +111,23 @@ async function payloadOf(
   });
 }
 
-async function readPayload(request: FastifyRequest, recipe: RecipeRow, source: TriggerSource, deps: AutomationRouteDeps, files: FileRef[]): Promise<TriggerPayload> {
+async function readPayload(
+  request: FastifyRequest,
+  recipe: RecipeRow,
+  source: TriggerSource,
+  deps: AutomationRouteDeps,
+  files: FileRef[],
+): Promise<TriggerPayload> {
   const plain = plainPayloadOf(request, source);
   if (plain) return plain;
   const data: Record<string, unknown> = {};
   const store = async (content: Readable | Buffer, name: string) => {
-    const stored = await deps.files.put(recipe.userId, content, { originalName: name || 'file', allowed: ALL_FILE_KINDS, maxBytes: deps.maxUploadBytes, bucket: AUTOMATION_BUCKET });
+    const stored = await deps.files.put(recipe.userId, content, {
+      originalName: name || 'file',
+      allowed: ALL_FILE_KINDS,
+      maxBytes: deps.maxUploadBytes,
+      bucket: AUTOMATION_BUCKET,
+    });
     files.push({ bucket: stored.bucket, key: stored.key, name: stored.originalName, kind: stored.kind, size: stored.size });
   };
   if (request.isMultipart()) {

@@ -94,9 +94,12 @@ export class JobRunner {
     if (claim.kind !== 'claimed') return 'skipped';
     const { job, recipe, steps } = claim;
     this.deps.statusChanged(job.id, 'running');
-    const heartbeat = setInterval(() => {
-      jobs.renewLease(job.id, options.leaseMs).catch((e) => this.deps.log.warn({ err: e, jobId: job.id }, 'Could not renew a job lease'));
-    }, Math.max(50, Math.floor(options.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        jobs.renewLease(job.id, options.leaseMs).catch((e) => this.deps.log.warn({ err: e, jobId: job.id }, 'Could not renew a job lease'));
+      },
+      Math.max(50, Math.floor(options.leaseMs / 3)),
+    );
     heartbeat.unref();
     try {
       return await this.runSteps(job, recipe, steps, queueJob);
@@ -231,7 +234,16 @@ export class JobRunner {
       if (Buffer.byteLength(text) > options.maxOutputBytes) throw new OutputTooLargeError(Buffer.byteLength(text), options.maxOutputBytes);
       await settled();
       const details = describeOutput(output);
-      pending.push({ index: row.index, output: text, inputSummary, outputSummary: summaryLine(details), outputDetails: JSON.stringify(details), attempts: attempt, startedAt, completedAt: new Date() });
+      pending.push({
+        index: row.index,
+        output: text,
+        inputSummary,
+        outputSummary: summaryLine(details),
+        outputDetails: JSON.stringify(details),
+        attempts: attempt,
+        startedAt,
+        completedAt: new Date(),
+      });
       return { kind: 'ok', output: JSON.parse(text) };
     } catch (e) {
       await settled();
@@ -240,7 +252,10 @@ export class JobRunner {
       await jobs.stepFailed(job.id, row.index, { error, inputSummary, final, attempts: attempt, startedAt }, pending.splice(0));
       if (final) return { kind: 'failed', error };
       const delayMs = retryDelayMs(attempt, options.backoffBaseMs, options.backoffMaxMs);
-      this.deps.log.warn({ jobId: job.id, step: row.index, attempt, delayMs }, `${prefix} failed (try ${attempt} of ${maxAttempts}), retrying in ${delayMs} ms: ${error}`);
+      this.deps.log.warn(
+        { jobId: job.id, step: row.index, attempt, delayMs },
+        `${prefix} failed (try ${attempt} of ${maxAttempts}), retrying in ${delayMs} ms: ${error}`,
+      );
       return { kind: 'retry', delayMs };
     }
   }

@@ -11,7 +11,11 @@ export function ledgerOf(db: Db): ActionContext['ledger'] {
       return !!(await db.selectFrom('automation_sent_keys').select('key').where('key', '=', key).executeTakeFirst());
     },
     async record(key, kind) {
-      await db.insertInto('automation_sent_keys').values({ key, kind }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await db
+        .insertInto('automation_sent_keys')
+        .values({ key, kind })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
     },
   };
 }

@@ -48,7 +48,12 @@ export function summarise(value: unknown): string {
   if (Array.isArray(value)) return clip(`${value.length} ${value.length === 1 ? 'item' : 'items'}`, MAX_SUMMARY);
   if (isFileRef(value)) return clip(fileLine(value), MAX_SUMMARY);
   if (isTriggerPayload(value)) {
-    const files = value.files.length ? `; ${value.files.length} ${value.files.length === 1 ? 'file' : 'files'} (${value.files.slice(0, 3).map((f) => f.name).join(', ')})` : '';
+    const files = value.files.length
+      ? `; ${value.files.length} ${value.files.length === 1 ? 'file' : 'files'} (${value.files
+          .slice(0, 3)
+          .map((f) => f.name)
+          .join(', ')})`
+      : '';
     return clip(`${summarise(value.data)}${files}`, MAX_SUMMARY);
   }
   const entries = Object.entries(value as Record<string, unknown>);
@@ -74,7 +79,10 @@ export function summariseTrigger(payload: TriggerPayload): string {
   const parts: string[] = [];
   if (fields) parts.push(`${fields} ${fields === 1 ? 'field' : 'fields'}`);
   if (payload.files.length) {
-    const names = payload.files.slice(0, 3).map((f) => f.name).join(', ');
+    const names = payload.files
+      .slice(0, 3)
+      .map((f) => f.name)
+      .join(', ');
     parts.push(`${payload.files.length} ${payload.files.length === 1 ? 'file' : 'files'} (${names}${payload.files.length > 3 ? ', …' : ''})`);
   }
   const subject = typeof payload.data.subject === 'string' && payload.source === 'manual_email' ? ` "${clip(payload.data.subject, 60)}"` : '';
@@ -114,11 +122,16 @@ const MAX_ITEMS = 40;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const records = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isRecord) : []);
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined);
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
 
 /** 'invoice_number' → 'Invoice number'. */
 export function fieldLabel(name: string): string {
-  const words = name.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  const words = name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
   return words ? words[0].toUpperCase() + words.slice(1) : name;
 }
 
@@ -146,7 +159,9 @@ export const extractedFieldsShape: OutputShape = {
         const value = shown(v);
         if (!value) return { label: fieldLabel(name), value: 'not found', state: 'missing' as const };
         const c = confidence[name];
-        return typeof c === 'number' && c < NEEDS_A_LOOK_BELOW ? { label: fieldLabel(name), value, state: 'check' as const } : { label: fieldLabel(name), value };
+        return typeof c === 'number' && c < NEEDS_A_LOOK_BELOW
+          ? { label: fieldLabel(name), value, state: 'check' as const }
+          : { label: fieldLabel(name), value };
       });
       const lines = Array.isArray(d.lineItems) ? d.lineItems.length : Array.isArray(d.line_items) ? d.line_items.length : undefined;
       if (lines !== undefined) items.push({ label: 'Line items', value: String(lines) });
@@ -170,7 +185,9 @@ export const sheetRowsShape: OutputShape = {
     const warnings = notesOf(output.warnings);
     return rows.map((row, i) => ({
       title: `Row written to the Sheet${rows.length > 1 ? ` (${i + 1} of ${rows.length})` : ''}${range && rows.length === 1 ? `, ${range}` : ''}`,
-      items: Object.entries(row).map(([header, v]) => (shown(v) ? { label: header, value: shown(v) } : { label: header, value: 'empty', state: 'missing' as const })),
+      items: Object.entries(row).map(([header, v]) =>
+        shown(v) ? { label: header, value: shown(v) } : { label: header, value: 'empty', state: 'missing' as const },
+      ),
       // the step's warnings (a column added, a value left out) once, with the first row
       notes: i === 0 ? [...(range && rows.length > 1 ? [`Range ${range}`] : []), ...warnings] : undefined,
     }));
@@ -203,7 +220,11 @@ export const xeroBillsShape: OutputShape = {
       if (contact) items.push({ label: 'Supplier', value: contact });
       const file = text(b.file);
       if (file) items.push({ label: 'From', value: file });
-      for (const [label, key] of [['Subtotal', 'SubTotal'], ['Tax', 'TotalTax'], ['Total', 'Total']] as const) {
+      for (const [label, key] of [
+        ['Subtotal', 'SubTotal'],
+        ['Tax', 'TotalTax'],
+        ['Total', 'Total'],
+      ] as const) {
         if (!(key in b)) continue;
         const m = money(b[key], currency);
         items.push(m ? { label, value: m } : { label, value: 'not given', state: 'missing' });
@@ -222,8 +243,17 @@ export const emailShape: OutputShape = {
   summarise(output) {
     const to = text(output.to);
     if (!to || typeof output.subject !== 'string' || !('sent' in output)) return undefined;
-    const title = output.sent === true ? 'E-mail sent' : output.already_sent === true ? 'E-mail already sent by an earlier try (not sent again)' : 'E-mail not sent';
-    return [{ title, items: [{ label: 'To', value: to }, { label: 'Subject', value: clip(output.subject, 120) }] }];
+    const title =
+      output.sent === true ? 'E-mail sent' : output.already_sent === true ? 'E-mail already sent by an earlier try (not sent again)' : 'E-mail not sent';
+    return [
+      {
+        title,
+        items: [
+          { label: 'To', value: to },
+          { label: 'Subject', value: clip(output.subject, 120) },
+        ],
+      },
+    ];
   },
 };
 
@@ -280,7 +310,16 @@ const fieldsShape: OutputShape = {
 };
 
 /** The known output shapes, most specific first; the last one takes any object. */
-export const OUTPUT_SHAPES: readonly OutputShape[] = [triggerShape, extractedFieldsShape, sheetRowsShape, xeroBillsShape, emailShape, resultFileShape, filesShape, fieldsShape];
+export const OUTPUT_SHAPES: readonly OutputShape[] = [
+  triggerShape,
+  extractedFieldsShape,
+  sheetRowsShape,
+  xeroBillsShape,
+  emailShape,
+  resultFileShape,
+  filesShape,
+  fieldsShape,
+];
 
 /** What a step produced, as groups of labelled values (bounded: at most 10 groups of 40 values). */
 export function describeOutput(output: unknown): OutputGroup[] {

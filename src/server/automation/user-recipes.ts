@@ -65,7 +65,10 @@ export function recipeRowOf(r: RecipeColumns): RecipeRow {
 export class UserRecipes {
   private readonly ensured = new Set<number>();
 
-  constructor(private readonly db: Db, private readonly publicUrl: string) {}
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+  ) {}
 
   /** The webhook address of a token. */
   webhookUrl(token: string): string {

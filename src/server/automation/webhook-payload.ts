@@ -71,10 +71,13 @@ const article = (name: string) => (/^[aeiou]/i.test(name) ? 'an' : 'a');
 export function payloadProblem(schema: WebhookPayloadSchema, fields: Record<string, unknown>, opts: { filesGiven: boolean }): string | undefined {
   // a file field is given by a multipart file part, or by any JSON field ending in "binary" (file1_binary, …)
   const filesGiven = opts.filesGiven || Object.entries(fields).some(([k, v]) => /binary$/i.test(k) && typeof v === 'string' && v.length > 0);
-  const given = (name: string) => (fields[name] !== undefined && fields[name] !== null) || (filesGiven && schema.properties[name]?.contentEncoding === 'base64');
+  const given = (name: string) =>
+    (fields[name] !== undefined && fields[name] !== null) || (filesGiven && schema.properties[name]?.contentEncoding === 'base64');
   const needs = (name: string) => {
     const field = schema.properties[name] ?? {};
-    return field.contentEncoding === 'base64' ? `a file: ${name}, ${field.description ?? 'a file encoded in base64'}, or a file part of a multipart form` : `${article(name)} ${name}${what(field)}`;
+    return field.contentEncoding === 'base64'
+      ? `a file: ${name}, ${field.description ?? 'a file encoded in base64'}, or a file part of a multipart form`
+      : `${article(name)} ${name}${what(field)}`;
   };
   for (const name of schema.required ?? []) if (!given(name)) return `The request needs ${needs(name)}.`;
   const alternatives = (schema.anyOf ?? []).filter((a) => a.required.length);

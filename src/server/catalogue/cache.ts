@@ -13,9 +13,7 @@ export class InvalidatingCache<K, V> {
   private readonly loading = new Map<K, Promise<V>>();
   private generation = 0;
 
-  constructor(
-    private readonly maxEntries = 10_000,
-  ) {}
+  constructor(private readonly maxEntries = 10_000) {}
 
   /** The cached value of `key`, or the result of `load` (stored unless invalidated meanwhile). */
   get(key: K, load: () => Promise<V>): Promise<V> {

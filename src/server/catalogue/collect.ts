@@ -19,7 +19,10 @@ export interface CollectedCatalogue {
 }
 
 export class InvalidCatalogueError extends Error {
-  constructor(readonly pluginId: string, detail: string) {
+  constructor(
+    readonly pluginId: string,
+    detail: string,
+  ) {
     super(`The catalogue of plugin "${pluginId}" is not valid: ${detail}`);
     this.name = 'InvalidCatalogueError';
   }

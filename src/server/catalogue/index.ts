@@ -18,10 +18,7 @@ import { registerCatalogueRoutes } from './routes';
 export const catalogueModule = defineServerPlugin({
   id: 'catalogue',
   migrations: catalogueMigrations,
-  provides: [
-    provide(CatalogueEntries, (get) => collectCatalogue(get(T.ServerPlugins))),
-    provide(CatalogueStore, (get) => new SqlCatalogueStore(get(T.Db))),
-  ],
+  provides: [provide(CatalogueEntries, (get) => collectCatalogue(get(T.ServerPlugins))), provide(CatalogueStore, (get) => new SqlCatalogueStore(get(T.Db)))],
   needs: { db: T.Db, store: CatalogueStore, entries: CatalogueEntries, log: T.Logger },
   routes(app, { store }) {
     registerCatalogueRoutes(app, store);

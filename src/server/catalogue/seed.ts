@@ -53,7 +53,11 @@ export async function upsertCatalogue(db: Kysely<Database>, catalogue: Collected
         hidden: false,
         seeded_at: now,
       };
-      await trx.insertInto('solutions').values({ id: s.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('solutions')
+        .values({ id: s.id, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
     }
     for (const { entry: w, pluginId } of catalogue.workflows) {
       const row = {
@@ -65,17 +69,33 @@ export async function upsertCatalogue(db: Kysely<Database>, catalogue: Collected
         hidden: !shownWorkflows.has(w.id),
         seeded_at: now,
       };
-      await trx.insertInto('workflows').values({ id: w.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('workflows')
+        .values({ id: w.id, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
     }
     for (const { entry: c, pluginId } of catalogue.combinations) {
       const row = combinationRow(c, pluginId, !shownCombinations.has(c.id), now);
-      await trx.insertInto('combinations').values({ id: c.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('combinations')
+        .values({ id: c.id, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
     }
 
     // whatever was not contributed this time is hidden (kept for its votes)
     await hideOthers(trx, 'solutions', [...solutionIds]);
-    await hideOthers(trx, 'workflows', catalogue.workflows.map((w) => w.entry.id));
-    await hideOthers(trx, 'combinations', catalogue.combinations.map((c) => c.entry.id));
+    await hideOthers(
+      trx,
+      'workflows',
+      catalogue.workflows.map((w) => w.entry.id),
+    );
+    await hideOthers(
+      trx,
+      'combinations',
+      catalogue.combinations.map((c) => c.entry.id),
+    );
   });
   return { solutions: solutionIds.size, workflows: shownWorkflows.size, combinations: shownCombinations.size, orphans };
 }

@@ -2,14 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { changeFeedOf } from '../db/change-feed';
 import { CATALOGUE_TABLES, InvalidatingCache } from './cache';
-import type {
-  CatalogueStatus,
-  Combination,
-  Connector,
-  Solution,
-  Trigger,
-  Workflow,
-} from '../../core/domain';
+import type { CatalogueStatus, Combination, Connector, Solution, Trigger, Workflow } from '../../core/domain';
 
 /** A combination as the API sends it (schemas/catalogue/combination.schema.json). */
 export type CombinationReply = Combination;
@@ -58,9 +51,7 @@ export class SqlCatalogueStore {
   private combinationsQuery(caller: Caller) {
     return this.db
       .selectFrom('combinations as c')
-      .leftJoin('user_recipes as ur', (j) =>
-        j.onRef('ur.combination_id', '=', 'c.id').on('ur.managed_user_id', '=', caller.workatoId ?? -1),
-      )
+      .leftJoin('user_recipes as ur', (j) => j.onRef('ur.combination_id', '=', 'c.id').on('ur.managed_user_id', '=', caller.workatoId ?? -1))
       .select([
         'c.id',
         'c.workflow_id',
@@ -165,7 +156,15 @@ export class SqlCatalogueStore {
     return r && this.toCombination(r);
   }
 
-  private toSolution(r: { id: number; name: string; descrption: string; icon: string; status: string; author_first_name: string; created_time: Date }): Solution {
+  private toSolution(r: {
+    id: number;
+    name: string;
+    descrption: string;
+    icon: string;
+    status: string;
+    author_first_name: string;
+    created_time: Date;
+  }): Solution {
     return {
       id: r.id,
       name: r.name,

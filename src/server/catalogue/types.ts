@@ -4,12 +4,4 @@
  * derived from schemas/catalogue/catalogue-contribution.schema.json, which also checks them at
  * start-up.
  */
-export type {
-  CatalogueContribution,
-  CombinationSeed,
-  ConnectorSeed,
-  RecipeTemplateSeed,
-  SolutionSeed,
-  TriggerSeed,
-  WorkflowSeed,
-} from '../../core/wire-types';
+export type { CatalogueContribution, CombinationSeed, ConnectorSeed, RecipeTemplateSeed, SolutionSeed, TriggerSeed, WorkflowSeed } from '../../core/wire-types';

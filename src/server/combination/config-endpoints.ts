@@ -60,7 +60,8 @@ export function readConfigJson(configJson: string, schema: object): Record<strin
   } catch (error) {
     throw new ConfigInputError(`config_json could not be read: ${(error as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigInputError('config_json must be a dict of settings, e.g. "{\'NAME\': \'value\'}".');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigInputError("config_json must be a dict of settings, e.g. \"{'NAME': 'value'}\".");
   const { combination_id: _ignored, ...config } = value as Record<string, unknown>;
   void _ignored;
   const validate = compile(schema);
@@ -100,13 +101,17 @@ export class ConfigStore {
 
   /** The owner's config of a combination, or undefined. */
   async forCombination(userId: number, combinationId: number): Promise<ConfigRow | undefined> {
-    const { rows } = await sql<ConfigRow>`select id, user_id, combination_id, config from ${sql.table(this.table)} where user_id = ${userId} and combination_id = ${combinationId}`.execute(this.db);
+    const { rows } =
+      await sql<ConfigRow>`select id, user_id, combination_id, config from ${sql.table(this.table)} where user_id = ${userId} and combination_id = ${combinationId}`.execute(
+        this.db,
+      );
     return rows[0];
   }
 
   /** The owner's config by id; another owner's id gives undefined. */
   async byId(userId: number, id: number): Promise<ConfigRow | undefined> {
-    const { rows } = await sql<ConfigRow>`select id, user_id, combination_id, config from ${sql.table(this.table)} where id = ${id} and user_id = ${userId}`.execute(this.db);
+    const { rows } =
+      await sql<ConfigRow>`select id, user_id, combination_id, config from ${sql.table(this.table)} where id = ${id} and user_id = ${userId}`.execute(this.db);
     return rows[0];
   }
 
@@ -181,7 +186,10 @@ export function registerConfigRoutes(app: FastifyInstance, opts: ConfigRoutesOpt
     const row = await store.create(user.id, body.combination_id, config);
     if (!row) {
       const existing = await store.forCombination(user.id, body.combination_id);
-      throw new HttpError(409, `A config for combination ${body.combination_id} is saved already (id ${existing?.id}); update it with PUT ${path}/${existing?.id}/.`);
+      throw new HttpError(
+        409,
+        `A config for combination ${body.combination_id} is saved already (id ${existing?.id}); update it with PUT ${path}/${existing?.id}/.`,
+      );
     }
     res.code(201);
     return reply(row);
@@ -189,19 +197,21 @@ export function registerConfigRoutes(app: FastifyInstance, opts: ConfigRoutesOpt
   app.post(path, { auth: 'user', schema: { body: opts.requestSchema } }, create);
   app.post(`${path}/`, { auth: 'user', schema: { body: opts.requestSchema } }, create);
 
-  for (const url of [`${path}/:id/`, `${path}/:id`]) app.put<{ Params: { id: string }; Body: { combination_id: number; config_json: string } }>(
-    url,
-    { auth: 'user', schema: { body: opts.requestSchema } },
-    async (request) => {
-      const user = userOf(request);
-      const id = parseId(request.params.id, 'The config id');
-      const current = await store.byId(user.id, id);
-      if (!current) throw notFound('Config not found.');
-      if (current.combination_id !== request.body.combination_id) throw badRequest(`Config ${id} belongs to combination ${current.combination_id}, not ${request.body.combination_id}.`);
-      const config = readConfigJson(request.body.config_json, opts.configSchema);
-      const row = await store.update(user.id, id, config);
-      if (!row) throw notFound('Config not found.');
-      return reply(row);
-    },
-  );
+  for (const url of [`${path}/:id/`, `${path}/:id`])
+    app.put<{ Params: { id: string }; Body: { combination_id: number; config_json: string } }>(
+      url,
+      { auth: 'user', schema: { body: opts.requestSchema } },
+      async (request) => {
+        const user = userOf(request);
+        const id = parseId(request.params.id, 'The config id');
+        const current = await store.byId(user.id, id);
+        if (!current) throw notFound('Config not found.');
+        if (current.combination_id !== request.body.combination_id)
+          throw badRequest(`Config ${id} belongs to combination ${current.combination_id}, not ${request.body.combination_id}.`);
+        const config = readConfigJson(request.body.config_json, opts.configSchema);
+        const row = await store.update(user.id, id, config);
+        if (!row) throw notFound('Config not found.');
+        return reply(row);
+      },
+    );
 }

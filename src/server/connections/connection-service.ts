@@ -115,7 +115,8 @@ export class ConnectionService {
   declare(definition: ConnectorDefinition, oauth?: ResolvedOAuth): void {
     if (this.declared.has(definition.id) || this.definitions.has(definition.id)) throw new Error(`Connection provider "${definition.id}" is registered twice.`);
     const entry: Declared = { definition, oauth };
-    if (definition.auth.kind === 'api-key') entry.validate = compileSchema({ ...definition.auth.schema, additionalProperties: definition.auth.schema.additionalProperties ?? false });
+    if (definition.auth.kind === 'api-key')
+      entry.validate = compileSchema({ ...definition.auth.schema, additionalProperties: definition.auth.schema.additionalProperties ?? false });
     this.declared.set(definition.id, entry);
     if (definition.auth.kind === 'oauth2') {
       const o = definition.oauth!;
@@ -167,7 +168,8 @@ export class ConnectionService {
       const s = d.settings();
       if (s) out.push({ provider: d.provider, name: d.name, sandbox: s.sandbox });
     }
-    for (const d of this.declared.values()) if (d.definition.auth.kind === 'api-key') out.push({ provider: d.definition.id, name: d.definition.name, sandbox: false });
+    for (const d of this.declared.values())
+      if (d.definition.auth.kind === 'api-key') out.push({ provider: d.definition.id, name: d.definition.name, sandbox: false });
     return out.sort((a, b) => a.name.localeCompare(b.name));
   }
 
@@ -235,7 +237,8 @@ export class ConnectionService {
   async connectKey(managedUserId: number, provider: string, values: unknown): Promise<{ provider: string; name: string; accountName: string }> {
     const declared = this.keyConnector(provider);
     if (!declared) {
-      if (this.definitions.has(provider)) throw badRequest(`${this.definitionOf(provider).name} is connected by signing in at the provider, not with a key: press Connect.`);
+      if (this.definitions.has(provider))
+        throw badRequest(`${this.definitionOf(provider).name} is connected by signing in at the provider, not with a key: press Connect.`);
       throw new UnknownProviderError(provider);
     }
     const { definition, validate } = declared;
@@ -308,7 +311,11 @@ export class ConnectionService {
     if (!pending || new Date(pending.expires_at).getTime() < this.now()) throw notStarted();
     if (sha256(callback.get('state') ?? '') !== pending.state_hash) {
       await this.deps.db.deleteFrom('oauth_pending').where('id', '=', id).execute();
-      throw new ConnectFailedError('The sign-in came back with a state that does not match your Connect, so it was refused: press Connect again.', 400, 'state_mismatch');
+      throw new ConnectFailedError(
+        'The sign-in came back with a state that does not match your Connect, so it was refused: press Connect again.',
+        400,
+        'state_mismatch',
+      );
     }
     const answer = new URLSearchParams();
     for (const [k, v] of callback) if (ANSWER_PARAMS.has(k)) answer.set(k, v.slice(0, 2000));
@@ -327,13 +334,19 @@ export class ConnectionService {
    * link opened by anyone else is refused and nothing is stored); then the code is redeemed with
    * its verifier and the tokens are sealed beside the user's connection row, marked 'success'.
    */
-  async complete(cookie: string | undefined, signedIn: { userId: number }): Promise<{ provider: string; name: string; accountName: string; managedUserId: number }> {
+  async complete(
+    cookie: string | undefined,
+    signedIn: { userId: number },
+  ): Promise<{ provider: string; name: string; accountName: string; managedUserId: number }> {
     if (!cookie) throw notStarted();
     const id = sha256(cookie);
     const pending = await this.deps.db.deleteFrom('oauth_pending').where('id', '=', id).where('callback', 'is not', null).returningAll().executeTakeFirst();
     if (!pending || !pending.callback || new Date(pending.expires_at).getTime() < this.now()) throw notStarted();
     if (pending.user_id !== signedIn.userId) {
-      this.deps.log.warn({ provider: pending.provider, startedBy: pending.user_id, signedIn: signedIn.userId }, 'a Connect started by another user was refused');
+      this.deps.log.warn(
+        { provider: pending.provider, startedBy: pending.user_id, signedIn: signedIn.userId },
+        'a Connect started by another user was refused',
+      );
       throw new ConnectFailedError(
         'This Connect was started by another Flowmatic account, so nothing was connected. Sign in as the account that pressed Connect, then press Connect again.',
         403,
@@ -375,7 +388,10 @@ export class ConnectionService {
         .onConflict((oc) => oc.columns(['managed_user_id', 'provider']).doUpdateSet({ authorization_status: 'success' }))
         .returning('id')
         .executeTakeFirstOrThrow();
-      const secret = this.deps.cipher.seal(JSON.stringify({ a: tokens.accessToken, r: tokens.refreshToken, k: keyValues } satisfies SecretPayload), contextOf(row.id));
+      const secret = this.deps.cipher.seal(
+        JSON.stringify({ a: tokens.accessToken, r: tokens.refreshToken, k: keyValues } satisfies SecretPayload),
+        contextOf(row.id),
+      );
       const values = {
         secret,
         expires_at: tokens.expiresAt ?? null,

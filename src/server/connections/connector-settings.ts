@@ -17,7 +17,9 @@ export function checkDefinition(d: ConnectorDefinition): void {
   if (d.auth.kind === 'oauth2') {
     const o = d.oauth;
     if (!o?.env?.clientId || !o.env.clientSecret || !o.endpoints?.authorization || !o.endpoints.token || typeof o.account !== 'function') {
-      throw new Error(`Connector "${d.id}" is declared with OAuth 2 but its server definition lacks oauth.env (clientId, clientSecret), oauth.endpoints (authorization, token) or oauth.account.`);
+      throw new Error(
+        `Connector "${d.id}" is declared with OAuth 2 but its server definition lacks oauth.env (clientId, clientSecret), oauth.endpoints (authorization, token) or oauth.account.`,
+      );
     }
   }
 }
@@ -53,7 +55,10 @@ export function checkConnectorSettings(definitions: ConnectorDefinition[], env: 
  * id and secret are set, or nowhere (undefined: the connector is not offered). Variables are
  * checked even when unused, so a typo fails start-up.
  */
-export async function resolveOAuth(d: ConnectorDefinition, ctx: { config: ServerConfig; redirectUri: string; sandbox: boolean | undefined }): Promise<ResolvedOAuth | undefined> {
+export async function resolveOAuth(
+  d: ConnectorDefinition,
+  ctx: { config: ServerConfig; redirectUri: string; sandbox: boolean | undefined },
+): Promise<ResolvedOAuth | undefined> {
   const { clientId, clientSecret, endpoints } = readOAuthEnv(d, ctx.config.env);
   const useSandbox = !!d.sandbox && (ctx.sandbox === true || (ctx.sandbox === undefined && !ctx.config.production && !clientId));
   if (useSandbox) {

@@ -24,7 +24,11 @@ export type ConnectFailure = 'not_started' | 'state_mismatch' | 'other_account' 
 
 /** Connecting failed: a refused consent, a forged or expired state, another signed-in user, a provider error. */
 export class ConnectFailedError extends HttpError {
-  constructor(message: string, status = 400, readonly reason: ConnectFailure = 'provider') {
+  constructor(
+    message: string,
+    status = 400,
+    readonly reason: ConnectFailure = 'provider',
+  ) {
     super(status, message, { reason });
     this.name = 'ConnectFailedError';
   }
@@ -32,7 +36,11 @@ export class ConnectFailedError extends HttpError {
 
 /** An action needs a connection the user does not have (never made, disconnected or lost). */
 export class NotConnectedError extends Error {
-  constructor(readonly provider: string, readonly providerName: string, readonly reason?: string) {
+  constructor(
+    readonly provider: string,
+    readonly providerName: string,
+    readonly reason?: string,
+  ) {
     super(`${providerName} is not connected${reason ? ` (${reason})` : ''}: connect it in the connections tab, then try again.`);
     this.name = 'NotConnectedError';
   }

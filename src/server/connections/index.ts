@@ -70,7 +70,14 @@ export const connectionsModule = defineServerPlugin({
       const caller = await widgetCaller(request, widgetAuth);
       const provider = (request.params as { provider: string }).provider;
       const { url, cookie } = await connections.begin({ userId: caller.userId, managedUserId: caller.workatoId }, provider);
-      const attrs = [`${COOKIE}=${cookie}`, `Path=${CONNECTIONS_API}`, `Max-Age=${PENDING_CONNECT_TTL_SECONDS}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+      const attrs = [
+        `${COOKIE}=${cookie}`,
+        `Path=${CONNECTIONS_API}`,
+        `Max-Age=${PENDING_CONNECT_TTL_SECONDS}`,
+        'HttpOnly',
+        'SameSite=Lax',
+        ...(secure ? ['Secure'] : []),
+      ];
       return reply.header('Set-Cookie', attrs.join('; ')).header('Cache-Control', 'no-store').redirect(url, 302);
     });
 
@@ -99,16 +106,12 @@ export const connectionsModule = defineServerPlugin({
       return { status: 'success', provider: result.provider, name: result.name, account: result.accountName };
     });
 
-    app.post(
-      `${CONNECTIONS_API}/key/:provider`,
-      { bodyLimit: 16 * 1024, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-      async (request) => {
-        const caller = await widgetCaller(request, widgetAuth);
-        const provider = (request.params as { provider: string }).provider;
-        const result = await connections.connectKey(caller.workatoId, provider, request.body);
-        return { status: 'success', provider: result.provider, name: result.name, account: result.accountName };
-      },
-    );
+    app.post(`${CONNECTIONS_API}/key/:provider`, { bodyLimit: 16 * 1024, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+      const caller = await widgetCaller(request, widgetAuth);
+      const provider = (request.params as { provider: string }).provider;
+      const result = await connections.connectKey(caller.workatoId, provider, request.body);
+      return { status: 'success', provider: result.provider, name: result.name, account: result.accountName };
+    });
 
     app.post(`${CONNECTIONS_API}/:id/disconnect`, async (request) => {
       const caller = await widgetCaller(request, widgetAuth);
@@ -121,7 +124,8 @@ export const connectionsModule = defineServerPlugin({
     const flag = sandboxFlag(config.env);
     for (const definition of contributions.all(Connectors)) {
       if (definition.auth.kind === 'none') continue;
-      const oauth = definition.auth.kind === 'oauth2' ? await resolveOAuth(definition, { config, redirectUri: connections.redirectUri, sandbox: flag }) : undefined;
+      const oauth =
+        definition.auth.kind === 'oauth2' ? await resolveOAuth(definition, { config, redirectUri: connections.redirectUri, sandbox: flag }) : undefined;
       if (oauth?.sandbox && definition.sandbox) sandboxesOf(connections).add(definition.sandbox);
       connections.declare(definition, oauth);
     }
@@ -146,5 +150,14 @@ export { TokenCipher } from './token-cipher';
 export { ConnectFailedError, NotConnectedError, TokenKeyMissingError, TokenTamperedError, UnknownProviderError } from './errors';
 export { OAuthGrantError, type TokenSet } from './oauth-client';
 export { Connectors } from './kinds';
-export type { ConnectionProviderDefinition, ConnectorDefinition, ConnectorSandbox, EndpointSetting, OAuthConnectorSettings, OAuthProviderSettings, ResolvedOAuth, SandboxEndpoints } from './kinds';
+export type {
+  ConnectionProviderDefinition,
+  ConnectorDefinition,
+  ConnectorSandbox,
+  EndpointSetting,
+  OAuthConnectorSettings,
+  OAuthProviderSettings,
+  ResolvedOAuth,
+  SandboxEndpoints,
+} from './kinds';
 export { sandboxFlag } from './connector-settings';

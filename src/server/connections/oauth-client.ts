@@ -21,7 +21,10 @@ export interface TokenSet {
 
 /** A provider refused a grant or answered something that is not OAuth. `invalidGrant`: the refresh token is dead. */
 export class OAuthGrantError extends Error {
-  constructor(message: string, readonly invalidGrant: boolean) {
+  constructor(
+    message: string,
+    readonly invalidGrant: boolean,
+  ) {
     super(message);
     this.name = 'OAuthGrantError';
   }
@@ -108,7 +111,15 @@ export async function redeemCode(
     throw grantError(oauth, e, 'authorisation');
   }
   try {
-    const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth(oauth, s), params, expected.redirectUri, expected.verifier, httpOptions(oauth, s));
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth(oauth, s),
+      params,
+      expected.redirectUri,
+      expected.verifier,
+      httpOptions(oauth, s),
+    );
     return tokenSet(await oauth.processAuthorizationCodeResponse(as, client, response, { requireIdToken: false }), now);
   } catch (e) {
     throw grantError(oauth, e, 'authorisation code');

@@ -22,7 +22,8 @@ export async function widgetCaller(request: FastifyRequest, deps: { secret: stri
   } catch (e) {
     throw unauthorised((e as Error).message);
   }
-  if (!(await sessionStands(deps.db, grant))) throw unauthorised('The connection token belongs to a session that has ended: sign in again and reopen the connections.');
+  if (!(await sessionStands(deps.db, grant)))
+    throw unauthorised('The connection token belongs to a session that has ended: sign in again and reopen the connections.');
   return { workatoId: grant.workatoId, userId: grant.userId };
 }
 

@@ -28,9 +28,7 @@ export async function migrate(db: Kysely<any>, migrations: Migration[]): Promise
         id text primary key,
         applied_at timestamptz not null default now()
       )`.execute(conn);
-      const done = new Set(
-        (await conn.selectFrom('schema_migrations').select('id').execute()).map((r: { id: string }) => r.id),
-      );
+      const done = new Set((await conn.selectFrom('schema_migrations').select('id').execute()).map((r: { id: string }) => r.id));
       for (const m of migrations) {
         if (done.has(m.id)) continue;
         await conn.transaction().execute(async (trx) => {

@@ -97,7 +97,11 @@ export async function runBounded<T>(
         }),
       );
       worker.on('error', (error: Error & { code?: string }) =>
-        finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /heap out of memory|Allocation failed/i.test(error.message) ? new ParseBudgetError('memory') : error)),
+        finish(() =>
+          reject(
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /heap out of memory|Allocation failed/i.test(error.message) ? new ParseBudgetError('memory') : error,
+          ),
+        ),
       );
       worker.on('exit', (code) => finish(() => reject(code === 0 ? new Error('The file reader stopped without an answer.') : new ParseBudgetError('memory'))));
     });

@@ -28,10 +28,7 @@ export class FileTooLargeError extends FileStoreError {
 /** An image whose header claims more pixels than we are willing to decode (a "pixel bomb"). */
 export class ImageTooLargeError extends FileStoreError {
   constructor(width: number, height: number, maxPixels: number) {
-    super(
-      413,
-      `The image is ${width}×${height} pixels (${(width * height / 1e6).toFixed(1)} megapixels); the limit is ${maxPixels / 1e6} megapixels.`,
-    );
+    super(413, `The image is ${width}×${height} pixels (${((width * height) / 1e6).toFixed(1)} megapixels); the limit is ${maxPixels / 1e6} megapixels.`);
   }
 }
 
@@ -66,10 +63,7 @@ export class InvalidFileRequestError extends FileStoreError {
 /** A download link that is malformed, tampered with or expired. */
 export class InvalidDownloadLinkError extends FileStoreError {
   constructor(reason: 'malformed' | 'tampered' | 'expired') {
-    super(
-      reason === 'expired' ? 410 : 403,
-      reason === 'expired' ? 'This download link has expired; ask for a new one.' : 'This download link is not valid.',
-    );
+    super(reason === 'expired' ? 410 : 403, reason === 'expired' ? 'This download link has expired; ask for a new one.' : 'This download link is not valid.');
   }
 }
 

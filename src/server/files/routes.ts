@@ -13,7 +13,6 @@ import { DEFAULT_BUCKET, type FileStore, type StoredFile } from './file-store';
 import { signDownload, verifyDownload } from './signed-link';
 import downloadQuerySchema from '../../../schemas/files/download-query.schema.json';
 
-
 /** How long an upload's or a search result's download link stays valid. */
 export const DOWNLOAD_LINK_TTL_SEC = 15 * 60;
 
@@ -38,7 +37,12 @@ export interface FileRoutesDeps {
  * to the owner's session: it stops working at log-out or a password change. Other modules
  * (search results, extraction replies) call this so every file link has one shape.
  */
-export function downloadUrl(owner: Pick<AuthUser, 'id' | 'session' | 'tokenVersion'>, file: { bucket: string; key: string }, secret: string, expiresInSec = DOWNLOAD_LINK_TTL_SEC): string {
+export function downloadUrl(
+  owner: Pick<AuthUser, 'id' | 'session' | 'tokenVersion'>,
+  file: { bucket: string; key: string },
+  secret: string,
+  expiresInSec = DOWNLOAD_LINK_TTL_SEC,
+): string {
   const grant = { owner: owner.id, bucket: file.bucket, key: file.key, session: owner.session, version: owner.tokenVersion ?? 0, expiresInSec };
   return `${DOWNLOAD_PATH}?token=${encodeURIComponent(signDownload(grant, secret))}`;
 }
@@ -74,7 +78,11 @@ interface UploadFields {
  * that arrives before its workflow is stored accepting any workflow's kinds and checked against
  * its workflow's kinds once the form is read (and deleted if refused).
  */
-async function receiveUpload(request: FastifyRequest, deps: FileRoutesDeps, owner: number): Promise<{ stored: StoredFile; fields: UploadFields; checkedEarly: boolean }> {
+async function receiveUpload(
+  request: FastifyRequest,
+  deps: FileRoutesDeps,
+  owner: number,
+): Promise<{ stored: StoredFile; fields: UploadFields; checkedEarly: boolean }> {
   const fields: UploadFields = {};
   let stored: StoredFile | undefined;
   let checkedEarly = false;
@@ -182,4 +190,3 @@ export function registerFileRoutes(app: FastifyInstance, deps: FileRoutesDeps): 
     return sendFile(reply, deps.files, grant);
   });
 }
-

@@ -23,11 +23,7 @@ const MAX_EXPIRY_SEC = 7 * 24 * 3600;
  * The token carries the owner so a download route can check the file belongs to them without
  * a session (e.g. an <img src> or a link opened in a new tab).
  */
-export function signDownload(
-  grant: DownloadGrant & { expiresInSec: number },
-  secret: string,
-  now: number = Date.now(),
-): string {
+export function signDownload(grant: DownloadGrant & { expiresInSec: number }, secret: string, now: number = Date.now()): string {
   checkSecret(secret);
   if (!Number.isFinite(grant.expiresInSec) || grant.expiresInSec <= 0 || grant.expiresInSec > MAX_EXPIRY_SEC) {
     throw new InvalidFileRequestError(`A download link must expire within 1 second to ${MAX_EXPIRY_SEC / 86400} days.`);
@@ -74,7 +70,13 @@ export function verifyDownload(token: string, secret: string, now: number = Date
   }
   if ((v !== undefined && !Number.isSafeInteger(v)) || (s !== undefined && typeof s !== 'string')) throw new InvalidDownloadLinkError('malformed');
   if (Math.floor(now / 1000) >= (e as number)) throw new InvalidDownloadLinkError('expired');
-  return { owner: o as number, bucket: b, key: k, expiresAt: e as number, ...(v !== undefined ? { version: v as number, ...(s ? { session: s as string } : {}) } : {}) };
+  return {
+    owner: o as number,
+    bucket: b,
+    key: k,
+    expiresAt: e as number,
+    ...(v !== undefined ? { version: v as number, ...(s ? { session: s as string } : {}) } : {}),
+  };
 }
 
 function mac(body: string, secret: string): string {

@@ -44,7 +44,11 @@ function tooMany(ttlInSeconds: number): HttpError {
 export function installWriteRateLimits(app: FastifyInstance, limits: WriteLimits): void {
   const create = (app as unknown as { createRateLimit(o: object): Limiter }).createRateLimit;
   const byAddress = create({ max: limits.perAddress, timeWindow: '1 minute', keyGenerator: (r: FastifyRequest) => `wa|${routeKey(r)}|${r.ip}` });
-  const byUser = create({ max: limits.perUser, timeWindow: '1 minute', keyGenerator: (r: FastifyRequest) => `wu|${routeKey(r)}|${r.user?.id ?? `ip:${r.ip}`}` });
+  const byUser = create({
+    max: limits.perUser,
+    timeWindow: '1 minute',
+    keyGenerator: (r: FastifyRequest) => `wu|${routeKey(r)}|${r.user?.id ?? `ip:${r.ip}`}`,
+  });
 
   const check = (limiter: Limiter): onRequestAsyncHookHandler =>
     async function writeRateLimit(request, reply) {

@@ -41,9 +41,7 @@ export function isAllowedPluginPath(pluginId: string, url: string): boolean {
 
 export class PluginRouteError extends Error {
   constructor(pluginId: string, url: string) {
-    super(
-      `Plugin "${pluginId}" registers ${url}, which is neither a path of the spec (src/server/http/spec-paths.ts) nor under ${pluginApiPrefix(pluginId)}`,
-    );
+    super(`Plugin "${pluginId}" registers ${url}, which is neither a path of the spec (src/server/http/spec-paths.ts) nor under ${pluginApiPrefix(pluginId)}`);
     this.name = 'PluginRouteError';
   }
 }

@@ -16,7 +16,10 @@ export const MAIL_JOB = 'mail.send';
 /** SMTP through nodemailer. */
 export class SmtpMailer implements Mailer {
   private readonly transport: ReturnType<typeof nodemailer.createTransport>;
-  constructor(url: string, private readonly from: string) {
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(url);
   }
   async send(m: MailMessage): Promise<void> {
@@ -30,7 +33,11 @@ export class SmtpMailer implements Mailer {
 /** Writes each message as an .eml file in DATA_DIR/outbox and logs its links. */
 export class OutboxMailer implements Mailer {
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  constructor(readonly dir: string, private readonly from: string, private readonly log?: FastifyBaseLogger) {}
+  constructor(
+    readonly dir: string,
+    private readonly from: string,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
   async send(m: MailMessage): Promise<void> {
     const info = await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId });
     // the outbox holds live reset links: owner only
@@ -43,9 +50,7 @@ export class OutboxMailer implements Mailer {
 }
 
 export function createMailer(config: ServerConfig, log?: FastifyBaseLogger): Mailer {
-  return config.smtpUrl
-    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-    : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
 }
 
 /** Queues a message: sent by the mail job, retried with backoff if the SMTP server fails. */

@@ -23,7 +23,12 @@ export function logFormat(env: Record<string, string | undefined> = process.env,
  * mailer's verification and reset links) shows each link on a line of its own, bold, so a local
  * user finds the link to click without reading JSON.
  */
-export function prettyMessage(log: Record<string, unknown>, messageKey: string, _level: string, extras?: { colors?: { bold(s: string): string; cyan(s: string): string } }): string {
+export function prettyMessage(
+  log: Record<string, unknown>,
+  messageKey: string,
+  _level: string,
+  extras?: { colors?: { bold(s: string): string; cyan(s: string): string } },
+): string {
   const message = String(log[messageKey] ?? '');
   const links = Array.isArray(log.links) ? log.links.filter((l): l is string => typeof l === 'string') : [];
   if (!links.length) return message;

@@ -54,12 +54,7 @@ export interface StopOptions {
  * signalled through `npm run` and tsx gets the signal more than once). When stop takes longer
  * than timeoutMs, or fails, the process says so and exits 1.
  */
-export function stopOnSignals(
-  log: { info(msg: string): void; error(msg: string): void },
-  message: string,
-  stop: () => Promise<void>,
-  opts: StopOptions,
-): void {
+export function stopOnSignals(log: { info(msg: string): void; error(msg: string): void }, message: string, stop: () => Promise<void>, opts: StopOptions): void {
   let stopping = false;
   const onSignal = async (signal: string) => {
     if (stopping) return;

@@ -47,7 +47,10 @@ export class RedisProbe {
   private lastError: Error | undefined;
   private closed = false;
 
-  constructor(private readonly url: string, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly url: string,
+    private readonly timeoutMs: number,
+  ) {}
 
   async ping(): Promise<void> {
     if (this.closed) throw new Error('The Redis readiness probe is closed');

@@ -5,9 +5,7 @@ import { asId } from '../http/ids';
  * of these exactly: relative, no dot segments, no query or fragment, no encoded characters
  * (Fastify has already decoded the query string once; a '%' left over is refused).
  */
-export type ProxyTarget =
-  | { kind: 'connections'; workatoId: number }
-  | { kind: 'recipe'; workatoId: number; recipeId: number };
+export type ProxyTarget = { kind: 'connections'; workatoId: number } | { kind: 'recipe'; workatoId: number; recipeId: number };
 
 const CONNECTIONS = /^api\/managed_users\/([1-9][0-9]{0,9})\/connections$/;
 const RECIPE = /^api\/managed_users\/([1-9][0-9]{0,9})\/recipes\/([1-9][0-9]{0,9})$/;
@@ -28,8 +26,7 @@ export function parseProxyUrl(url: unknown): ProxyTarget | undefined {
   return undefined;
 }
 
-export const PROXY_ALLOWED_MESSAGE =
-  'The proxy only answers api/managed_users/{your id}/connections and api/managed_users/{your id}/recipes/{recipe id}.';
+export const PROXY_ALLOWED_MESSAGE = 'The proxy only answers api/managed_users/{your id}/connections and api/managed_users/{your id}/recipes/{recipe id}.';
 
 /** A recipe to start or stop: the body `url` of PUT /api/platform/proxy. */
 export interface ProxyCommand {
@@ -54,5 +51,4 @@ export function parseProxyCommand(url: unknown): ProxyCommand | undefined {
   return { kind: m[3] as 'start' | 'stop', workatoId, recipeId };
 }
 
-export const PROXY_COMMAND_MESSAGE =
-  'The proxy only accepts api/managed_users/{your id}/recipes/{recipe id}/start or /stop in a PUT.';
+export const PROXY_COMMAND_MESSAGE = 'The proxy only accepts api/managed_users/{your id}/recipes/{recipe id}/start or /stop in a PUT.';

@@ -41,13 +41,22 @@ export async function verifyWidgetToken(secret: string, token: string, now = Dat
 }
 
 /** Checks a widget token; returns whom and which session (sid, password generation) it was issued for. */
-export async function verifyWidgetGrant(secret: string, token: string, now = Date.now()): Promise<{ workatoId: number; userId: number; session?: string; version: number }> {
+export async function verifyWidgetGrant(
+  secret: string,
+  token: string,
+  now = Date.now(),
+): Promise<{ workatoId: number; userId: number; session?: string; version: number }> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(now) });
     const workatoId = Number(payload.sub);
     const userId = Number(payload.uid);
     if (!Number.isInteger(workatoId) || !Number.isInteger(userId)) throw new InvalidWidgetTokenError();
-    return { workatoId, userId, session: typeof payload.sid === 'string' && payload.sid ? payload.sid : undefined, version: typeof payload.ver === 'number' ? payload.ver : 0 };
+    return {
+      workatoId,
+      userId,
+      session: typeof payload.sid === 'string' && payload.sid ? payload.sid : undefined,
+      version: typeof payload.ver === 'number' ? payload.ver : 0,
+    };
   } catch {
     throw new InvalidWidgetTokenError();
   }

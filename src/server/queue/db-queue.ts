@@ -173,7 +173,10 @@ export class DbQueue implements JobQueue {
   private started = false;
   private closing = false;
 
-  constructor(private readonly db: Kysely<any>, private readonly opts: DbQueueOptions = {}) {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly opts: DbQueueOptions = {},
+  ) {
     this.pollMs = opts.pollMs ?? 250;
     this.lockMs = opts.lockMs ?? 30_000;
     this.maxStalls = opts.maxStalls ?? 2;
@@ -214,16 +217,21 @@ export class DbQueue implements JobQueue {
               now() + ${this.lockMs}::double precision * interval '1 millisecond', now())
       on conflict (id) do nothing
       returning id, name, data, attempts, backoff_ms, attempts_made, stalls`.execute(this.db);
-    const started = insert.then(async ({ rows }) => {
-      reg.reserved -= 1;
-      const job = rows[0];
-      if (!job) this.nudge(); // the jobId was taken: that job is left to the poll, as add() always did
-      else if (this.closing) await this.release(job); // asked to stop meanwhile: give it back
-      else this.run(job);
-    }, (e) => {
-      reg.reserved -= 1;
-      throw e;
-    });
+    const started = insert.then(
+      async ({ rows }) => {
+        reg.reserved -= 1;
+        const job = rows[0];
+        if (!job)
+          this.nudge(); // the jobId was taken: that job is left to the poll, as add() always did
+        else if (this.closing)
+          await this.release(job); // asked to stop meanwhile: give it back
+        else this.run(job);
+      },
+      (e) => {
+        reg.reserved -= 1;
+        throw e;
+      },
+    );
     this.starting.add(started);
     try {
       await started;
@@ -299,11 +307,7 @@ export class DbQueue implements JobQueue {
   /** Deletes finished jobs older than keepFinishedMs; returns how many went. */
   async purge(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - (this.opts.keepFinishedMs ?? KEEP_FINISHED_MS));
-    const result = await this.db
-      .deleteFrom('jobs')
-      .where('status', 'in', ['completed', 'failed'])
-      .where('finished_at', '<', cutoff)
-      .executeTakeFirst();
+    const result = await this.db.deleteFrom('jobs').where('status', 'in', ['completed', 'failed']).where('finished_at', '<', cutoff).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
@@ -523,12 +527,15 @@ export class DbQueue implements JobQueue {
       this.opts.onJobDone?.({ queue: job.name, status: 'failed' });
       return false;
     }
-    const heartbeat = setInterval(() => {
-      sql`update jobs set locked_until = now() + ${this.lockMs}::double precision * interval '1 millisecond'
+    const heartbeat = setInterval(
+      () => {
+        sql`update jobs set locked_until = now() + ${this.lockMs}::double precision * interval '1 millisecond'
           where id = ${job.id} and locked_by = ${this.worker} and status = 'active'`
-        .execute(this.db)
-        .catch((e) => this.opts.log?.warn({ err: e, jobId: job.id }, `Could not renew the lock of job ${job.id}`));
-    }, Math.max(50, Math.floor(this.lockMs / 3)));
+          .execute(this.db)
+          .catch((e) => this.opts.log?.warn({ err: e, jobId: job.id }, `Could not renew the lock of job ${job.id}`));
+      },
+      Math.max(50, Math.floor(this.lockMs / 3)),
+    );
     heartbeat.unref();
     let result: string | null = null;
     let failure: unknown;

@@ -120,7 +120,8 @@ export function parseAmount(text: string, decimalComma: DecimalConvention = fals
     const count = s.split(sep).length - 1;
     const decimals = s.length - s.lastIndexOf(sep) - 1;
     const sepIsDecimalChar = decimalComma !== 'unknown' && (sep === ',') === decimalComma;
-    if (count > 1) normalised = s.split(sep).join(''); // 1,234,567 or 1.234.567
+    if (count > 1)
+      normalised = s.split(sep).join(''); // 1,234,567 or 1.234.567
     // 1,234 (or 1.234 in a decimal-comma file); never "0.025": a group of thousands does not follow a lone 0.
     else if (decimals === 3 && !sepIsDecimalChar && s.indexOf(sep) > 0 && !/^0[.,]/.test(s)) normalised = s.replace(sep, '');
     else normalised = s.replace(sep, '.');

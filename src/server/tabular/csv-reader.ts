@@ -119,7 +119,13 @@ export function normaliseHeader(header: string): string {
 }
 
 function cleanHeaders(cells: string[]): string[] {
-  return cells.map((cell, i) => cell.replace(/^\ufeff/, '').replace(/\s+/g, ' ').trim() || `Column ${i + 1}`);
+  return cells.map(
+    (cell, i) =>
+      cell
+        .replace(/^\ufeff/, '')
+        .replace(/\s+/g, ' ')
+        .trim() || `Column ${i + 1}`,
+  );
 }
 
 /** The handlers streamCsv calls: the header once, then batches of rows. */
@@ -283,7 +289,10 @@ function parseRows(input: Readable, header: CsvHeader, onRows: CsvRowHandlers['o
           if (!batch.length) return;
           rowCount += batch.length;
           if (rowCount > maxRows) {
-            throw new CsvFormatError(`The file "${fileName}" has more than ${maxRows.toLocaleString('en-GB')} rows, the most one comparison may read. Split it and compare the parts.`, fileName);
+            throw new CsvFormatError(
+              `The file "${fileName}" has more than ${maxRows.toLocaleString('en-GB')} rows, the most one comparison may read. Split it and compare the parts.`,
+              fileName,
+            );
           }
           onRows(batch, numbers);
         } catch (error) {

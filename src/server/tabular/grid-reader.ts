@@ -64,7 +64,8 @@ async function workbookGrids(data: Uint8Array, budget: GridBudget): Promise<{ sh
   try {
     checkZipBudget(data, XLSX_BUDGET);
   } catch (error) {
-    if (error instanceof ZipBudgetError) throw new GridBudgetError(error.reason === 'damaged' ? 'damaged' : 'expanded', error.reason === 'damaged' ? 'the file is damaged' : undefined);
+    if (error instanceof ZipBudgetError)
+      throw new GridBudgetError(error.reason === 'damaged' ? 'damaged' : 'expanded', error.reason === 'damaged' ? 'the file is damaged' : undefined);
     throw error;
   }
   // exceljs takes about 2 s to load: only a workbook's worker pays for it
@@ -110,12 +111,22 @@ export async function readGridsTask(input: { kind: 'csv' | 'xlsx'; data: Uint8Ar
 }
 
 /** Reads a CSV or XLSX into grids in a bounded worker; GridBudgetError when over budget. */
-export async function readGridsBounded(kind: 'csv' | 'xlsx', data: Uint8Array, budget: GridBudget, worker?: Partial<WorkerBudget>): Promise<{ sheet: string; grid: Grid }[]> {
+export async function readGridsBounded(
+  kind: 'csv' | 'xlsx',
+  data: Uint8Array,
+  budget: GridBudget,
+  worker?: Partial<WorkerBudget>,
+): Promise<{ sheet: string; grid: Grid }[]> {
   try {
-    return await runBounded(__filename, 'readGridsTask', { kind, data, budget }, {
-      budget: worker,
-      rethrow: (f) => (f.name === 'GridBudgetError' ? new GridBudgetError(f.reason as GridBudgetError['reason'], f.detail) : undefined),
-    });
+    return await runBounded(
+      __filename,
+      'readGridsTask',
+      { kind, data, budget },
+      {
+        budget: worker,
+        rethrow: (f) => (f.name === 'GridBudgetError' ? new GridBudgetError(f.reason as GridBudgetError['reason'], f.detail) : undefined),
+      },
+    );
   } catch (error) {
     if (error instanceof ParseBudgetError) throw new GridBudgetError(error.reason);
     throw error;

@@ -52,7 +52,12 @@ function entriesOf(zip: Buffer, budget: ZipBudget): Entry[] {
   const entries: Entry[] = [];
   for (let n = 0; n < count; n++) {
     if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) throw new ZipBudgetError('damaged', budget);
-    entries.push({ method: zip.readUInt16LE(at + 10), compressedSize: zip.readUInt32LE(at + 20), size: zip.readUInt32LE(at + 24), localOffset: zip.readUInt32LE(at + 42) });
+    entries.push({
+      method: zip.readUInt16LE(at + 10),
+      compressedSize: zip.readUInt32LE(at + 20),
+      size: zip.readUInt32LE(at + 24),
+      localOffset: zip.readUInt32LE(at + 42),
+    });
     at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   return entries;

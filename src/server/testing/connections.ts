@@ -23,11 +23,19 @@ async function sessionOf(server: TestServer, widget: string): Promise<string> {
  * Start the server with SANDBOX_PROVIDERS=true (or no client id outside production).
  * Resolves with `{ provider, name, account }`; any refusal throws with the reply.
  */
-export async function connectAccount(server: TestServer, user: TestUser, provider: string, opts: { account?: string } = {}): Promise<{ provider: string; name: string; account: string }> {
+export async function connectAccount(
+  server: TestServer,
+  user: TestUser,
+  provider: string,
+  opts: { account?: string } = {},
+): Promise<{ provider: string; name: string; account: string }> {
   const widget = await widgetToken(server, user);
   const start = await server.call('GET', `/api/connections/connect/${provider}?token=${encodeURIComponent(widget)}`);
   if (start.status !== 302) throw new Error(`Connect ${provider}: HTTP ${start.status} ${JSON.stringify(start.body)}`);
-  const cookie = ([] as string[]).concat(start.headers['set-cookie'] as string | string[]).find((c) => c?.startsWith('fm_connect='))?.split(';')[0];
+  const cookie = ([] as string[])
+    .concat(start.headers['set-cookie'] as string | string[])
+    .find((c) => c?.startsWith('fm_connect='))
+    ?.split(';')[0];
   if (!cookie) throw new Error(`Connect ${provider} set no cookie`);
   const authorize = new URL(String(start.headers.location));
   let answer = await fetch(authorize, { redirect: 'manual' });
@@ -40,11 +48,13 @@ export async function connectAccount(server: TestServer, user: TestUser, provide
     answer = await fetch(`${authorize.origin}${authorize.pathname}/decision`, { method: 'POST', body: form, redirect: 'manual' });
   }
   const location = answer.headers.get('location');
-  if (answer.status < 300 || answer.status >= 400 || !location) throw new Error(`The ${provider} sandbox did not send the browser back: HTTP ${answer.status} ${await answer.text()}`);
+  if (answer.status < 300 || answer.status >= 400 || !location)
+    throw new Error(`The ${provider} sandbox did not send the browser back: HTTP ${answer.status} ${await answer.text()}`);
   const callback = new URL(location, authorize);
   const back = await server.call('GET', `${callback.pathname}${callback.search}`, { headers: { cookie } });
   const done = new URL(String(back.headers.location ?? ''), 'http://localhost');
-  if (back.status !== 302 || done.searchParams.get('result') !== 'confirm') throw new Error(`The callback of ${provider} refused: HTTP ${back.status} ${done.search || JSON.stringify(back.body)}`);
+  if (back.status !== 302 || done.searchParams.get('result') !== 'confirm')
+    throw new Error(`The callback of ${provider} refused: HTTP ${back.status} ${done.search || JSON.stringify(back.body)}`);
   const confirmed = await server.call('POST', '/api/connections/complete', { token: await sessionOf(server, widget), headers: { cookie }, body: {} });
   if (confirmed.status !== 200) throw new Error(`Confirming ${provider}: HTTP ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   const { provider: connected, name, account } = confirmed.body as { provider: string; name: string; account: string };

@@ -71,11 +71,16 @@ async function ok<B = any>(reply: Promise<{ status: number; body: B }>, what: st
  */
 export async function recipeOf(server: TestServer, combinationId: number, opts: { user?: TestUser; start?: boolean } = {}): Promise<TestRecipe> {
   const user = opts.user ?? (await createUser(server));
-  const records = await ok(server.call('GET', `/api/platform/userByWorkatoRecipe/${user.workatoId}/`, { token: user.access }), 'the user\'s recipes');
-  const rec = (records.workato_recipes as Array<{ combination: number; recipe_id: number; workato_webhook: string }>).find((r) => r.combination === combinationId);
+  const records = await ok(server.call('GET', `/api/platform/userByWorkatoRecipe/${user.workatoId}/`, { token: user.access }), "the user's recipes");
+  const rec = (records.workato_recipes as Array<{ combination: number; recipe_id: number; workato_webhook: string }>).find(
+    (r) => r.combination === combinationId,
+  );
   if (!rec) throw new Error(`The user has no recipe of combination ${combinationId}: is it in a loaded plugin's catalogue, enabled and shown?`);
   const control = (kind: 'start' | 'stop') =>
-    ok(server.call('PUT', '/api/platform/proxy', { token: user.access, body: { url: `api/managed_users/${user.workatoId}/recipes/${rec.recipe_id}/${kind}` } }), `${kind} recipe ${rec.recipe_id}`);
+    ok(
+      server.call('PUT', '/api/platform/proxy', { token: user.access, body: { url: `api/managed_users/${user.workatoId}/recipes/${rec.recipe_id}/${kind}` } }),
+      `${kind} recipe ${rec.recipe_id}`,
+    );
   if (opts.start !== false) await control('start');
 
   const read = async (jobId: string): Promise<{ job: TestJob; steps: TestStep[] } | undefined> => {
@@ -89,7 +94,7 @@ export async function recipeOf(server: TestServer, combinationId: number, opts: 
       if (body && (body.job.status === 'succeeded' || body.job.status === 'failed')) {
         return {
           ...body,
-          output: <O,>(index: number) => {
+          output: <O>(index: number) => {
             const step = body.steps.find((s) => s.index === index);
             if (!step) throw new Error(`Job ${jobId} has no step ${index} (steps 0-${body.steps.length - 1})`);
             return step.output as O;
@@ -101,7 +106,9 @@ export async function recipeOf(server: TestServer, combinationId: number, opts: 
     }
   };
   const jobIds = async (): Promise<string[]> =>
-    (await ok(server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs?limit=200`, { token: user.access }), 'the recipe\'s jobs')).jobs.map((j: { id: string }) => j.id);
+    (await ok(server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs?limit=200`, { token: user.access }), "the recipe's jobs")).jobs.map(
+      (j: { id: string }) => j.id,
+    );
   const trigger = async (payload: unknown) => {
     const body = await ok(server.call('POST', new URL(rec.workato_webhook).pathname, { body: payload }), `webhook of recipe ${rec.recipe_id}`);
     if (typeof body.job_id !== 'string') throw new Error(`The webhook started no job: ${JSON.stringify(body)}`);

@@ -53,7 +53,11 @@ export interface TestServer extends BuiltServer {
   /** the address when started with listen: true */
   url: string;
   /** app.inject, parsed: { status, body, headers } */
-  call<T = any>(method: string, url: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
+  call<T = any>(
+    method: string,
+    url: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
 }
 
 export interface TestServerOptions {
@@ -125,7 +129,14 @@ export async function openTestDatabase(url = process.env.TEST_DATABASE_URL): Pro
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flowmatic-test-'));
   const config = loadConfig(
-    { DATA_DIR: dataDir, SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789', PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT: '1000', CLIENT_DIR: path.join(dataDir, 'no-client'), ...opts.env },
+    {
+      DATA_DIR: dataDir,
+      SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+      PUBLIC_URL: 'http://localhost:3000',
+      AUTH_RATE_LIMIT: '1000',
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      ...opts.env,
+    },
     process.cwd(),
   );
   const { db, drop } = opts.db ? { db: opts.db, drop: async () => undefined } : await openTestDatabase();
@@ -256,7 +267,15 @@ export async function registerUser(
   const email = fields.email ?? `signup${seq}-${randomBytes(3).toString('hex')}@example.com`;
   const password = fields.password ?? 'a long enough password';
   const res = await server.call('POST', '/api/platform/register', {
-    body: { name: fields.name ?? `Signup ${seq}`, username: email, email, role: fields.role ?? 'ds', company: fields.company ?? 'Unknown', password, accept_terms: true },
+    body: {
+      name: fields.name ?? `Signup ${seq}`,
+      username: email,
+      email,
+      role: fields.role ?? 'ds',
+      company: fields.company ?? 'Unknown',
+      password,
+      accept_terms: true,
+    },
   });
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   const mail = await server.mailer.waitFor(email);

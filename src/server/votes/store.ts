@@ -3,11 +3,7 @@ import type { Database } from '../db/schema';
 import type { Vote } from '../../core/domain';
 import { token } from '../../core/di';
 
-export type VoteOutcome =
-  | { kind: 'voted'; votes: number }
-  | { kind: 'already-voted'; votes: number }
-  | { kind: 'not-found' }
-  | { kind: 'not-coming-soon' };
+export type VoteOutcome = { kind: 'voted'; votes: number } | { kind: 'already-voted'; votes: number } | { kind: 'not-found' } | { kind: 'not-coming-soon' };
 
 /** Votes on coming-soon combinations: one per user and combination. */
 export class VoteStore {
@@ -39,12 +35,7 @@ export class VoteStore {
    * `on conflict do nothing` makes a repeated or simultaneous second vote count once.
    */
   async vote(userId: number, combinationId: number): Promise<VoteOutcome> {
-    const c = await this.db
-      .selectFrom('combinations')
-      .select(['status'])
-      .where('id', '=', combinationId)
-      .where('hidden', '=', false)
-      .executeTakeFirst();
+    const c = await this.db.selectFrom('combinations').select(['status']).where('id', '=', combinationId).where('hidden', '=', false).executeTakeFirst();
     if (!c) return { kind: 'not-found' };
     if (c.status !== 'coming_soon') return { kind: 'not-coming-soon' };
     const inserted = await this.db

@@ -26,10 +26,7 @@ export type ForbiddenReason =
   | 'not-an-address';
 
 /** The result of reading a URL host: an IP literal (canonical text) or a domain name to resolve. */
-export type HostLiteral =
-  | { kind: 'ipv4'; address: string }
-  | { kind: 'ipv6'; address: string }
-  | { kind: 'domain'; name: string };
+export type HostLiteral = { kind: 'ipv4'; address: string } | { kind: 'ipv6'; address: string } | { kind: 'domain'; name: string };
 
 /** A host that looks numeric but is not a valid address (the URL parser would reject it too). */
 export class InvalidHostError extends Error {

@@ -62,8 +62,7 @@ function absolute(href: string | null | undefined, baseUrl: string): string | un
 
 function meta(document: Doc, ...keys: string[]): string {
   for (const key of keys) {
-    const element =
-      document.querySelector(`meta[property="${key}"]`) ?? document.querySelector(`meta[name="${key}"]`);
+    const element = document.querySelector(`meta[property="${key}"]`) ?? document.querySelector(`meta[name="${key}"]`);
     const content = clean(element?.getAttribute('content'));
     if (content) return content;
   }

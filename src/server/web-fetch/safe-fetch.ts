@@ -1,13 +1,7 @@
 import dns from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import { Agent, buildConnector, request } from 'undici';
-import {
-  describeForbiddenReason,
-  InvalidHostError,
-  isForbiddenAddress,
-  parseHostLiteral,
-  type ForbiddenReason,
-} from './address-guard';
+import { describeForbiddenReason, InvalidHostError, isForbiddenAddress, parseHostLiteral, type ForbiddenReason } from './address-guard';
 
 /**
  * Fetches a user-supplied URL without letting it reach private networks (SSRF defence).
@@ -226,7 +220,8 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   if (method === 'POST') {
     payload = JSON.stringify(options.json ?? null);
     const limit = options.maxRequestBytes ?? DEFAULTS.maxRequestBytes;
-    if (Buffer.byteLength(payload) > limit) throw new WebFetchError('too-large', `The request body is larger than ${Math.round(limit / 1024)} KB and was not sent.`);
+    if (Buffer.byteLength(payload) > limit)
+      throw new WebFetchError('too-large', `The request body is larger than ${Math.round(limit / 1024)} KB and was not sent.`);
   }
   const extraHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) {
@@ -247,8 +242,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const seconds = Math.max(1, Math.round(timeoutMs / 1000));
-  const timeoutError = () =>
-    new WebFetchError('timeout', `The website took longer than ${seconds} second${seconds === 1 ? '' : 's'} to answer.`);
+  const timeoutError = () => new WebFetchError('timeout', `The website took longer than ${seconds} second${seconds === 1 ? '' : 's'} to answer.`);
 
   try {
     let url = validateUrl(rawUrl, allowLoopback);

@@ -13,7 +13,9 @@ import { job, setupShell } from '../automation-views/harness';
  * reports it 'incomplete' instead of a violation, so both count here.
  */
 async function ariaHiddenFocus(): Promise<string[]> {
-  const result = await axe.run({ include: [document], exclude: [['[data-tabster-dummy]']] } as unknown as axe.ElementContext, { runOnly: { type: 'rule', values: ['aria-hidden-focus'] } });
+  const result = await axe.run({ include: [document], exclude: [['[data-tabster-dummy]']] } as unknown as axe.ElementContext, {
+    runOnly: { type: 'rule', values: ['aria-hidden-focus'] },
+  });
   return [...result.violations, ...result.incomplete].flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
 }
 

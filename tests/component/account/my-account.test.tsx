@@ -90,7 +90,11 @@ describe('My Account: tabs', () => {
     await user.click(screen.getByRole('tab', { name: 'Billing' }));
     const rows = within(await screen.findByRole('table')).getAllByRole('row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['30 day free trial', 'No invoice', '$0', 'Processed']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['30 day free trial', 'No invoice', '$0', 'Processed']);
   });
 });
 
@@ -115,7 +119,9 @@ describe('My Account: details', () => {
     renderAccount();
     const tz = (await screen.findByLabelText('Time_zone')) as HTMLSelectElement;
     const zones: string[] = (await import('../../../schemas/account/time-zones.json')).zones;
-    const labels = Array.from(tz.options).map((o) => o.textContent).filter((t) => t !== 'Select a time zone');
+    const labels = Array.from(tz.options)
+      .map((o) => o.textContent)
+      .filter((t) => t !== 'Select a time zone');
     expect(labels).toEqual(zones);
   });
 
@@ -201,7 +207,10 @@ describe('My Account: details', () => {
     const storage = loggedIn();
     const { container } = renderAccount({ [`PUT ${USER}`]: () => ({ body: { status: 'success', message: 'Saved' } }) }, storage);
     const names: string[] = [];
-    container.get<EventBus>(T.EventBus).on('profile/updated').subscribe((p) => names.push(p.name));
+    container
+      .get<EventBus>(T.EventBus)
+      .on('profile/updated')
+      .subscribe((p) => names.push(p.name));
     await user.clear(await screen.findByLabelText('Name'));
     await user.type(screen.getByLabelText('Name'), 'Countess Ada');
     await user.selectOptions(screen.getByLabelText('Time_zone'), '(GMT+00:00) UTC');
@@ -325,7 +334,11 @@ describe('My Account: password form', () => {
     const storage = loggedIn();
     const user = userEvent.setup();
     renderAccount(
-      { 'POST /api/platform/userChangePassword': () => ({ body: { status: 'success', message: 'Password changed.', access: NEW_ACCESS, refresh: 'new-refresh' } }) },
+      {
+        'POST /api/platform/userChangePassword': () => ({
+          body: { status: 'success', message: 'Password changed.', access: NEW_ACCESS, refresh: 'new-refresh' },
+        }),
+      },
       storage,
     );
     await user.click(screen.getByRole('tab', { name: 'Password' }));

@@ -59,7 +59,9 @@ describe('Login page', () => {
       '/login',
       {
         'POST /api/platform/api-jwt-token/': () => ({ body: { access: 'access-1', refresh: 'refresh-1' } }),
-        'GET /api/platform/userId': () => ({ body: { userID: 7, workato_id: 70, is_verify: true, time_zone: '(GMT+01:00) Europe/Paris', email: 'ada@example.com' } }),
+        'GET /api/platform/userId': () => ({
+          body: { userID: 7, workato_id: 70, is_verify: true, time_zone: '(GMT+01:00) Europe/Paris', email: 'ada@example.com' },
+        }),
       },
       storage,
     );

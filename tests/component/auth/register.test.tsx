@@ -9,7 +9,12 @@ function renderRegister(handlers: Record<string, Handler> = {}) {
   return renderRoutes({ path: '/register', routes, handlers });
 }
 
-async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<'name' | 'email' | 'company' | 'password' | 'confirm', string>>, role?: string, terms = true) {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: Partial<Record<'name' | 'email' | 'company' | 'password' | 'confirm', string>>,
+  role?: string,
+  terms = true,
+) {
   if (values.name) await user.type(screen.getByLabelText('Name'), values.name);
   if (values.email) await user.type(screen.getByLabelText('Company Email'), values.email);
   if (role) await user.selectOptions(screen.getByLabelText('Your Role'), role);
@@ -37,7 +42,9 @@ describe('Register page', () => {
 
   it('offers the sign-up role labels of the register schema', () => {
     renderRegister();
-    const options = within(screen.getByLabelText('Your Role')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByLabelText('Your Role'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual([
       'Select your role',
       'Chief Product Officer',

@@ -7,7 +7,12 @@ import { STARTER_ID, WORKATO_ID, job, recipeIdOf, setupShell, step, type Scenari
 
 function show(sc: Scenario) {
   const shell = setupShell(sc);
-  renderRoute(shell, '/solutions/combinations/basic-workflow/:id', <BasicView combinationId={sc.combinationId} />, `/solutions/combinations/basic-workflow/${sc.combinationId}`);
+  renderRoute(
+    shell,
+    '/solutions/combinations/basic-workflow/:id',
+    <BasicView combinationId={sc.combinationId} />,
+    `/solutions/combinations/basic-workflow/${sc.combinationId}`,
+  );
   return shell;
 }
 
@@ -66,7 +71,12 @@ describe('basic workflow view', () => {
       running: true,
       extra: {
         [`POST /api/automation/recipes/${rid}/uploads`]: { body: { status: 'ok', job_id: 'up-1' } },
-        'GET /api/automation/jobs/up-1': { body: { job: job('up-1', { title: 'Invoice Data Extraction Basic', status: 'running' }), steps: [step(0, { name: 'File uploaded' }), step(1, { status: 'running' })] } },
+        'GET /api/automation/jobs/up-1': {
+          body: {
+            job: job('up-1', { title: 'Invoice Data Extraction Basic', status: 'running' }),
+            steps: [step(0, { name: 'File uploaded' }), step(1, { status: 'running' })],
+          },
+        },
       },
     });
     const form = await screen.findByRole('form', { name: 'Run the workflow' });

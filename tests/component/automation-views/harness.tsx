@@ -106,7 +106,9 @@ export interface Scenario {
 }
 
 /** A logged-in shell whose fake API answers one combination's setup screen. */
-export function setupShell(sc: Scenario): TestShell & { state: { running: boolean; status: UserRecipeRecord['status'] }; calls: (m: string, p: string) => FakeCall[] } {
+export function setupShell(
+  sc: Scenario,
+): TestShell & { state: { running: boolean; status: UserRecipeRecord['status'] }; calls: (m: string, p: string) => FakeCall[] } {
   const id = sc.combinationId;
   const rid = recipeIdOf(id);
   const state = { running: sc.running ?? false, status: sc.status ?? 'complete' };

@@ -22,7 +22,12 @@ const EXTRACTED = {
 };
 
 const steps = [
-  step(0, { name: 'E-mail received', output_summary: 'E-mail with 1 file', output_details: [{ title: 'E-mail', items: [{ label: 'File', value: 'invoice-1001.pdf (2,048 bytes)' }] }], output: { source: 'manual_email', data: {}, files: [] } }),
+  step(0, {
+    name: 'E-mail received',
+    output_summary: 'E-mail with 1 file',
+    output_details: [{ title: 'E-mail', items: [{ label: 'File', value: 'invoice-1001.pdf (2,048 bytes)' }] }],
+    output: { source: 'manual_email', data: {}, files: [] },
+  }),
   step(1, {
     name: 'Extract the invoice fields',
     output_summary: 'Read from invoice-1001.pdf: Invoice number INV-1001, Total 2040 (needs a look), Currency GBP; missing: Due date',
@@ -42,17 +47,31 @@ const steps = [
   }),
   step(2, {
     name: 'Add a row to Google Sheets',
-    output_details: [{ title: 'Row written to the Sheet, Sheet1!A2:C2', items: [{ label: 'file', value: 'invoice-1001.pdf' }, { label: 'invoice_number', value: 'INV-1001' }, { label: 'total', value: '2040' }] }],
+    output_details: [
+      {
+        title: 'Row written to the Sheet, Sheet1!A2:C2',
+        items: [
+          { label: 'file', value: 'invoice-1001.pdf' },
+          { label: 'invoice_number', value: 'INV-1001' },
+          { label: 'total', value: '2040' },
+        ],
+      },
+    ],
     output: { rows: [{ file: 'invoice-1001.pdf', invoice_number: 'INV-1001', total: 2040 }], range: 'Sheet1!A2:C2' },
   }),
 ];
 
-describe("the job view: what each step produced, the full output one click away", () => {
+describe('the job view: what each step produced, the full output one click away', () => {
   it('shows the fields read (name: value), flags the missing and uncertain ones, the warnings and the row written; the JSON behind a disclosure', async () => {
     const done = job('j-5', { title: 'Invoice Extraction from E-mail to Google Sheets' });
-    show({ combinationId: 8, running: true, connections: SHEETS, jobs: [done], extra: { 'GET /api/automation/jobs/j-5': { body: { job: done, steps } } } }, '?job=j-5');
+    show(
+      { combinationId: 8, running: true, connections: SHEETS, jobs: [done], extra: { 'GET /api/automation/jobs/j-5': { body: { job: done, steps } } } },
+      '?job=j-5',
+    );
     const list = await screen.findByRole('list', { name: 'Steps' });
-    const items = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
+    const items = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list);
     expect(items).toHaveLength(3);
 
     const extract = items[1];
@@ -87,7 +106,10 @@ describe("the job view: what each step produced, the full output one click away"
         jobs: [failed],
         extra: {
           'GET /api/automation/jobs/j-6': { body: { job: failed, steps: [step(0), step(1, { status: 'failed', error: 'Step 1 failed.' })] } },
-          'POST /api/automation/jobs/j-6/rerun': { status: 409, body: { status: 'error', message: 'This workflow is stopped, so it cannot run again: start it, then press Run again.' } },
+          'POST /api/automation/jobs/j-6/rerun': {
+            status: 409,
+            body: { status: 'error', message: 'This workflow is stopped, so it cannot run again: start it, then press Run again.' },
+          },
         },
       },
       '?job=j-6',
@@ -108,8 +130,22 @@ describe('a step whose whole result is kept as a file', () => {
     step(1, {
       name: 'Reconcile the invoices',
       output_summary: 'Result kept as a file: Result reconciliation-invoices.xlsx (633,086 bytes), Discrepancy count 8000, Unmatched count 4000',
-      output_details: [{ title: 'Result kept as a file', items: [{ label: 'Result', value: 'reconciliation-invoices.xlsx (633,086 bytes)' }, { label: 'Discrepancy count', value: '8000' }, { label: 'Unmatched count', value: '4000' }] }],
-      output: { subject: 'Reconciliation of invoices.csv: 8000 discrepancies, 4000 unmatched', discrepancy_count: 8000, unmatched_count: 4000, result_file: FILE },
+      output_details: [
+        {
+          title: 'Result kept as a file',
+          items: [
+            { label: 'Result', value: 'reconciliation-invoices.xlsx (633,086 bytes)' },
+            { label: 'Discrepancy count', value: '8000' },
+            { label: 'Unmatched count', value: '4000' },
+          ],
+        },
+      ],
+      output: {
+        subject: 'Reconciliation of invoices.csv: 8000 discrepancies, 4000 unmatched',
+        discrepancy_count: 8000,
+        unmatched_count: 4000,
+        result_file: FILE,
+      },
     }),
   ];
 
@@ -117,13 +153,28 @@ describe('a step whose whole result is kept as a file', () => {
     const done = job('j-7', { title: 'Invoice Reconciliation' });
     const link = `/api/automation/jobs/j-7/files/link?bucket=automation&key=k-77.xlsx`;
     const shell = show(
-      { combinationId: 8, running: true, connections: SHEETS, jobs: [done], extra: { 'GET /api/automation/jobs/j-7': { body: { job: done, steps: reconcile } }, [`GET ${link}`]: { body: { name: FILE.name, url: '/api/files/download?token=t1' } } } },
+      {
+        combinationId: 8,
+        running: true,
+        connections: SHEETS,
+        jobs: [done],
+        extra: {
+          'GET /api/automation/jobs/j-7': { body: { job: done, steps: reconcile } },
+          [`GET ${link}`]: { body: { name: FILE.name, url: '/api/files/download?token=t1' } },
+        },
+      },
       '?job=j-7',
     );
     const list = await screen.findByRole('list', { name: 'Steps' });
-    const item = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list)[1];
+    const item = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list)[1];
     expect(within(item).getByText('Result kept as a file')).toBeInTheDocument();
-    expect(within(item).getAllByRole('definition').map((d) => d.textContent)).toEqual(['reconciliation-invoices.xlsx (633,086 bytes)', '8000', '4000']);
+    expect(
+      within(item)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['reconciliation-invoices.xlsx (633,086 bytes)', '8000', '4000']);
     const clicked: string[] = [];
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(`${this.getAttribute('href')} ${this.download}`);
@@ -158,7 +209,21 @@ describe('the webhook payload panel on the setup screen', () => {
       running: true,
       extra: {
         [recipeRoute]: () => ({
-          body: { recipe: { id: rid, combination_id: 1, name: 'Drive', status: 'complete', running: true, job_succeeded_count: 0, job_failed_count: 0, webhook_url: WEBHOOK(1), inbound_email: null, webhook_payload: payload, steps: [] } },
+          body: {
+            recipe: {
+              id: rid,
+              combination_id: 1,
+              name: 'Drive',
+              status: 'complete',
+              running: true,
+              job_succeeded_count: 0,
+              job_failed_count: 0,
+              webhook_url: WEBHOOK(1),
+              inbound_email: null,
+              webhook_payload: payload,
+              steps: [],
+            },
+          },
         }),
       },
     });
@@ -177,7 +242,19 @@ describe('the webhook payload panel on the setup screen', () => {
 
   /** The basic view of combination 2, its recipe's webhook taking the given payload; resolves with the payload panel. */
   async function basicWithPayload(webhook_payload: { schema: Record<string, unknown>; example: Record<string, unknown> }): Promise<HTMLElement> {
-    const recipe = { id: recipeIdOf(2), combination_id: 2, name: 'Basic', status: 'complete', running: true, job_succeeded_count: 0, job_failed_count: 0, webhook_url: WEBHOOK(2), inbound_email: null, steps: [], webhook_payload };
+    const recipe = {
+      id: recipeIdOf(2),
+      combination_id: 2,
+      name: 'Basic',
+      status: 'complete',
+      running: true,
+      job_succeeded_count: 0,
+      job_failed_count: 0,
+      webhook_url: WEBHOOK(2),
+      inbound_email: null,
+      steps: [],
+      webhook_payload,
+    };
     const sc: Scenario = { combinationId: 2, running: true, extra: { [`GET /api/automation/recipes/${recipeIdOf(2)}`]: () => ({ body: { recipe } }) } };
     renderRoute(setupShell(sc), '/solutions/combinations/workflow/:id', <BasicView combinationId={2} />, '/solutions/combinations/workflow/2');
     return screen.findByRole('region', { name: 'Webhook payload' });
@@ -185,19 +262,41 @@ describe('the webhook payload panel on the setup screen', () => {
 
   it('a payload with a file (the basic view): the base64 field and a multipart example too', async () => {
     const panel = await basicWithPayload({
-      schema: { type: 'object', required: ['binary'], properties: { name: { type: 'string', description: "the file's name" }, binary: { type: 'string', contentEncoding: 'base64', description: 'the document encoded in base64' } } },
+      schema: {
+        type: 'object',
+        required: ['binary'],
+        properties: {
+          name: { type: 'string', description: "the file's name" },
+          binary: { type: 'string', contentEncoding: 'base64', description: 'the document encoded in base64' },
+        },
+      },
       example: { name: 'invoice-1001.pdf', binary: 'JVBERi0xLjcK...' },
     });
-    expect(within(panel).getAllByRole('definition').map((d) => d.textContent)).toEqual(["optional, text: the file's name", 'required, file, base64: the document encoded in base64']);
+    expect(
+      within(panel)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(["optional, text: the file's name", 'required, file, base64: the document encoded in base64']);
     expect(within(panel).getByLabelText('curl example with a file').textContent).toBe(`curl -X POST '${WEBHOOK(2)}' \\\n  -F 'file=@invoice-1001.pdf'`);
   });
 
   it('alternatives (the text, or a text file): each reads required unless the other is given', async () => {
     const panel = await basicWithPayload({
-      schema: { type: 'object', anyOf: [{ required: ['text'] }, { required: ['binary'] }], properties: { text: { type: 'string', description: 'the text to analyse' }, binary: { type: 'string', contentEncoding: 'base64', description: 'a .txt file encoded in base64, instead of the text' } } },
+      schema: {
+        type: 'object',
+        anyOf: [{ required: ['text'] }, { required: ['binary'] }],
+        properties: {
+          text: { type: 'string', description: 'the text to analyse' },
+          binary: { type: 'string', contentEncoding: 'base64', description: 'a .txt file encoded in base64, instead of the text' },
+        },
+      },
       example: { text: 'I am so happy with the new release.' },
     });
-    expect(within(panel).getAllByRole('definition').map((d) => d.textContent)).toEqual([
+    expect(
+      within(panel)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual([
       'required unless binary is given, text: the text to analyse',
       'required unless text is given, file, base64: a .txt file encoded in base64, instead of the text',
     ]);

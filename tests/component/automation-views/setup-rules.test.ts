@@ -54,7 +54,9 @@ describe('setup rules (spec sections 2 and 4)', () => {
     const ok = [{ id: 1, name: 'x', provider: 'xero', authorization_status: 'success' }];
     expect(tileStatus({ provider: 'xero', needsAuthorisation: true, connections: undefined, installed: true })).toBe('please-wait');
     expect(tileStatus({ provider: 'xero', needsAuthorisation: true, connections: ok, installed: true })).toBe('connected');
-    expect(tileStatus({ provider: 'xero', needsAuthorisation: true, connections: [{ ...ok[0], authorization_status: null }], installed: undefined })).toBe('not-connected');
+    expect(tileStatus({ provider: 'xero', needsAuthorisation: true, connections: [{ ...ok[0], authorization_status: null }], installed: undefined })).toBe(
+      'not-connected',
+    );
     expect(tileStatus({ provider: 'manual_email', needsAuthorisation: false, connections: undefined, installed: true })).toBe('connected');
     expect(tileStatus({ provider: 'xero', needsAuthorisation: true, connections: ok, installed: false })).toBe('not-found');
   });
@@ -65,7 +67,13 @@ describe('setup rules (spec sections 2 and 4)', () => {
   });
 
   it('connectors by order; installed per provider', () => {
-    expect(byOrder([{ order: 3, n: 'c' }, { order: 1, n: 'a' }, { order: 2, n: 'b' }]).map((c) => c.n)).toEqual(['a', 'b', 'c']);
+    expect(
+      byOrder([
+        { order: 3, n: 'c' },
+        { order: 1, n: 'a' },
+        { order: 2, n: 'b' },
+      ]).map((c) => c.n),
+    ).toEqual(['a', 'b', 'c']);
     const steps = [
       { index: 0, kind: 'trigger' as const, provider: 'manual_email', action: 'email_received', name: '', installed: true },
       { index: 1, kind: 'action' as const, provider: 'flowmatic_ai', action: 'x', name: '', installed: false },
@@ -96,10 +104,15 @@ describe('the connections a recipe needs to start', () => {
     const conn = (provider: string, status: 'success' | null = 'success') => ({ id: 1, name: provider, provider, authorization_status: status });
     const drive = conn('google_drive');
     expect(missingConnectionNames({ steps, connections: [drive], connectors: [], needsAuthorisation: needs })).toEqual(['Google Sheets']);
-    expect(missingConnectionNames({ steps, connections: [], connectors: [{ provider: 'google_drive', name: 'My Drive' }], needsAuthorisation: needs })).toEqual(['My Drive', 'Google Sheets']);
+    expect(missingConnectionNames({ steps, connections: [], connectors: [{ provider: 'google_drive', name: 'My Drive' }], needsAuthorisation: needs })).toEqual(
+      ['My Drive', 'Google Sheets'],
+    );
     expect(missingConnectionNames({ steps, connections: [drive, conn('google_sheets')], connectors: [], needsAuthorisation: needs })).toEqual([]);
     // a lost connection (status null) is missing
-    expect(missingConnectionNames({ steps, connections: [conn('google_drive', null)], connectors: [], needsAuthorisation: needs })).toEqual(['Google Drive', 'Google Sheets']);
+    expect(missingConnectionNames({ steps, connections: [conn('google_drive', null)], connectors: [], needsAuthorisation: needs })).toEqual([
+      'Google Drive',
+      'Google Sheets',
+    ]);
     // unknown steps or connections: nothing claimed yet
     expect(missingConnectionNames({ steps: undefined, connections: [], connectors: [], needsAuthorisation: needs })).toEqual([]);
   });

@@ -13,19 +13,34 @@ function targets(fields: Partial<RecipeTargets> = {}): RecipeTargets {
     needs: { folder: true, sheet: true },
     folder: { id: 'f1', name: 'Google Drive Invoices to Google Sheets' },
     sheet: { id: 's1', name: 'Google Drive Invoices to Google Sheets' },
-    trigger: { name: 'New file in a Google Drive folder', watching: true, last_polled_at: '2026-11-22T10:00:00.000Z', last_error: null, items: 3, interval_ms: 60_000 },
+    trigger: {
+      name: 'New file in a Google Drive folder',
+      watching: true,
+      last_polled_at: '2026-11-22T10:00:00.000Z',
+      last_error: null,
+      items: 3,
+      interval_ms: 60_000,
+    },
     ...fields,
   };
 }
 
 describe('TargetPicker (the setup screen detail column)', () => {
-  it('shows the watched folder and the trigger state; picks another folder from the caller\'s own list', async () => {
+  it("shows the watched folder and the trigger state; picks another folder from the caller's own list", async () => {
     let current = targets();
     const shell = testShell({
       loggedIn: true,
       routes: {
         [`GET ${TARGETS}`]: () => ({ body: current }),
-        'GET /api/plugins/connectors/picker?kind=folder': { body: { kind: 'folder', items: [{ id: 'f1', name: 'Google Drive Invoices to Google Sheets' }, { id: 'f2', name: 'Supplier invoices' }] } },
+        'GET /api/plugins/connectors/picker?kind=folder': {
+          body: {
+            kind: 'folder',
+            items: [
+              { id: 'f1', name: 'Google Drive Invoices to Google Sheets' },
+              { id: 'f2', name: 'Supplier invoices' },
+            ],
+          },
+        },
         [`PUT ${TARGETS}`]: (call: FakeCall) => {
           current = targets({ folder: { id: (call.body as { folder_id: string }).folder_id, name: 'Supplier invoices' } });
           return { body: current };
@@ -37,19 +52,30 @@ describe('TargetPicker (the setup screen detail column)', () => {
     expect(screen.getByTestId('trigger-state')).toHaveTextContent(/^Watching for new files every 1 min, last looked at .*\. 3 files so far\.$/);
     fireEvent.click(screen.getByRole('button', { name: 'Choose another folder' }));
     const select = await screen.findByRole('combobox', { name: 'Your folders' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Google Drive Invoices to Google Sheets', 'Supplier invoices']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Google Drive Invoices to Google Sheets', 'Supplier invoices']);
     fireEvent.change(select, { target: { value: 'f2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Use this folder' }));
     await waitFor(() => expect(screen.getByTestId('target-folder')).toHaveTextContent('Google Drive folder: Supplier invoices'));
     expect(shell.fetch.calls.find((c) => c.method === 'PUT')!.body).toEqual({ folder_id: 'f2' });
   });
 
-  it('shows a lost connection as the trigger\'s warning, and a refused picker as an error', async () => {
+  it("shows a lost connection as the trigger's warning, and a refused picker as an error", async () => {
     const shell = testShell({
       loggedIn: true,
       routes: {
-        [`GET ${TARGETS}`]: { body: targets({ trigger: { ...targets().trigger!, last_error: 'Google Drive is not connected: connect it in the connections tab, then try again.' } }) },
-        'GET /api/plugins/connectors/picker?kind=spreadsheet': { status: 409, body: { status: 'error', message: 'Google Sheets is not connected: connect it in the connections tab, then try again.' } },
+        [`GET ${TARGETS}`]: {
+          body: targets({
+            trigger: { ...targets().trigger!, last_error: 'Google Drive is not connected: connect it in the connections tab, then try again.' },
+          }),
+        },
+        'GET /api/plugins/connectors/picker?kind=spreadsheet': {
+          status: 409,
+          body: { status: 'error', message: 'Google Sheets is not connected: connect it in the connections tab, then try again.' },
+        },
       },
     });
     renderInShell(
@@ -75,7 +101,10 @@ describe('TargetPicker (the setup screen detail column)', () => {
 
 describe('ConnectionsPane', () => {
   it('opens the connection widget for the selected connector with a workatoToken, and follows what the widget reports', async () => {
-    const shell = testShell({ loggedIn: true, routes: { 'POST /api/platform/workatoToken': { body: { access_token: 'wt-1', expires_at: '2026-11-22T10:10:00.000Z' } } } });
+    const shell = testShell({
+      loggedIn: true,
+      routes: { 'POST /api/platform/workatoToken': { body: { access_token: 'wt-1', expires_at: '2026-11-22T10:10:00.000Z' } } },
+    });
     const connectors = [
       { id: 1, name: 'Google Drive', icon: 'google_drive', order: 1, provider: 'google_drive' },
       { id: 2, name: 'Google Sheets', icon: 'google_sheets', order: 3, provider: 'google_sheets' },
@@ -87,11 +116,21 @@ describe('ConnectionsPane', () => {
     expect(screen.getByText('Google Drive', { selector: 'strong' }).parentElement).toHaveTextContent('Google Drive: not connected');
     // the embedded widget tells the page after a Connect (same origin only)
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { origin: 'https://elsewhere.example', data: { type: 'flowmatic:connections', connections: [{ provider: 'google_drive', authorization_status: 'success' }] } }));
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: 'https://elsewhere.example',
+          data: { type: 'flowmatic:connections', connections: [{ provider: 'google_drive', authorization_status: 'success' }] },
+        }),
+      );
     });
     expect(screen.getByText('Google Drive', { selector: 'strong' }).parentElement).toHaveTextContent('Google Drive: not connected');
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { origin: window.location.origin, data: { type: 'flowmatic:connections', connections: [{ provider: 'google_drive', authorization_status: 'success' }] } }));
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          data: { type: 'flowmatic:connections', connections: [{ provider: 'google_drive', authorization_status: 'success' }] },
+        }),
+      );
     });
     expect(screen.getByText('Google Drive', { selector: 'strong' }).parentElement).toHaveTextContent('Google Drive: connected');
     expect(screen.getByText('Your Google Drive account is connected.')).toBeInTheDocument();

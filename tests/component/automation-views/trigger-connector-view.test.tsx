@@ -34,7 +34,9 @@ describe('trigger/connector setup view', () => {
     const col = steps();
     expect(within(col).getByRole('heading', { name: 'Connect Source' })).toBeInTheDocument();
     expect(within(col).getByRole('heading', { name: 'Add Action' })).toBeInTheDocument();
-    const tiles = within(col).getAllByRole('button').map((b) => b.textContent);
+    const tiles = within(col)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     // the trigger, then the connectors by order (Email 1, AI 2, Sheets 3), then End
     expect(tiles).toEqual([
       'New e-mail with attachmentsconnected',
@@ -70,7 +72,12 @@ describe('trigger/connector setup view', () => {
       status: 'complete',
       running: false,
       connections: SHEETS,
-      extra: { 'PUT /api/platform/proxy': { status: 409, body: { status: 'error', message: 'Connector not found. This workflow needs flowmatic_ai:extract_invoice_fields, which is not installed.' } } },
+      extra: {
+        'PUT /api/platform/proxy': {
+          status: 409,
+          body: { status: 'error', message: 'Connector not found. This workflow needs flowmatic_ai:extract_invoice_fields, which is not installed.' },
+        },
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Start Workflow' }));
     expect(await screen.findByText(/^Connector not found\. This workflow needs flowmatic_ai/)).toBeInTheDocument();
@@ -145,7 +152,9 @@ describe('trigger/connector setup view', () => {
       status: 'complete',
       running: true,
       connections: SHEETS,
-      extra: { [`GET /api/automation/recipes/${recipeIdOf(8)}/trigger-health`]: { body: { health: { trigger: 'manual_email:email_received', working, reason } } } },
+      extra: {
+        [`GET /api/automation/recipes/${recipeIdOf(8)}/trigger-health`]: { body: { health: { trigger: 'manual_email:email_received', working, reason } } },
+      },
     });
 
   it('a trigger that cannot listen is shown as not working, with the reason', async () => {
@@ -153,7 +162,11 @@ describe('trigger/connector setup view', () => {
     expect(await screen.findByText('The trigger is not working: The server cannot receive e-mail: port 2525 is in use.')).toBeInTheDocument();
     // the e-mail tiles (the trigger and the Email connector) do not read 'connected'
     await waitFor(() =>
-      expect(within(steps()).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      expect(
+        within(steps())
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([
         'New e-mail with attachmentsNot working',
         'EmailNot working',
         'Invoice processed by Flowmatic AIConnector not found.',
@@ -164,7 +177,14 @@ describe('trigger/connector setup view', () => {
 
   it('a trigger that listens leaves its tiles connected', async () => {
     withHealth(true, null);
-    await waitFor(() => expect(within(steps()).getAllByRole('button').map((b) => b.textContent).slice(0, 2)).toEqual(['New e-mail with attachmentsconnected', 'Emailconnected']));
+    await waitFor(() =>
+      expect(
+        within(steps())
+          .getAllByRole('button')
+          .map((b) => b.textContent)
+          .slice(0, 2),
+      ).toEqual(['New e-mail with attachmentsconnected', 'Emailconnected']),
+    );
     expect(screen.queryByText(/The trigger is not working/)).not.toBeInTheDocument();
   });
 
@@ -218,7 +238,12 @@ describe('trigger/connector setup view', () => {
   });
 
   it("'Setup Connections for Workflows': one tab per connector sorted by name, the connection widget with the workatoToken, Done closes it", async () => {
-    const shell = show({ combinationId: 8, status: 'complete', running: true, extra: { 'POST /api/platform/workatoToken': { body: { access_token: 'widget-token-1', expires_at: '2026-11-22T10:10:00.000Z' } } } });
+    const shell = show({
+      combinationId: 8,
+      status: 'complete',
+      running: true,
+      extra: { 'POST /api/platform/workatoToken': { body: { access_token: 'widget-token-1', expires_at: '2026-11-22T10:10:00.000Z' } } },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Setup Connections for Workflows' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Setup Connections for Workflows' });
     expect(tabNames(dialog)).toEqual(['Email', 'Flowmatic AI', 'Google Sheets']);
@@ -253,7 +278,16 @@ describe('trigger/connector setup view', () => {
       timeZone: '(GMT+01:00) Europe/Paris',
       jobs: [failed, job('j-1')],
       extra: {
-        'GET /api/automation/jobs/j-2': { body: { job: failed, steps: [step(0, { name: 'E-mail received' }), step(1, { name: 'Extract', status: 'failed', error: 'The sheet is full.', attempts: 3 }), step(2, { status: 'pending' })] } },
+        'GET /api/automation/jobs/j-2': {
+          body: {
+            job: failed,
+            steps: [
+              step(0, { name: 'E-mail received' }),
+              step(1, { name: 'Extract', status: 'failed', error: 'The sheet is full.', attempts: 3 }),
+              step(2, { status: 'pending' }),
+            ],
+          },
+        },
         'POST /api/automation/jobs/j-2/retry': { body: { status: 'ok', job: { ...failed, status: 'queued' } } },
         'POST /api/automation/jobs/j-2/rerun': { body: { status: 'ok', job_id: 'j-3' } },
         'GET /api/automation/jobs/j-3': { body: { job: job('j-3', { status: 'queued', started_at: null, completed_at: null, duration_ms: null }), steps: [] } },
@@ -273,7 +307,11 @@ describe('trigger/connector setup view', () => {
 
     fireEvent.click(rows[0]);
     const stepList = await screen.findByRole('list', { name: 'Steps' });
-    expect(within(stepList).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(stepList)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringMatching(/^Trigger: E-mail receivedSucceeded/),
       expect.stringMatching(/^1\. ExtractFailed.*Tries: 3.*Error: The sheet is full\./),
       expect.stringMatching(/^2\. Step 2Pending/),
@@ -319,7 +357,12 @@ describe('trigger/connector setup view', () => {
       combinationId: 8,
       status: 'complete',
       running: true,
-      extra: { 'GET /api/platform/combination/8/': () => (fail ? { status: 500, body: { status: 'error', message: 'The catalogue is unavailable.' } } : { body: { id: 8, name: 'x', triggers: [], connectors: [] } }) },
+      extra: {
+        'GET /api/platform/combination/8/': () =>
+          fail
+            ? { status: 500, body: { status: 'error', message: 'The catalogue is unavailable.' } }
+            : { body: { id: 8, name: 'x', triggers: [], connectors: [] } },
+      },
     });
     expect(await screen.findByText('The catalogue is unavailable.')).toBeInTheDocument();
     fail = false;
@@ -330,7 +373,11 @@ describe('trigger/connector setup view', () => {
 
   it('the setup call goes to the webhook once and a failing webhook is only logged', async () => {
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-    const shell = show({ combinationId: 8, status: 'no started', extra: { 'POST /api/automation/webhooks/tok8': { status: 500, body: { status: 'error', message: 'boom' } } } });
+    const shell = show({
+      combinationId: 8,
+      status: 'no started',
+      extra: { 'POST /api/automation/webhooks/tok8': { status: 500, body: { status: 'error', message: 'boom' } } },
+    });
     await waitFor(() => expect(shell.calls('POST', '/api/automation/webhooks/tok8')).toHaveLength(1));
     expect(shell.calls('POST', '/api/automation/webhooks/tok8')[0].body).toMatchObject({ recipe_id: recipeIdOf(8), combination_id: 8 });
     await waitFor(() => expect(log).toHaveBeenCalled());

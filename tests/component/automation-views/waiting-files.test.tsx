@@ -35,7 +35,8 @@ function show(opts: { running: boolean; trigger?: string; processStatus?: number
     routes: {
       [`GET ${WAITING}`]: () => ({ body: { trigger: 'google_drive:new_file_in_folder', count: items.length, items } }),
       [`POST ${WAITING}/process`]: () => {
-        if (opts.processStatus) return { status: opts.processStatus, body: { status: 'error', message: 'This workflow is stopped: start it, then process the waiting files.' } };
+        if (opts.processStatus)
+          return { status: opts.processStatus, body: { status: 'error', message: 'This workflow is stopped: start it, then process the waiting files.' } };
         const n = items.length;
         items = [];
         return { body: { status: 'ok', processed: n, started: n } };
@@ -47,7 +48,10 @@ function show(opts: { running: boolean; trigger?: string; processStatus?: number
       },
     },
   });
-  renderInShell(<WaitingFiles engine={engine(opts.trigger ?? 'google_drive:new_file_in_folder')} running={opts.running} version={0} onProcessed={onProcessed} />, shell);
+  renderInShell(
+    <WaitingFiles engine={engine(opts.trigger ?? 'google_drive:new_file_in_folder')} running={opts.running} version={0} onProcessed={onProcessed} />,
+    shell,
+  );
   return { shell, onProcessed };
 }
 

@@ -12,7 +12,10 @@ import type { ClientPlugin } from '../../../src/app/plugin';
 function renderCard(c: Combination, status: CardStatus, voted = false, routes: RouteTable = {}) {
   const shell = catalogueShell(routes);
   const events: unknown[] = [];
-  shell.container.get<EventBus>(T.EventBus).on('vote/cast').subscribe((e) => events.push(e));
+  shell.container
+    .get<EventBus>(T.EventBus)
+    .on('vote/cast')
+    .subscribe((e) => events.push(e));
   renderInShell(<CombinationCard combination={c} status={status} voted={voted} />, shell, '/home');
   return { shell, events, card: screen.getByRole('group', { name: c.name.replace(/\s*\(basic\)/i, '') }) };
 }

@@ -15,14 +15,7 @@ import type { FakeHandler } from '../../support/fake-fetch';
 import { combination as baseCombination, connection, record as baseRecord } from '../../unit/catalogue/fixtures';
 
 /** The browser catalogue plugins (without the lazily loaded workflow views). */
-export const cataloguePlugins: ClientPlugin[] = [
-  connectors,
-  invoiceExtraction,
-  invoiceReconciliation,
-  financialAnalysis,
-  automationViews,
-  costEstimator,
-];
+export const cataloguePlugins: ClientPlugin[] = [connectors, invoiceExtraction, invoiceReconciliation, financialAnalysis, automationViews, costEstimator];
 
 export const USER_ID = 1001;
 export const WORKATO_ID = 100001;

@@ -5,18 +5,7 @@ import { NEWS_TOPIC } from '../../../src/app/pages/catalogue/IntroPanel';
 import { MemoryStorage } from '../../../src/app/services/storage';
 import type { Breadcrumbs } from '../../../src/app/services/breadcrumbs';
 import { renderInShell } from '../../support/render';
-import {
-  CONNECTIONS,
-  RECIPES,
-  USER_ID,
-  catalogueShell,
-  combination,
-  connection,
-  deferred,
-  record,
-  userRoutes,
-  type RouteTable,
-} from './harness';
+import { CONNECTIONS, RECIPES, USER_ID, catalogueShell, combination, connection, deferred, record, userRoutes, type RouteTable } from './harness';
 
 const COMBOS = [
   combination(1, { name: 'Drive invoices to Sheets', order: 4, recommended: true, workflow_id: 10004, new_combination_target: true }),
@@ -57,7 +46,14 @@ describe('home dashboard', () => {
     expect(within(counter('Coming Soon Votes')).getByRole('status')).toBeInTheDocument();
     await act(async () => conns.resolve({ body: { result: [connection('xero'), connection('google_drive')] } }));
     await waitFor(() => expect(counter('Active Connections')).toHaveTextContent('3'));
-    await act(async () => votes.resolve({ body: [{ combination_id: 12, user_id: USER_ID }, { combination_id: 13, user_id: 999 }] }));
+    await act(async () =>
+      votes.resolve({
+        body: [
+          { combination_id: 12, user_id: USER_ID },
+          { combination_id: 13, user_id: 999 },
+        ],
+      }),
+    );
     await waitFor(() => expect(counter('Coming Soon Votes')).toHaveTextContent('1'));
     expect(screen.queryByRole('status', { name: /^Loading/ })).not.toBeInTheDocument();
   });
@@ -75,20 +71,21 @@ describe('home dashboard', () => {
     );
     await screen.findByRole('heading', { name: 'E-mailed invoices to Xero' });
     const active = region('Active Combinations');
-    expect(within(active).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'E-mailed invoices to Sheets',
-      'E-mailed invoices to Xero',
-      '+ New Combination',
-    ]);
+    expect(
+      within(active)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['E-mailed invoices to Sheets', 'E-mailed invoices to Xero', '+ New Combination']);
     expect(within(active).getAllByText('Connected')).toHaveLength(2);
     expect(within(active).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/solutions/combinations/10004');
 
     const recommended = region('Recommended Combinations');
     // 1 ran, 8 ran, 11 disabled; 10 (no jobs) and 12 (coming soon, no jobs) stay; coming soon last
-    expect(within(recommended).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Invoice reconciliation',
-      'Expense categorisation',
-    ]);
+    expect(
+      within(recommended)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Invoice reconciliation', 'Expense categorisation']);
     expect(within(recommended).getByRole('link', { name: /Use Now/ })).toHaveAttribute('href', '/solutions/combinations/workflow/10');
     expect(within(recommended).getByRole('button', { name: 'Vote to get this combination sooner' })).toBeInTheDocument();
   });
@@ -130,7 +127,13 @@ describe('home dashboard', () => {
 
   it('resets the breadcrumb trail to Home', () => {
     const session = new MemoryStorage();
-    session.setItem('breadcrumbs', JSON.stringify([{ label: 'Home', path: '/home' }, { label: 'Solutions', path: '/solutions' }]));
+    session.setItem(
+      'breadcrumbs',
+      JSON.stringify([
+        { label: 'Home', path: '/home' },
+        { label: 'Solutions', path: '/solutions' },
+      ]),
+    );
     const shell = renderHome({}, undefined, session);
     expect(shell.container.get<Breadcrumbs>(T.Breadcrumbs).trail).toEqual([{ label: 'Home', path: '/home' }]);
   });

@@ -18,7 +18,12 @@ const views = definePlugin({
   combinationViews: { 1: view('trigger'), 10: view('reconciliation'), basic: view('basic'), default: view('default') },
 });
 
-function setup(id: number, name: string, route: 'workflow' | 'basic-workflow' = 'workflow', records = [record(id, { name: 'My recipe', job_succeeded_count: 3, job_failed_count: 1 })]) {
+function setup(
+  id: number,
+  name: string,
+  route: 'workflow' | 'basic-workflow' = 'workflow',
+  records = [record(id, { name: 'My recipe', job_succeeded_count: 3, job_failed_count: 1 })],
+) {
   const shell = catalogueShell(
     { [`GET /api/platform/combination/${id}/`]: { body: combination(id, { name, sub_title: 'What it does' }) }, ...userRoutes({ records }) },
     [connectors, costEstimator, views],
@@ -93,7 +98,9 @@ describe('combination setup screens', () => {
       {
         ...userRoutes(),
         'GET /api/platform/combination/10/': () => ({ body: combination(10, { name: 'Invoice reconciliation', running }) }),
-        [RECIPES]: () => ({ body: { workato_recipes: [record(10, { name: 'My recipe', job_succeeded_count: succeeded, status: running ? 'complete' : 'ready' })] } }),
+        [RECIPES]: () => ({
+          body: { workato_recipes: [record(10, { name: 'My recipe', job_succeeded_count: succeeded, status: running ? 'complete' : 'ready' })] },
+        }),
       },
       [connectors, costEstimator, views],
     );

@@ -51,9 +51,7 @@ describe('/workflow/{id}', () => {
 
   it('renders the real views of the workflow plugins', async () => {
     const { default: invoiceExtraction } = await import('../../../plugins/invoice-extraction');
-    const shell = catalogueShell({ 'GET /api/platform/workflows/10004/': { body: workflow(10004, { name: 'Invoice Data Extraction' }) } }, [
-      invoiceExtraction,
-    ]);
+    const shell = catalogueShell({ 'GET /api/platform/workflows/10004/': { body: workflow(10004, { name: 'Invoice Data Extraction' }) } }, [invoiceExtraction]);
     renderRoute(shell, '/workflow/:id', <WorkflowPage />, '/workflow/10004');
     // workflow 10004 has its real page now (issue 10): the spec's 'Upload Invoice' and 'Process Invoice'
     expect(await screen.findByRole('button', { name: 'Upload Invoice' })).toBeInTheDocument();

@@ -14,7 +14,9 @@ describe('the Connect done page', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('finishes the parked Connect as the signed-in user and says so', async () => {
-    const shell = show('?result=confirm&provider=google_drive', { complete: { body: { status: 'success', provider: 'google_drive', name: 'Google Drive', account: 'alice@example.com' } } });
+    const shell = show('?result=confirm&provider=google_drive', {
+      complete: { body: { status: 'success', provider: 'google_drive', name: 'Google Drive', account: 'alice@example.com' } },
+    });
     expect(await screen.findByText('Connected as alice@example.com. You can close this window.')).toBeInTheDocument();
     const call = shell.fetch.calls.find((c) => c.path === '/api/connections/complete')!;
     expect(call.method).toBe('POST');
@@ -22,7 +24,9 @@ describe('the Connect done page', () => {
   });
 
   it("shows the server's refusal when another account is signed in", async () => {
-    show('?result=confirm&provider=xero', { complete: { status: 403, body: { status: 'error', reason: 'other_account', message: CONNECT_OUTCOMES.other_account } } });
+    show('?result=confirm&provider=xero', {
+      complete: { status: 403, body: { status: 'error', reason: 'other_account', message: CONNECT_OUTCOMES.other_account } },
+    });
     expect(await screen.findByText(CONNECT_OUTCOMES.other_account)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Not connected' })).toBeInTheDocument();
   });

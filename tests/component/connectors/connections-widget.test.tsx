@@ -4,7 +4,16 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import ConnectionsWidget from '../../../plugins/connectors/ConnectionsWidget';
 import type { WidgetConnection } from '../../../plugins/connectors/connections-api';
 
-const base = (over: Partial<WidgetConnection>): WidgetConnection => ({ id: 1, provider: 'xero', name: 'Xero', authorization_status: null, account_name: null, lost_reason: null, sandbox: true, ...over });
+const base = (over: Partial<WidgetConnection>): WidgetConnection => ({
+  id: 1,
+  provider: 'xero',
+  name: 'Xero',
+  authorization_status: null,
+  account_name: null,
+  lost_reason: null,
+  sandbox: true,
+  ...over,
+});
 
 function setup(list: WidgetConnection[], search = '?token=widget-token') {
   window.history.replaceState({}, '', `/connections/widget${search}`);

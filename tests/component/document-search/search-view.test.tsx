@@ -1,6 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import DocumentSearchView, { EMPTY_QUERY_MESSAGE, NOTHING_MATCHED, WRONG_TYPE_MESSAGE, NO_FILE_MESSAGE } from '../../../plugins/document-search/DocumentSearchView';
+import DocumentSearchView, {
+  EMPTY_QUERY_MESSAGE,
+  NOTHING_MATCHED,
+  WRONG_TYPE_MESSAGE,
+  NO_FILE_MESSAGE,
+} from '../../../plugins/document-search/DocumentSearchView';
 import { splitMarks } from '../../../plugins/document-search/highlight';
 import { renderInShell, testShell } from '../../support/render';
 import type { FakeHandler } from '../../support/fake-fetch';
@@ -33,7 +38,11 @@ describe('DocumentSearchView (workflow 10011)', () => {
       [QUERY]: () => ({
         body: {
           results: [
-            { document: 'march-invoices.txt', documentText: 'paid <mark>late</mark>, with a <b>fee</b> <mark>payment</mark>', documentUri: '/api/files/download?token=abc' },
+            {
+              document: 'march-invoices.txt',
+              documentText: 'paid <mark>late</mark>, with a <b>fee</b> <mark>payment</mark>',
+              documentUri: '/api/files/download?token=abc',
+            },
             { document: 'notes.pdf', documentText: 'a <mark>late</mark> note', documentUri: '/api/files/download?token=def' },
           ],
         },

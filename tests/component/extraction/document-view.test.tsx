@@ -26,10 +26,22 @@ describe('DocumentExtractionView (workflow 10006)', () => {
         'POST /api/document-extraction/extract': { body: { Job_ID: 'document-extraction.extract/j1', Status: 'IN_PROGRESS' } },
         'POST /api/document-extraction/status': () => {
           statusCalls += 1;
-          return statusCalls < 3 ? { body: { Job_ID: 'j1', Status: 'IN_PROGRESS', progress: 40, message: 'Reading the document' } } : { body: { Job_ID: 'j1', Status: 'SUCCEEDED', progress: 100 } };
+          return statusCalls < 3
+            ? { body: { Job_ID: 'j1', Status: 'IN_PROGRESS', progress: 40, message: 'Reading the document' } }
+            : { body: { Job_ID: 'j1', Status: 'SUCCEEDED', progress: 100 } };
         },
         'POST /api/document-extraction/complete': {
-          body: { Job_ID: 'j1', Status: 'SUCCEEDED', bucket: 'uploads', key: 'k-1.pdf', Fields: [{ label: 'invoice_number', result: 'INV-1' }, { label: 'Consignee', result: 'Acme Ltd, 1 High St' }, { label: 'ship__to', result: 'Dock 4' }] },
+          body: {
+            Job_ID: 'j1',
+            Status: 'SUCCEEDED',
+            bucket: 'uploads',
+            key: 'k-1.pdf',
+            Fields: [
+              { label: 'invoice_number', result: 'INV-1' },
+              { label: 'Consignee', result: 'Acme Ltd, 1 High St' },
+              { label: 'ship__to', result: 'Dock 4' },
+            ],
+          },
         },
       },
       { files: { holdUpload: true } },
@@ -52,7 +64,11 @@ describe('DocumentExtractionView (workflow 10006)', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     const posted = shell.fetch.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body]);
     expect(posted[0]).toEqual(['/api/document-extraction/extract', { timeout: 5, key: 'k-1.pdf', bucket: 'uploads' }]);
-    expect(posted.slice(1, 4).map((p) => p[1])).toEqual([{ jobId: 'document-extraction.extract/j1' }, { jobId: 'document-extraction.extract/j1' }, { jobId: 'document-extraction.extract/j1' }]);
+    expect(posted.slice(1, 4).map((p) => p[1])).toEqual([
+      { jobId: 'document-extraction.extract/j1' },
+      { jobId: 'document-extraction.extract/j1' },
+      { jobId: 'document-extraction.extract/j1' },
+    ]);
     expect(posted.at(-1)).toEqual(['/api/document-extraction/complete', { jobId: 'document-extraction.extract/j1' }]);
   });
 
@@ -90,7 +106,9 @@ describe('DocumentExtractionView (workflow 10006)', () => {
     const user = userEvent.setup();
     setup({
       'POST /api/document-extraction/extract': { body: { Job_ID: 'j2' } },
-      'POST /api/document-extraction/status': { body: { Job_ID: 'j2', Status: 'FAILED', progress: 100, message: 'The document could not be read: The PDF is damaged.' } },
+      'POST /api/document-extraction/status': {
+        body: { Job_ID: 'j2', Status: 'FAILED', progress: 100, message: 'The document could not be read: The PDF is damaged.' },
+      },
     });
     await user.upload(input(), fileOf('broken.pdf', 'application/pdf'));
     await user.click(screen.getByRole('button', { name: 'Upload Document' }));

@@ -26,16 +26,51 @@ describe('the invoice page and its VAT ids', () => {
       total: { value: 119, confidence: 0.95 },
     });
     expect(r.fields.map((f) => f.name)).toEqual([
-      'invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'vendor_address', 'vendor_vat_id', 'customer_name', 'customer_address', 'customer_vat_id',
-      'po_number', 'subtotal', 'tax', 'total', 'currency', 'payment_terms',
+      'invoice_number',
+      'invoice_date',
+      'due_date',
+      'vendor_name',
+      'vendor_address',
+      'vendor_vat_id',
+      'customer_name',
+      'customer_address',
+      'customer_vat_id',
+      'po_number',
+      'subtotal',
+      'tax',
+      'total',
+      'currency',
+      'payment_terms',
     ]);
-    expect(r.fields.find((f) => f.name === 'customer_vat_id')).toEqual({ name: 'customer_vat_id', value: 'FR 05 987 654 321', confidence: 0.45, raw: 'FR05987654321' });
+    expect(r.fields.find((f) => f.name === 'customer_vat_id')).toEqual({
+      name: 'customer_vat_id',
+      value: 'FR 05 987 654 321',
+      confidence: 0.45,
+      raw: 'FR05987654321',
+    });
 
     render(<InvoiceResult data={{ fields: r.fields, line_items: [], warnings: [] }} />);
     const result = screen.getByRole('region', { name: 'Extracted invoice' });
-    expect(within(result).getAllByRole('term').map((t) => t.textContent)).toEqual([
-      'Invoice number', 'Invoice date', 'Due date', 'Vendor name', 'Vendor address', 'Vendor VAT ID', 'Customer name', 'Customer address', 'Customer VAT ID',
-      'Po number', 'Subtotal', 'Tax', 'Total', 'Currency', 'Payment terms',
+    expect(
+      within(result)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual([
+      'Invoice number',
+      'Invoice date',
+      'Due date',
+      'Vendor name',
+      'Vendor address',
+      'Vendor VAT ID',
+      'Customer name',
+      'Customer address',
+      'Customer VAT ID',
+      'Po number',
+      'Subtotal',
+      'Tax',
+      'Total',
+      'Currency',
+      'Payment terms',
     ]);
     const value = (name: string) => result.querySelector(`[data-field="${name}"]`)!.textContent;
     expect(value('vendor_vat_id')).toBe('DE123456789' + '80% sure');
@@ -45,7 +80,19 @@ describe('the invoice page and its VAT ids', () => {
   it('leaves them out when the invoice prints none (no "Not found" rows for them)', () => {
     const r = reply({ invoice_number: { value: 'INV-1', confidence: 0.95 } });
     expect(r.fields.map((f) => f.name)).toEqual([
-      'invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'vendor_address', 'customer_name', 'customer_address', 'po_number', 'subtotal', 'tax', 'total', 'currency', 'payment_terms',
+      'invoice_number',
+      'invoice_date',
+      'due_date',
+      'vendor_name',
+      'vendor_address',
+      'customer_name',
+      'customer_address',
+      'po_number',
+      'subtotal',
+      'tax',
+      'total',
+      'currency',
+      'payment_terms',
     ]);
     render(<InvoiceResult data={{ fields: r.fields, line_items: [], warnings: [] }} />);
     expect(screen.queryByText('Vendor VAT ID')).not.toBeInTheDocument();

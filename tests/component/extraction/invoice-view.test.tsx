@@ -47,7 +47,10 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     const user = userEvent.setup();
     let polls = 0;
     const { shell, files } = setup({
-      'POST /api/service/extract_data/': { status: 202, body: { Status: 'IN_PROGRESS', Job_ID: 'invoice-extraction.extract/j1', progress: 5, message: 'Waiting for the document reader' } },
+      'POST /api/service/extract_data/': {
+        status: 202,
+        body: { Status: 'IN_PROGRESS', Job_ID: 'invoice-extraction.extract/j1', progress: 5, message: 'Waiting for the document reader' },
+      },
       'POST /api/plugins/invoice-extraction/status': () => {
         polls += 1;
         return polls < 2 ? { body: { Status: 'IN_PROGRESS', Job_ID: 'j1', progress: 60, message: 'Reading the document' } } : { body: DONE };
@@ -61,7 +64,11 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     await user.click(screen.getByRole('button', { name: 'Process Invoice' }));
     expect(await screen.findByRole('progressbar', { name: "Extracting the invoice's fields" })).toBeInTheDocument();
     const result = await screen.findByRole('region', { name: 'Extracted invoice' });
-    expect(within(result).getAllByRole('term').map((t) => t.textContent)).toEqual(['Invoice number', 'Invoice date', 'Due date', 'Vendor name', 'Subtotal', 'Tax', 'Total', 'Currency']);
+    expect(
+      within(result)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Invoice number', 'Invoice date', 'Due date', 'Vendor name', 'Subtotal', 'Tax', 'Total', 'Currency']);
     const value = (name: string) => result.querySelector(`[data-field="${name}"]`)!.textContent;
     expect(value('invoice_number')).toBe('INV-2024-001' + '95% sure');
     expect(value('due_date')).toBe('Not found');
@@ -70,7 +77,9 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     expect(within(result).getByText('Check the totals')).toBeInTheDocument();
     expect(within(result).getByText(DONE.warnings[0])).toBeInTheDocument();
     const table = within(result).getByRole('table', { name: 'Line items' });
-    const rows = within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Description', 'Quantity', 'Unit price', 'Amount', 'Confidence'],
       ['Widgets', '2', '25.00', '50.00', '97% sure'],
@@ -83,7 +92,12 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
 
   it('stops loading and shows the message when the invoice cannot be read', async () => {
     const user = userEvent.setup();
-    setup({ 'POST /api/service/extract_data/': { status: 422, body: { status: 'error', Status: 'FAILED', message: 'The document could not be read: The PDF is damaged.' } } });
+    setup({
+      'POST /api/service/extract_data/': {
+        status: 422,
+        body: { status: 'error', Status: 'FAILED', message: 'The document could not be read: The PDF is damaged.' },
+      },
+    });
     await uploadInvoice(user);
     await user.click(screen.getByRole('button', { name: 'Process Invoice' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The document could not be read: The PDF is damaged.');
@@ -101,7 +115,14 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     let looks = 0;
     const { shell } = setup(
       {
-        'GET /api/platform/userByWorkatoRecipe/100001/': { body: { workato_recipes: [{ recipe_id: 3, combination: 2 }, { recipe_id: 7, combination: 8 }] } },
+        'GET /api/platform/userByWorkatoRecipe/100001/': {
+          body: {
+            workato_recipes: [
+              { recipe_id: 3, combination: 2 },
+              { recipe_id: 7, combination: 8 },
+            ],
+          },
+        },
         'POST /api/automation/recipes/7/uploads': { body: { status: 'ok', job_id: 'job-7' } },
         'GET /api/automation/jobs/job-7': () => {
           looks += 1;
@@ -111,7 +132,13 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
               job: { id: 'job-7', status: done ? 'succeeded' : 'running', error: null },
               steps: [
                 { index: 0, name: 'Trigger', status: 'succeeded', output_summary: null, error: null },
-                { index: 1, name: 'Extract the invoice fields', status: done ? 'succeeded' : 'running', output_summary: done ? 'invoice_number INV-7, total 130.00 EUR' : null, error: null },
+                {
+                  index: 1,
+                  name: 'Extract the invoice fields',
+                  status: done ? 'succeeded' : 'running',
+                  output_summary: done ? 'invoice_number INV-7, total 130.00 EUR' : null,
+                  error: null,
+                },
               ],
             },
           };
@@ -133,17 +160,57 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     const user = userEvent.setup();
     let started = false;
     const { shell } = setup({
-      'GET /api/platform/workflows/10004/': { body: { id: 10004, combinations: [{ id: 1, running: true }, { id: 2, running: false }] } },
-      'GET /api/platform/userByWorkatoRecipe/100001/': { body: { workato_recipes: [{ recipe_id: 4, combination: 1 }, { recipe_id: 5, combination: 2 }] } },
-      'GET /api/automation/recipes/4': { body: { recipe: { steps: [{ kind: 'trigger', provider: 'google_drive', action: 'new_file_in_folder' }, { kind: 'action', provider: 'google_drive', action: 'download_file' }] } } },
-      'GET /api/automation/recipes/5': { body: { recipe: { steps: [{ kind: 'trigger', provider: 'manual_upload', action: 'file_uploaded' }, { kind: 'action', provider: 'flowmatic_ai', action: 'extract_invoice_fields' }] } } },
+      'GET /api/platform/workflows/10004/': {
+        body: {
+          id: 10004,
+          combinations: [
+            { id: 1, running: true },
+            { id: 2, running: false },
+          ],
+        },
+      },
+      'GET /api/platform/userByWorkatoRecipe/100001/': {
+        body: {
+          workato_recipes: [
+            { recipe_id: 4, combination: 1 },
+            { recipe_id: 5, combination: 2 },
+          ],
+        },
+      },
+      'GET /api/automation/recipes/4': {
+        body: {
+          recipe: {
+            steps: [
+              { kind: 'trigger', provider: 'google_drive', action: 'new_file_in_folder' },
+              { kind: 'action', provider: 'google_drive', action: 'download_file' },
+            ],
+          },
+        },
+      },
+      'GET /api/automation/recipes/5': {
+        body: {
+          recipe: {
+            steps: [
+              { kind: 'trigger', provider: 'manual_upload', action: 'file_uploaded' },
+              { kind: 'action', provider: 'flowmatic_ai', action: 'extract_invoice_fields' },
+            ],
+          },
+        },
+      },
       'POST /api/automation/recipes/5/uploads': () =>
-        started ? { body: { status: 'ok', job_id: 'job-5' } } : { status: 409, body: { status: 'error', message: 'This workflow is stopped: start it, then try again.' } },
+        started
+          ? { body: { status: 'ok', job_id: 'job-5' } }
+          : { status: 409, body: { status: 'error', message: 'This workflow is stopped: start it, then try again.' } },
       'PUT /api/platform/proxy': () => {
         started = true;
         return { body: { success: true, running: true } };
       },
-      'GET /api/automation/jobs/job-5': { body: { job: { id: 'job-5', status: 'failed', error: 'The invoice could not be read.' }, steps: [{ index: 1, name: 'Extract the invoice fields', status: 'failed', output_summary: null, error: 'The invoice could not be read.' }] } },
+      'GET /api/automation/jobs/job-5': {
+        body: {
+          job: { id: 'job-5', status: 'failed', error: 'The invoice could not be read.' },
+          steps: [{ index: 1, name: 'Extract the invoice fields', status: 'failed', output_summary: null, error: 'The invoice could not be read.' }],
+        },
+      },
     });
     await user.upload(screen.getByLabelText('Invoice file'), fileOf('april.pdf', 'application/pdf'));
     await user.click(screen.getByRole('button', { name: 'Run Workflow' }));

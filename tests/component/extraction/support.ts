@@ -4,7 +4,11 @@ import type { TestShell } from '../../support/render';
 
 /** A fake of the pages' file transfers: records calls, reports half-way progress, answers as told. */
 export function fakeFiles(shell: TestShell, opts: { uploadError?: { status: number; message: string }; uploaded?: UploadedFile; holdUpload?: boolean } = {}) {
-  const calls = { uploads: [] as { file: File; workflow: number }[], previews: [] as { key: string; bucket: string }[], webhooks: [] as { url: string; form: FormData }[] };
+  const calls = {
+    uploads: [] as { file: File; workflow: number }[],
+    previews: [] as { key: string; bucket: string }[],
+    webhooks: [] as { url: string; form: FormData }[],
+  };
   let finishUpload: (() => void) | undefined;
   const fake: ExtractionFiles = {
     async upload(file, workflow, onProgress) {

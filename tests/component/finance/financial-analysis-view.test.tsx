@@ -16,7 +16,16 @@ const report = (focus: string) => ({
     { id: 'netIncome', name: 'Net income', label: 'Net income', values: [90000, 120000] },
   ],
   ratios: [{ id: 'revenueGrowth', name: 'Revenue growth', formula: '(revenue − previous revenue) ÷ previous revenue', unit: 'percent', values: [null, 0.2] }],
-  findings: [{ topic: 'growth', severity: 'strength', title: 'Revenue is growing', detail: 'Revenue grew 20.0% from 1,000,000 to 1,200,000.', metric: 'revenueGrowth', values: [] }],
+  findings: [
+    {
+      topic: 'growth',
+      severity: 'strength',
+      title: 'Revenue is growing',
+      detail: 'Revenue grew 20.0% from 1,000,000 to 1,200,000.',
+      metric: 'revenueGrowth',
+      values: [],
+    },
+  ],
   recommendations: ['Keep investing in the channels behind the 20.0% growth.'],
   summary: 'Sales grew by a fifth.',
   summary_source: 'template',
@@ -62,13 +71,20 @@ describe('FinancialAnalysisView (combination 11)', () => {
     await user.selectOptions(focus, 'Cash-flow management');
     await user.click(screen.getByRole('button', { name: 'Save config' }));
     expect(await screen.findByText('Config Saved')).toBeInTheDocument();
-    expect(shell.fetch.calls.find((c) => c.method === 'POST' && c.path === CONFIG)?.body).toEqual({ combination_id: 11, config_json: "{'SELECTED_FOCUS_AREA': 'cash-flow-management'}" });
+    expect(shell.fetch.calls.find((c) => c.method === 'POST' && c.path === CONFIG)?.body).toEqual({
+      combination_id: 11,
+      config_json: "{'SELECTED_FOCUS_AREA': 'cash-flow-management'}",
+    });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Test' })).toBeEnabled());
   });
 
   it('polls until COMPLETE and shows the report with findings, ratios, line items and the chart', async () => {
     const user = userEvent.setup();
-    const shell = setup((n) => (n < 3 ? { status: 'RUNNING' } : { status: 'COMPLETE', report: { default: report('overall-financial-position'), custom_config: report('sales-and-income') } }));
+    const shell = setup((n) =>
+      n < 3
+        ? { status: 'RUNNING' }
+        : { status: 'COMPLETE', report: { default: report('overall-financial-position'), custom_config: report('sales-and-income') } },
+    );
     await screen.findByRole('combobox', { name: /Focus area/ });
     await user.upload(screen.getByLabelText('Financial statement'), statement());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Test' })).toBeEnabled());
@@ -77,7 +93,11 @@ describe('FinancialAnalysisView (combination 11)', () => {
     const region = await screen.findByRole('region', { name: 'Financial report' });
     expect(shell.fetch.calls.filter((c) => c.path === '/api/financial-analysis/complete/')).toHaveLength(3);
     expect(shell.fetch.calls.find((c) => c.path === '/api/financial-analysis/complete/')?.body).toEqual({ jobId: { wf_id: 'wf-1' } });
-    expect(shell.fetch.calls.find((c) => c.path === '/api/platform/financial_analysis/start_comparison')?.body).toMatchObject({ combination_id: 11, file_name: 'accounts.csv', default: true });
+    expect(shell.fetch.calls.find((c) => c.path === '/api/platform/financial_analysis/start_comparison')?.body).toMatchObject({
+      combination_id: 11,
+      file_name: 'accounts.csv',
+      default: true,
+    });
     expect(within(region).getByRole('heading', { name: 'Sales and income' })).toBeInTheDocument();
     expect(within(region).getByRole('article', { name: 'Revenue is growing' })).toHaveTextContent('Revenue grew 20.0% from 1,000,000 to 1,200,000.');
     expect(within(region).getByRole('table', { name: 'Ratios table' })).toHaveTextContent('20.0%');
@@ -111,7 +131,11 @@ describe('FinancialAnalysisView (combination 11)', () => {
     await user.upload(screen.getByLabelText('Financial statement'), new File(['Name,Colour\n'], 'notes.csv', { type: 'text/csv' }));
     await screen.findByText(/^notes\.csv/);
     await user.click(screen.getByRole('button', { name: 'Test' }));
-    await waitFor(() => expect(shell.fetch.calls.filter((c) => c.path === '/api/platform/financial_analysis/start_comparison').map((c) => (c.body as { file_name: string }).file_name)).toEqual(['accounts.csv', 'notes.csv']));
+    await waitFor(() =>
+      expect(
+        shell.fetch.calls.filter((c) => c.path === '/api/platform/financial_analysis/start_comparison').map((c) => (c.body as { file_name: string }).file_name),
+      ).toEqual(['accounts.csv', 'notes.csv']),
+    );
   });
 
   it('refuses a file type it cannot read', async () => {

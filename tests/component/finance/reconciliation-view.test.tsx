@@ -9,13 +9,74 @@ const INV = 'Invoice Number,PO Number,Vendor,Qty,Unit Price,Total\nI-1,PO-1,Acme
 const PO = 'PO Number,Vendor,Qty,Unit Price,Total\nPO-1,Acme Ltd,10,2.50,25.00\n';
 
 const side = (source: string) => ({
-  emails: [{ type: 'vendor_not_matched', vendor: 'Acme Ltd', to: 'ar@acme.example', subject: 'Invoice discrepancies requiring your attention (1 line)', body: 'Dear Acme Ltd,\n\nQuantity invoiced 12, ordered 10.', tone: 'formal', source: 'template' }],
-  metadata: { mode: 'reconciliation', invoice_file: 'invoices.csv', purchase_order_file: 'orders.csv', invoice_key: 'PO Number', purchase_order_key: 'PO Number', invoice_rows: 2, purchase_order_rows: 1, matched_rows: 1, match_rate: 0.5, total_difference: 5, config_source: source, vendors: [] },
-  discrepencies: [
-    { kind: 'quantity', key: 'PO-1', field: 'quantity', invoice_row: 2, purchase_order_row: 2, invoice_value: 12, purchase_order_value: 10, expected_value: null, delta: 2, vendor: 'Acme Ltd', description: 'Bolts', message: 'Quantity differs' },
-    { kind: 'total', key: 'PO-0', field: 'total', invoice_row: 3, purchase_order_row: 4, invoice_value: 30, purchase_order_value: 25, expected_value: null, delta: 5, vendor: 'Zeta plc', description: 'Nuts', message: 'Total differs' },
+  emails: [
+    {
+      type: 'vendor_not_matched',
+      vendor: 'Acme Ltd',
+      to: 'ar@acme.example',
+      subject: 'Invoice discrepancies requiring your attention (1 line)',
+      body: 'Dear Acme Ltd,\n\nQuantity invoiced 12, ordered 10.',
+      tone: 'formal',
+      source: 'template',
+    },
   ],
-  unmatched_records: [{ side: 'invoice', key: 'PO-8', row: 4, vendor: 'Globex', description: 'Toner', quantity: 1, unit_price: 1250, total: 1250, reason: 'No purchase order with this number' }],
+  metadata: {
+    mode: 'reconciliation',
+    invoice_file: 'invoices.csv',
+    purchase_order_file: 'orders.csv',
+    invoice_key: 'PO Number',
+    purchase_order_key: 'PO Number',
+    invoice_rows: 2,
+    purchase_order_rows: 1,
+    matched_rows: 1,
+    match_rate: 0.5,
+    total_difference: 5,
+    config_source: source,
+    vendors: [],
+  },
+  discrepencies: [
+    {
+      kind: 'quantity',
+      key: 'PO-1',
+      field: 'quantity',
+      invoice_row: 2,
+      purchase_order_row: 2,
+      invoice_value: 12,
+      purchase_order_value: 10,
+      expected_value: null,
+      delta: 2,
+      vendor: 'Acme Ltd',
+      description: 'Bolts',
+      message: 'Quantity differs',
+    },
+    {
+      kind: 'total',
+      key: 'PO-0',
+      field: 'total',
+      invoice_row: 3,
+      purchase_order_row: 4,
+      invoice_value: 30,
+      purchase_order_value: 25,
+      expected_value: null,
+      delta: 5,
+      vendor: 'Zeta plc',
+      description: 'Nuts',
+      message: 'Total differs',
+    },
+  ],
+  unmatched_records: [
+    {
+      side: 'invoice',
+      key: 'PO-8',
+      row: 4,
+      vendor: 'Globex',
+      description: 'Toner',
+      quantity: 1,
+      unit_price: 1250,
+      total: 1250,
+      reason: 'No purchase order with this number',
+    },
+  ],
 });
 
 function csv(name: string, text: string) {
@@ -44,8 +105,8 @@ function setup(opts: { saved?: string | null; webhook?: string | null } = {}) {
   return shell;
 }
 
-const SAVED = "{'EMAIL_TONE_OF_VOICE_MATCHED': 'friendly', 'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'formal', 'GENERATE_EMAIL_FOR_NOT_MATCHED': True, 'GENERATE_EMAIL_FOR_MATCHED': False, 'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED': True}";
-
+const SAVED =
+  "{'EMAIL_TONE_OF_VOICE_MATCHED': 'friendly', 'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'formal', 'GENERATE_EMAIL_FOR_NOT_MATCHED': True, 'GENERATE_EMAIL_FOR_MATCHED': False, 'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED': True}";
 
 /** Both CSV files chosen, then Run Workflow pressed. */
 async function pressRun(user: ReturnType<typeof userEvent.setup>) {
@@ -76,7 +137,13 @@ describe('ReconciliationView (combination 10)', () => {
     expect(testButton).toBeDisabled();
     await user.upload(screen.getByLabelText('Invoice file (.csv)'), csv('invoices.csv', INV));
     const invoiceKey = await screen.findByRole('combobox', { name: /Invoice key column/ });
-    await waitFor(() => expect(within(invoiceKey).getAllByRole('option').map((o) => o.textContent)).toEqual(['Detect from the header row', 'Invoice Number', 'PO Number', 'Vendor', 'Qty', 'Unit Price', 'Total']));
+    await waitFor(() =>
+      expect(
+        within(invoiceKey)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Detect from the header row', 'Invoice Number', 'PO Number', 'Vendor', 'Qty', 'Unit Price', 'Total']),
+    );
     await user.selectOptions(invoiceKey, 'PO Number');
     expect(testButton).toBeDisabled(); // nothing saved yet
 
@@ -120,14 +187,20 @@ describe('ReconciliationView (combination 10)', () => {
     expect(call.body).toMatchObject({ combination_id: 10, file1_name: 'invoices.csv', file2_name: 'orders.csv' });
     expect(Buffer.from((call.body as { file1_binary: string }).file1_binary, 'base64').toString()).toBe(INV);
 
-    const keys = () => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+    const keys = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0].textContent);
     expect(keys()).toEqual(['PO-1', 'PO-0']);
     await user.click(within(table).getByRole('columnheader', { name: 'Key' }));
     expect(keys()).toEqual(['PO-0', 'PO-1']);
     await user.click(within(table).getByRole('columnheader', { name: 'Key' }));
     expect(keys()).toEqual(['PO-1', 'PO-0']);
     expect(screen.getByRole('table', { name: 'Unmatched records table' })).toHaveTextContent('Toner');
-    expect(screen.getByRole('article', { name: 'Invoice discrepancies requiring your attention (1 line)' })).toHaveTextContent('Quantity invoiced 12, ordered 10.');
+    expect(screen.getByRole('article', { name: 'Invoice discrepancies requiring your attention (1 line)' })).toHaveTextContent(
+      'Quantity invoiced 12, ordered 10.',
+    );
     expect(screen.getByTestId('result-source')).toHaveTextContent('Invoice key “PO Number”, purchase-order key “PO Number” · saved config');
     await user.click(screen.getByRole('tab', { name: 'Default' }));
     expect(screen.getByTestId('result-source')).toHaveTextContent(/detected from the headers$/);
@@ -136,7 +209,10 @@ describe('ReconciliationView (combination 10)', () => {
   it('shows the server message of a malformed file', async () => {
     const user = userEvent.setup();
     const shell = setup({ saved: SAVED });
-    shell.fetch.routes['POST /api/platform/invoice_reconciliation/comparison'] = { status: 400, body: { status: 'error', message: 'The file "invoices.csv" has a problem in row 3, column "Qty": "four" is not a number.' } };
+    shell.fetch.routes['POST /api/platform/invoice_reconciliation/comparison'] = {
+      status: 400,
+      body: { status: 'error', message: 'The file "invoices.csv" has a problem in row 3, column "Qty": "four" is not a number.' },
+    };
     await screen.findByRole('button', { name: 'Save config' });
     await user.upload(screen.getByLabelText('Invoice file (.csv)'), csv('invoices.csv', INV));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Test Configuration' })).toBeEnabled());
@@ -162,7 +238,10 @@ describe('ReconciliationView (combination 10)', () => {
     const shell = setup({ saved: SAVED, webhook: 'https://hooks.example/recipe/10' });
     shell.fetch.routes['GET /api/platform/userId'] = { body: { userID: 1001, email: 'ada@example.com', workato_id: 100001, is_verify: true } };
     shell.fetch.routes['GET /api/automation/jobs/job-10'] = {
-      body: { job: { id: 'job-10', status: 'succeeded', error: null }, steps: [{ index: 1, name: 'Reconcile the invoices', status: 'succeeded', output_summary: '3 matched, 1 discrepancy', error: null }] },
+      body: {
+        job: { id: 'job-10', status: 'succeeded', error: null },
+        steps: [{ index: 1, name: 'Reconcile the invoices', status: 'succeeded', output_summary: '3 matched, 1 discrepancy', error: null }],
+      },
     };
     const webhook = jest.fn(async () => new Response(JSON.stringify({ status: 'ok', job_id: 'job-10' }), { status: 200 }));
     const original = global.fetch;
@@ -174,7 +253,13 @@ describe('ReconciliationView (combination 10)', () => {
       expect(screen.getByText('The workflow ran')).toBeInTheDocument();
       const [url, init] = webhook.mock.calls[0] as unknown as [string, RequestInit];
       expect(url).toBe('https://hooks.example/recipe/10');
-      expect(JSON.parse(String(init.body))).toMatchObject({ config_json: SAVED, email: 'ada@example.com', user_id: 1001, file1_name: 'invoices.csv', file2_name: 'orders.csv' });
+      expect(JSON.parse(String(init.body))).toMatchObject({
+        config_json: SAVED,
+        email: 'ada@example.com',
+        user_id: 1001,
+        file1_name: 'invoices.csv',
+        file2_name: 'orders.csv',
+      });
     } finally {
       global.fetch = original;
     }
@@ -185,7 +270,10 @@ describe('ReconciliationView (combination 10)', () => {
     const shell = setup({ saved: SAVED, webhook: 'https://hooks.example/recipe/10' });
     shell.fetch.routes['GET /api/platform/userId'] = { body: { userID: 1001, email: 'ada@example.com', workato_id: 100001, is_verify: true } };
     const original = global.fetch;
-    global.fetch = (async () => new Response(JSON.stringify({ status: 'error', message: 'This workflow is stopped: start it, then try again.' }), { status: 409 })) as unknown as typeof fetch;
+    global.fetch = (async () =>
+      new Response(JSON.stringify({ status: 'error', message: 'This workflow is stopped: start it, then try again.' }), {
+        status: 409,
+      })) as unknown as typeof fetch;
     try {
       await pressRun(user);
       expect(await screen.findByText('Workflow Stopped')).toBeInTheDocument();

@@ -41,7 +41,14 @@ const plainSchema: RJSFSchema = {
   required: ['name'],
   properties: {
     name: { type: 'string', title: 'Name', minLength: 2 },
-    plan: { type: 'string', title: 'Plan', oneOf: [{ const: 'free', title: 'Free' }, { const: 'pro', title: 'Pro' }] },
+    plan: {
+      type: 'string',
+      title: 'Plan',
+      oneOf: [
+        { const: 'free', title: 'Free' },
+        { const: 'pro', title: 'Pro' },
+      ],
+    },
   },
 };
 
@@ -99,7 +106,10 @@ describe('SchemaForm and the allOf merger loaded on demand', () => {
   it("has rjsf's own merger stand in as in the build: nothing merged before the real one is loaded", () => {
     const merged = retrieveSchema(validator, allOfSchema, allOfSchema, {});
     expect(merged).not.toHaveProperty('properties.name'); // the allOf was dropped…
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not merge'), expect.objectContaining({ message: expect.stringMatching(/allOf merger is not loaded/) }));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('could not merge'),
+      expect.objectContaining({ message: expect.stringMatching(/allOf merger is not loaded/) }),
+    );
     expect(mockMergerLoads).toBe(0);
   });
 
@@ -131,7 +141,9 @@ describe('SchemaForm and the allOf merger loaded on demand', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText('City'), 'London');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', name: 'Ada', address: { street: '1 Analytical Row', city: 'London' } }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', name: 'Ada', address: { street: '1 Analytical Row', city: 'London' } }),
+    );
     // every rjsf call site got the merger: none fell back to the stand-in (which would warn)
     expect(warn).not.toHaveBeenCalled();
     expect(mockMergerLoads).toBe(1);

@@ -12,7 +12,7 @@ jest.mock('react-plotly.js/factory', () => ({
   },
 }));
 
-describe('the monitoring chart speaks the user\'s words (issue 25)', () => {
+describe("the monitoring chart speaks the user's words (issue 25)", () => {
   it('names the four series Succeeded, Failed, Success rate (%) and Minutes saved, each with its own values', () => {
     render(
       <MonitoringChart

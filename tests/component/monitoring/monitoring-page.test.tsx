@@ -120,9 +120,33 @@ describe('/monitoring/{id}: the ML Monitoring Dashboard', () => {
       'GET /api/automation/trigger-health': {
         body: {
           recipes: [
-            { recipe_id: 11, combination_id: 8, workflow_id: 101, combination_name: 'E-mailed Invoices to Google Sheets', trigger: 'manual_email:email_received', working: false, reason: 'The server cannot receive e-mail: port 2525 is in use.' },
-            { recipe_id: 12, combination_id: 1, workflow_id: 101, combination_name: 'Google Drive Invoices to Google Sheets', trigger: 'google_drive:new_file_in_folder', working: true, reason: null },
-            { recipe_id: 13, combination_id: 10, workflow_id: 102, combination_name: 'Invoice Reconciliation', trigger: 'manual_upload:files_uploaded', working: true, reason: null },
+            {
+              recipe_id: 11,
+              combination_id: 8,
+              workflow_id: 101,
+              combination_name: 'E-mailed Invoices to Google Sheets',
+              trigger: 'manual_email:email_received',
+              working: false,
+              reason: 'The server cannot receive e-mail: port 2525 is in use.',
+            },
+            {
+              recipe_id: 12,
+              combination_id: 1,
+              workflow_id: 101,
+              combination_name: 'Google Drive Invoices to Google Sheets',
+              trigger: 'google_drive:new_file_in_folder',
+              working: true,
+              reason: null,
+            },
+            {
+              recipe_id: 13,
+              combination_id: 10,
+              workflow_id: 102,
+              combination_name: 'Invoice Reconciliation',
+              trigger: 'manual_upload:files_uploaded',
+              working: true,
+              reason: null,
+            },
           ],
         },
       },
@@ -136,7 +160,7 @@ describe('/monitoring/{id}: the ML Monitoring Dashboard', () => {
     expect(within(items[0]).getByRole('link', { name: 'E-mailed Invoices to Google Sheets' })).toHaveAttribute('href', '/solutions/combinations/workflow/8');
   });
 
-  it('shows no trigger list while none of the workflow\'s combinations runs', async () => {
+  it("shows no trigger list while none of the workflow's combinations runs", async () => {
     setup({ [data(101)]: { body: [record('2026-03-01', 1, 0)] }, 'GET /api/automation/trigger-health': { body: { recipes: [] } } });
     await screen.findByRole('region', { name: 'Runs of Invoice extraction' });
     await screen.findByText('ok 1 failed 0 rate 100 min 5');

@@ -21,7 +21,9 @@ describe('/hal', () => {
     const user = userEvent.setup();
     const shell = testShell();
     renderInShell(<HalPage />, shell, '/hal');
-    const options = Array.from((screen.getByLabelText(/Voice/) as HTMLSelectElement).options).filter((o) => o.value).map((o) => o.value);
+    const options = Array.from((screen.getByLabelText(/Voice/) as HTMLSelectElement).options)
+      .filter((o) => o.value)
+      .map((o) => o.value);
     expect(options).toEqual([...HAL_VOICES]);
     await user.click(screen.getByRole('button', { name: 'Write my pitch' }));
     expect(screen.getByText('Please enter your company name.')).toBeInTheDocument();
@@ -71,7 +73,9 @@ describe('/hal', () => {
   it("shows the server's message and returns to the filled form on 'Try again'", async () => {
     const user = userEvent.setup();
     const shell = testShell({
-      routes: { 'POST /api/pitcher/page-summarization/': { status: 422, body: { status: 'error', message: 'There is not enough text on that page to summarise.' } } },
+      routes: {
+        'POST /api/pitcher/page-summarization/': { status: 422, body: { status: 'error', message: 'There is not enough text on that page to summarise.' } },
+      },
     });
     renderInShell(<HalPage />, shell, '/hal');
     await fillAll(user);

@@ -47,7 +47,12 @@ describe('/mia', () => {
       },
     });
     renderInShell(<MiaPage />, shell, '/mia');
-    await fill(user, { 'Company name': 'Brightwater Analytics', Email: 'press@brightwater.example', 'Website URL': 'brightwater.example', 'Product name': 'LeakFinder' });
+    await fill(user, {
+      'Company name': 'Brightwater Analytics',
+      Email: 'press@brightwater.example',
+      'Website URL': 'brightwater.example',
+      'Product name': 'LeakFinder',
+    });
     await user.click(screen.getByRole('button', { name: 'Write my press release' }));
 
     expect(await screen.findByText(LOADING_TEXT)).toBeInTheDocument();
@@ -98,7 +103,9 @@ describe('/mia', () => {
   it("shows the server's message and lets the user try again with the same values", async () => {
     const user = userEvent.setup();
     const shell = testShell({
-      routes: { 'POST /api/platform/send_to_mia': { status: 400, body: { status: 'error', message: 'That address points to a private network and cannot be read.' } } },
+      routes: {
+        'POST /api/platform/send_to_mia': { status: 400, body: { status: 'error', message: 'That address points to a private network and cannot be read.' } },
+      },
     });
     renderInShell(<MiaPage />, shell, '/mia');
     await fill(user, { 'Company name': 'Acme', 'Website URL': 'http://10.0.0.1' });
@@ -114,7 +121,10 @@ describe('/mia', () => {
     const shell = testShell({
       routes: {
         'POST /api/platform/send_to_mia': { body: REPLY },
-        'POST /api/platform/apiEmailByMia': { status: 429, body: { status: 'error', message: 'This address has already received 3 press releases today. Please try again tomorrow.' } },
+        'POST /api/platform/apiEmailByMia': {
+          status: 429,
+          body: { status: 'error', message: 'This address has already received 3 press releases today. Please try again tomorrow.' },
+        },
       },
     });
     renderInShell(<MiaPage />, shell, '/mia');

@@ -70,8 +70,6 @@ export default definePlugin({ id: 'vat-eu', contributes: [contribute(VatCountrie
   it('refuses a contribution to a kind nobody declares, naming the plugin', () => {
     const plugins = discoverPlugins(dir).filter((p) => p.id !== 'vat-check');
     const shell = testShell({ plugins });
-    expect(() => shell.container.get(PluginRegistry)).toThrow(
-      'Plugin "vat-eu" contributes to "vat-check.country", which no plugin declares',
-    );
+    expect(() => shell.container.get(PluginRegistry)).toThrow('Plugin "vat-eu" contributes to "vat-check.country", which no plugin declares');
   });
 });

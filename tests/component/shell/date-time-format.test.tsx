@@ -17,7 +17,8 @@ jest.mock('../../../plugins/monitoring/ui/MonitoringChart', () => ({
 /** '22 Nov 2026, 11:00:00 GMT+01:00': the one date-time format (src/app/date-time.ts). */
 const DATE_TIME = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}, \d{2}:\d{2}:\d{2} GMT[+-]\d{2}:\d{2}$/;
 /** Anything that reads as a date or a time in another format: 'Nov 22, 2026', '11/22/2026', '10:55 PM', '2026-11-22'. */
-const OTHER_FORMATS = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\d{1,2}:\d{2}(:\d{2})? ?(AM|PM|am|pm)\b|\b\d{4}-\d{2}-\d{2}\b/;
+const OTHER_FORMATS =
+  /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\d{1,2}:\d{2}(:\d{2})? ?(AM|PM|am|pm)\b|\b\d{4}-\d{2}-\d{2}\b/;
 
 function monitoringRecord(date: string, succeeded: number): MonitoringRecord {
   return {

@@ -5,7 +5,10 @@ import { renderInShell, testShell } from '../../support/render';
 
 describe('the Feedback tab', () => {
   it('sends the text with the current page and thanks the user', async () => {
-    const shell = testShell({ loggedIn: true, routes: { 'POST /api/platform/feedback': { status: 201, body: { status: 'success', message: 'Thank you for your feedback!' } } } });
+    const shell = testShell({
+      loggedIn: true,
+      routes: { 'POST /api/platform/feedback': { status: 201, body: { status: 'success', message: 'Thank you for your feedback!' } } },
+    });
     renderInShell(<FeedbackTab />, shell, '/solutions');
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Feedback' }));
@@ -20,7 +23,10 @@ describe('the Feedback tab', () => {
   });
 
   it("shows the server's message when sending fails and keeps the text", async () => {
-    const shell = testShell({ loggedIn: true, routes: { 'POST /api/platform/feedback': { status: 429, body: { status: 'error', message: 'Too many attempts. Please wait a minute and try again.' } } } });
+    const shell = testShell({
+      loggedIn: true,
+      routes: { 'POST /api/platform/feedback': { status: 429, body: { status: 'error', message: 'Too many attempts. Please wait a minute and try again.' } } },
+    });
     renderInShell(<FeedbackTab />, shell, '/home');
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Feedback' }));

@@ -74,7 +74,10 @@ describe('the container: testers swap services and plugins for fakes', () => {
   });
 
   it('swaps a whole plugin for a fake one', async () => {
-    const fake = definePlugin({ id: 'landing', routes: [{ path: '/welcome', access: 'public', view: { load: async () => ({ default: () => <h1>Fake landing</h1> }) } }] });
+    const fake = definePlugin({
+      id: 'landing',
+      routes: [{ path: '/welcome', access: 'public', view: { load: async () => ({ default: () => <h1>Fake landing</h1> }) } }],
+    });
     const shell = testShell({ plugins: [fake] });
     renderInShell(<AppRoutes />, shell, '/welcome');
     expect(await screen.findByRole('heading', { name: 'Fake landing' })).toBeInTheDocument();

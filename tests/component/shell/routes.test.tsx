@@ -72,7 +72,9 @@ describe('layout', () => {
   it('stays mounted across pages: the profile is fetched once and the greeting never blanks', async () => {
     const shell = await landAt('/solutions', true);
     expect(await screen.findByText('Welcome Ada')).toBeInTheDocument();
-    within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Flowmatic Home' }).click();
+    within(screen.getByRole('navigation', { name: 'Main' }))
+      .getByRole('link', { name: 'Flowmatic Home' })
+      .click();
     await waitFor(() => expect(location()).toBe('/home'));
     expect(screen.getByText('Welcome Ada')).toBeInTheDocument();
     expect(shell.fetch.calls.filter((c) => c.path === '/api/platform/users/1001/')).toHaveLength(1);

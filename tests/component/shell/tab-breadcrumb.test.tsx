@@ -32,8 +32,18 @@ function markupOf(node: ReactNode): string {
 describe('TabBreadcrumb', () => {
   it("renders what Fluent's Breadcrumb renders in its default tab focus mode, for each size", () => {
     for (const size of ['small', 'medium', 'large'] as const) {
-      expect(markupOf(<TabBreadcrumb aria-label="Breadcrumb" size={size} className="trail">{crumbs()}</TabBreadcrumb>)).toBe(
-        markupOf(<Breadcrumb aria-label="Breadcrumb" size={size} className="trail" focusMode="tab">{crumbs()}</Breadcrumb>),
+      expect(
+        markupOf(
+          <TabBreadcrumb aria-label="Breadcrumb" size={size} className="trail">
+            {crumbs()}
+          </TabBreadcrumb>,
+        ),
+      ).toBe(
+        markupOf(
+          <Breadcrumb aria-label="Breadcrumb" size={size} className="trail" focusMode="tab">
+            {crumbs()}
+          </Breadcrumb>,
+        ),
       );
     }
   });

@@ -18,15 +18,34 @@ function ItemsView({ workflowId }: { workflowId: number }) {
   const [items, setItems] = useState<string[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    api.get<{ items: string[] }>(`/api/plugins/test-kit/items?workflow=${workflowId}`).then((r) => setItems(r.items), (e: Error) => setError(e.message));
+    api.get<{ items: string[] }>(`/api/plugins/test-kit/items?workflow=${workflowId}`).then(
+      (r) => setItems(r.items),
+      (e: Error) => setError(e.message),
+    );
   }, [api, workflowId]);
   return (
     <section>
       <h1>{greeter.greet('Ada')}</h1>
-      {items && <ul>{items.map((i) => <li key={i}>{i}</li>)}</ul>}
+      {items && (
+        <ul>
+          {items.map((i) => (
+            <li key={i}>{i}</li>
+          ))}
+        </ul>
+      )}
       {error && <p role="alert">{error}</p>}
       <button onClick={() => api.post('/api/plugins/test-kit/items', { name: 'third' }).then((r) => setItems((r as { items: string[] }).items))}>Add</button>
-      <button onClick={() => { try { greeter.farewell('Ada'); } catch (e) { setError((e as Error).message); } }}>Leave</button>
+      <button
+        onClick={() => {
+          try {
+            greeter.farewell('Ada');
+          } catch (e) {
+            setError((e as Error).message);
+          }
+        }}
+      >
+        Leave
+      </button>
     </section>
   );
 }

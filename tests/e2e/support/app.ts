@@ -37,7 +37,17 @@ export async function startE2EApp(env: Record<string, string> = {}): Promise<E2E
   // the product builds links (e-mails, recipe webhooks) from PUBLIC_URL at start-up: know the port first
   const port = await freePort();
   const config = loadConfig(
-    { DATA_DIR: dataDir, CLIENT_DIR: clientDir, SMTP_URL: smtpUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, INBOUND_SMTP_PORT: '0', AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', ...env },
+    {
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      SMTP_URL: smtpUrl,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      INBOUND_SMTP_PORT: '0',
+      AUTH_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     repo,
   );
   const server = await buildServer({ config, plugins: await discoverServerPlugins(path.join(repo, 'plugins')), logger: false });
@@ -78,10 +88,20 @@ export async function createVerifiedUser(app: E2EApp, fields: { name: string; em
   const hasher = app.server.container.get<import('../../../src/server/auth/password').PasswordHasher>(T.PasswordHasher);
   const user = await db
     .insertInto('users')
-    .values({ name: fields.name, email: fields.email.toLowerCase(), password_hash: await hasher.hash(fields.password), role: 'bm', company_name: 'Acme Ltd', is_verified: true })
+    .values({
+      name: fields.name,
+      email: fields.email.toLowerCase(),
+      password_hash: await hasher.hash(fields.password),
+      role: 'bm',
+      company_name: 'Acme Ltd',
+      is_verified: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('managed_users').values({ user_id: user.id, external_id: `e2e-${user.id}` }).execute();
+  await db
+    .insertInto('managed_users')
+    .values({ user_id: user.id, external_id: `e2e-${user.id}` })
+    .execute();
   return user.id;
 }
 

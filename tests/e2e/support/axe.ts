@@ -24,7 +24,16 @@ export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
   // script) does not govern; addScriptTag would insert an inline <script> and be refused
   if (!loaded) await page.evaluate(readFileSync(AXE, 'utf8'));
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
     return axe.run({ exclude: [['[data-tabster-dummy]']] }, { resultTypes: ['violations'] });
   });
   return results.violations

@@ -49,7 +49,7 @@ async function verificationLink(outbox: string, email: string, timeoutMs: number
     if (existsSync(outbox)) {
       for (const f of readdirSync(outbox).filter((n) => n.endsWith('.eml'))) {
         const mail = await simpleParser(readFileSync(path.join(outbox, f)));
-        const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : mail.to?.text ?? '';
+        const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
         if (!to.toLowerCase().includes(email.toLowerCase())) continue;
         const link = /https?:\/\/\S*verify=true\S*/.exec(mail.text ?? '');
         if (link) return new URL(link[0]);

@@ -11,7 +11,10 @@ const repo = path.resolve(__dirname, '../../..');
 
 /** The server process did not come up, or died: names the log file to read. */
 export class ServerProcessError extends Error {
-  constructor(message: string, readonly logFile: string) {
+  constructor(
+    message: string,
+    readonly logFile: string,
+  ) {
     super(`${message} (server log: ${logFile})\n${tail(logFile, 30)}`);
     this.name = 'ServerProcessError';
   }

@@ -38,7 +38,10 @@ describe('POST /api/platform/checkResetLink: the reset page tells a dead link be
       expect(res.status).toBe(200);
       expect(res.body).toEqual(LIVE);
     }
-    const reset = await server.call('POST', RESET, { body: { access: link.access, password: 'a brand new password' }, headers: { authorization: `Token ${link.token}` } });
+    const reset = await server.call('POST', RESET, {
+      body: { access: link.access, password: 'a brand new password' },
+      headers: { authorization: `Token ${link.token}` },
+    });
     expect(reset.status).toBe(200);
     await login(server, u.email, 'a brand new password');
   });
@@ -56,7 +59,11 @@ describe('POST /api/platform/checkResetLink: the reset page tells a dead link be
     const u = await createUser(server);
     const link = await requestLink(u);
     const { jti } = await server.container.get<TokenService>(T.TokenService).verify(link.token, 'reset');
-    await server.db.updateTable('one_time_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('jti', '=', jti).execute();
+    await server.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('jti', '=', jti)
+      .execute();
     expect((await check(link.token, { access: link.access })).body).toEqual(EXPIRED);
     const signedLongAgo = (await new TokenService(server.config.secretKey, () => Date.now() - 2 * 3600_000).sign('reset', u.id, RESET_TTL_SECONDS)).token;
     expect((await check(signedLongAgo, { access: access(u.id) })).body).toEqual(EXPIRED);

@@ -37,7 +37,12 @@ describe('rate limiting of the guessing and sending endpoints (AUTH_RATE_LIMIT=3
 
   it('counts per client address: another address is not limited', async () => {
     const u = await createUser(server);
-    const res = await server.app.inject({ method: 'POST', url: '/api/platform/api-jwt-token/', payload: { username: u.email, password: u.password }, remoteAddress: '10.1.2.3' });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/platform/api-jwt-token/',
+      payload: { username: u.email, password: u.password },
+      remoteAddress: '10.1.2.3',
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -69,7 +74,10 @@ describe('errors never leak a stack trace or a password hash', () => {
     expect(u.id).toBeGreaterThan(0);
     for (const [url, body] of [
       ['/api/platform/api-jwt-token/', { username: 'crash@example.com', password: 'whatever' }],
-      ['/api/platform/register', { name: 'N', username: 'n@example.com', email: 'n@example.com', role: 'bm', company: 'C', password: 'long enough password', accept_terms: true }],
+      [
+        '/api/platform/register',
+        { name: 'N', username: 'n@example.com', email: 'n@example.com', role: 'bm', company: 'C', password: 'long enough password', accept_terms: true },
+      ],
     ] as const) {
       const res = await server.call('POST', url, { body });
       expect(res.status).toBe(500);

@@ -79,7 +79,7 @@ describe('forgotten password and reset', () => {
       expect((await server.call('GET', '/api/platform/userId', { token: tokens.access })).status).toBe(200);
     });
 
-    it('signs out every session that existed before the reset, a thief\'s included', async () => {
+    it("signs out every session that existed before the reset, a thief's included", async () => {
       const u = await createUser(server);
       const stolen = await login(server, u.email, u.password);
       const link = await requestLink(u);
@@ -146,7 +146,11 @@ describe('forgotten password and reset', () => {
       const link = await requestLink(u);
       const token = link.searchParams.get('token')!;
       const { jti } = await server.container.get<TokenService>(T.TokenService).verify(token, 'reset');
-      await server.db.updateTable('one_time_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('jti', '=', jti).execute();
+      await server.db
+        .updateTable('one_time_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('jti', '=', jti)
+        .execute();
       const res = await reset(server, token, { access: access(u.id), password: 'too late password' });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(INVALID);

@@ -71,7 +71,14 @@ describe('My Account: profile, update and password change', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'success', message: 'Your details have been updated.' });
       const profile = (await server.call('GET', user(u.id), { token: u.access })).body;
-      expect(profile).toMatchObject({ Name: 'Renamed Person', Currency: 'EUR', Time_zone: '(GMT+01:00) Europe/Paris', Role: 4, Company: { name: 'Acme' }, Email: u.email });
+      expect(profile).toMatchObject({
+        Name: 'Renamed Person',
+        Currency: 'EUR',
+        Time_zone: '(GMT+01:00) Europe/Paris',
+        Role: 4,
+        Company: { name: 'Acme' },
+        Email: u.email,
+      });
       const row = await server.db.selectFrom('users').select(['role', 'company_name']).where('id', '=', u.id).executeTakeFirstOrThrow();
       expect(row).toEqual({ role: 'ds', company_name: 'Acme' });
       const me = await server.call('GET', '/api/platform/userId', { token: u.access });
@@ -109,7 +116,7 @@ describe('My Account: profile, update and password change', () => {
       expect(server.mailer.sent.some((m) => m.to === u.email)).toBe(false);
     });
 
-    it("refuses an e-mail that another account has, with status error", async () => {
+    it('refuses an e-mail that another account has, with status error', async () => {
       const a = await createUser(server);
       const b = await createUser(server);
       const res = await server.call('PUT', user(a.id), { token: a.access, body: details({ email: b.email.toUpperCase() }) });

@@ -10,7 +10,16 @@ const VERIFY_FAILED = 'Account verification failed, please try again.';
 
 function signup(overrides: Record<string, unknown> = {}) {
   const email = `new-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  return { name: 'Ada Lovelace', username: email, email, role: 'cpo', company: 'Analytical Engines', password: 'a long enough password', accept_terms: true, ...overrides };
+  return {
+    name: 'Ada Lovelace',
+    username: email,
+    email,
+    role: 'cpo',
+    company: 'Analytical Engines',
+    password: 'a long enough password',
+    accept_terms: true,
+    ...overrides,
+  };
 }
 
 function verify(server: TestServer, email: string | null, token: string | null, scheme = 'Token') {
@@ -32,7 +41,13 @@ describe('registration and e-mail verification', () => {
       expect(res.body).toEqual({ status: 'success', id: expect.any(Number), message: CREATED });
 
       const user = await server.db.selectFrom('users').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
-      expect(user).toMatchObject({ name: 'Ada Lovelace', email: 'ada.lovelace@example.com', role: 'cpo', company_name: 'Analytical Engines', is_verified: false });
+      expect(user).toMatchObject({
+        name: 'Ada Lovelace',
+        email: 'ada.lovelace@example.com',
+        role: 'cpo',
+        company_name: 'Analytical Engines',
+        is_verified: false,
+      });
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
       expect(user.password_hash).not.toContain(body.password);
       const managed = await server.db.selectFrom('managed_users').selectAll().where('user_id', '=', res.body.id).executeTakeFirstOrThrow();
@@ -63,7 +78,11 @@ describe('registration and e-mail verification', () => {
       const res = await server.call('POST', REGISTER, { body: signup({ email: upper, username: upper }) });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ status: 'error', message: 'An account with this email already exists.' });
-      const count = await server.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('email', '=', first.email).executeTakeFirstOrThrow();
+      const count = await server.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('email', '=', first.email)
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(1);
     });
 
@@ -106,7 +125,11 @@ describe('registration and e-mail verification', () => {
       const res = await server.call('POST', REGISTER, { body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ status: 'error', message });
-      const users = await server.db.selectFrom('users').select('id').where('email', '=', String(body.email ?? '').toLowerCase()).execute();
+      const users = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', String(body.email ?? '').toLowerCase())
+        .execute();
       expect(users).toEqual([]);
     });
   });

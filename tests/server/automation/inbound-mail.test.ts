@@ -60,13 +60,22 @@ describe('the manual_email trigger: a real SMTP listener', () => {
     const file = row.trigger_payload.files[0];
     expect(file).toMatchObject({ name: 'invoice.csv', kind: 'csv', bucket: 'automation' });
     expect((await server.container.get(T.FileStore).read(user.id, file.bucket, file.key)).toString()).toBe('number,total\n42,99.50\n');
-    expect(row.trigger_payload.data).toMatchObject({ from: expect.stringContaining('billing@supplier.example'), subject: 'Invoice 42', text: expect.stringContaining('invoice attached') });
+    expect(row.trigger_payload.data).toMatchObject({
+      from: expect.stringContaining('billing@supplier.example'),
+      subject: 'Invoice 42',
+      text: expect.stringContaining('invoice attached'),
+    });
   });
 
   it('refuses an unknown address and a stopped recipe at RCPT', async () => {
     const user = await createUser(server);
     const stopped = await recordOf(server, user, C.inbound);
-    for (const to of [`recipe-${T32}@inbound.localhost`, 'postmaster@inbound.localhost', 'someone@elsewhere.example', await addressOf(user, stopped.recipe_id)]) {
+    for (const to of [
+      `recipe-${T32}@inbound.localhost`,
+      'postmaster@inbound.localhost',
+      'someone@elsewhere.example',
+      await addressOf(user, stopped.recipe_id),
+    ]) {
       await expect(transport.sendMail({ from: 'a@b.example', to, subject: 'x', text: 'y' })).rejects.toMatchObject({ responseCode: 550 });
     }
   });

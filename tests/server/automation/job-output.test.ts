@@ -27,8 +27,16 @@ const SHEET_OUTPUT = {
 const XERO_OUTPUT = {
   bills: [
     {
-      file: 'invoice-1005.pdf', InvoiceID: 'b7f1c2d0-0000-4000-8000-000000000001', InvoiceNumber: 'INV-1005', Contact: 'Acme Supplies Ltd', Status: 'DRAFT',
-      CurrencyCode: 'GBP', SubTotal: 1700, TotalTax: 340, Total: 2040, warnings: ['The due date was not found: the bill has none.'],
+      file: 'invoice-1005.pdf',
+      InvoiceID: 'b7f1c2d0-0000-4000-8000-000000000001',
+      InvoiceNumber: 'INV-1005',
+      Contact: 'Acme Supplies Ltd',
+      Status: 'DRAFT',
+      CurrencyCode: 'GBP',
+      SubTotal: 1700,
+      TotalTax: 340,
+      Total: 2040,
+      warnings: ['The due date was not found: the bill has none.'],
     },
   ],
   count: 1,
@@ -38,8 +46,22 @@ const XERO_OUTPUT = {
 const shapes = defineServerPlugin({
   id: 'output-shapes-test',
   contributes: [
-    { provider: 'test', action: 'sheet_rows', name: 'Write the row', async run() { return SHEET_OUTPUT; } },
-    { provider: 'test', action: 'xero_bills', name: 'Draft the bill', async run() { return XERO_OUTPUT; } },
+    {
+      provider: 'test',
+      action: 'sheet_rows',
+      name: 'Write the row',
+      async run() {
+        return SHEET_OUTPUT;
+      },
+    },
+    {
+      provider: 'test',
+      action: 'xero_bills',
+      name: 'Draft the bill',
+      async run() {
+        return XERO_OUTPUT;
+      },
+    },
     {
       provider: 'test',
       action: 'fails_first',
@@ -58,8 +80,18 @@ const TEXT = 9103;
 
 function combination(id: number, steps: CombinationSeed['recipe']['steps']): CombinationSeed {
   return {
-    id, workflow_id: 9000, order: id - 9000, name: `Test combination ${id}`, sub_title: 'job output tests', icon: 'test',
-    created_time: '2024-01-01T00:00:00Z', status: 'active', enabled: true, recommended: false, triggers: [], connectors: [],
+    id,
+    workflow_id: 9000,
+    order: id - 9000,
+    name: `Test combination ${id}`,
+    sub_title: 'job output tests',
+    icon: 'test',
+    created_time: '2024-01-01T00:00:00Z',
+    status: 'active',
+    enabled: true,
+    recommended: false,
+    triggers: [],
+    connectors: [],
     recipe: { name: `Test recipe ${id}`, description: 'x', steps },
   };
 }
@@ -70,7 +102,10 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
 
   beforeAll(async () => {
     await loadPdfjs();
-    server = await actionServer([catalogueCore, createConnectorsPlugin(), invoiceExtraction, documentExtraction, monitoringPlugin, testPlugin, dropInPlugin, shapes], { env: { SANDBOX_PROVIDERS: 'true' } });
+    server = await actionServer(
+      [catalogueCore, createConnectorsPlugin(), invoiceExtraction, documentExtraction, monitoringPlugin, testPlugin, dropInPlugin, shapes],
+      { env: { SANDBOX_PROVIDERS: 'true' } },
+    );
     await seedTestCombinations(server);
     const webhook = { kind: 'trigger', provider: 'webhook', action: 'webhook_received' } as const;
     for (const c of [
@@ -78,12 +113,23 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
         webhook,
         { kind: 'action', provider: 'test', action: 'sheet_rows' },
         { kind: 'action', provider: 'test', action: 'xero_bills' },
-        { kind: 'action', provider: 'email', action: 'send', params: { to: 'ap@example.com', subject: 'Bill {{bills.0.InvoiceNumber}} drafted', text: 'Done.' } },
+        {
+          kind: 'action',
+          provider: 'email',
+          action: 'send',
+          params: { to: 'ap@example.com', subject: 'Bill {{bills.0.InvoiceNumber}} drafted', text: 'Done.' },
+        },
       ]),
       combination(RETRIED, [webhook, { kind: 'action', provider: 'test', action: 'fails_first' }]),
-      combination(TEXT, [{ kind: 'trigger', provider: 'manual_upload', action: 'text_submitted' }, { kind: 'action', provider: 'flowmatic', action: 'store_record' }]),
+      combination(TEXT, [
+        { kind: 'trigger', provider: 'manual_upload', action: 'text_submitted' },
+        { kind: 'action', provider: 'flowmatic', action: 'store_record' },
+      ]),
     ]) {
-      await server.db.insertInto('combinations').values({ id: c.id, ...combinationRow(c, 'engine-test', false, new Date()) }).execute();
+      await server.db
+        .insertInto('combinations')
+        .values({ id: c.id, ...combinationRow(c, 'engine-test', false, new Date()) })
+        .execute();
     }
     invoice = await renderInvoicePdf({ seed: 11, layout: 'classic', font: 'helvetica' });
   });
@@ -116,11 +162,16 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
     expect(item('Vendor name').value).toBe(invoice.truth.vendor_name);
     expect(item('Total').value).toBe(String(invoice.truth.total));
     expect(group.notes ?? []).toEqual(out.warnings);
-    expect(step.output_summary).toMatch(new RegExp(`^Read from invoice-1001\\.pdf: Invoice number ${String(invoice.truth.invoice_number).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `));
+    expect(step.output_summary).toMatch(
+      new RegExp(`^Read from invoice-1001\\.pdf: Invoice number ${String(invoice.truth.invoice_number).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `),
+    );
     expect(step.output_summary).not.toContain('undefined');
     expect(step.output_summary.length).toBeLessThanOrEqual(240);
     // the trigger step: the file it brought, with its size
-    expect(steps[0].output_details[0].items).toEqual([{ label: 'name', value: 'invoice-1001.pdf' }, { label: 'File', value: `invoice-1001.pdf (${invoice.pdf.length.toLocaleString('en-GB')} bytes)` }]);
+    expect(steps[0].output_details[0].items).toEqual([
+      { label: 'name', value: 'invoice-1001.pdf' },
+      { label: 'File', value: `invoice-1001.pdf (${invoice.pdf.length.toLocaleString('en-GB')} bytes)` },
+    ]);
   });
 
   it('a row written to a Sheet reads header: value, a Xero bill its number and totals, an e-mail its address and subject', async () => {
@@ -142,7 +193,9 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
         notes: ['The due date was not found on invoice-1001.pdf: its cell is left empty.'],
       },
     ]);
-    expect(view[1].output_summary).toBe('Row written to the Sheet, Sheet1!A2:E2: file invoice-1001.pdf, invoice_number INV-1001, total 2040, currency GBP; missing: due_date');
+    expect(view[1].output_summary).toBe(
+      'Row written to the Sheet, Sheet1!A2:E2: file invoice-1001.pdf, invoice_number INV-1001, total 2040, currency GBP; missing: due_date',
+    );
     expect(view[1].output).toEqual(SHEET_OUTPUT);
     expect(view[2].output_details).toEqual([
       {
@@ -160,8 +213,18 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
         notes: ['The due date was not found: the bill has none.'],
       },
     ]);
-    expect(view[2].output_summary).toBe('Xero bill INV-1005: Number INV-1005, Supplier Acme Supplies Ltd, From invoice-1005.pdf, Subtotal GBP 1700.00, Tax GBP 340.00, Total GBP 2040.00, Status DRAFT, Xero id b7f1c2d0-0000-4000-8000-000000000001');
-    expect(view[3].output_details).toEqual([{ title: 'E-mail sent', items: [{ label: 'To', value: 'ap@example.com' }, { label: 'Subject', value: 'Bill INV-1005 drafted' }] }]);
+    expect(view[2].output_summary).toBe(
+      'Xero bill INV-1005: Number INV-1005, Supplier Acme Supplies Ltd, From invoice-1005.pdf, Subtotal GBP 1700.00, Tax GBP 340.00, Total GBP 2040.00, Status DRAFT, Xero id b7f1c2d0-0000-4000-8000-000000000001',
+    );
+    expect(view[3].output_details).toEqual([
+      {
+        title: 'E-mail sent',
+        items: [
+          { label: 'To', value: 'ap@example.com' },
+          { label: 'Subject', value: 'Bill INV-1005 drafted' },
+        ],
+      },
+    ]);
     expect(view[3].output_summary).toBe('E-mail sent: To ap@example.com, Subject Bill INV-1005 drafted');
     expect(steps).toHaveLength(4);
   });
@@ -242,8 +305,21 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
       expect(bad.body.message).toBe("The file_id is not valid: the id of the Google Drive file to process (the long code in the file's address).");
       // a multipart form is checked too: a file is no file_id
       const boundary = '----payloadTest';
-      const form = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="a.pdf"', 'Content-Type: application/pdf', '', '%PDF-1.7', `--${boundary}--`, ''].join('\r\n');
-      const multipart = await server.app.inject({ method: 'POST', url: webhookPath(rec), payload: form, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const form = [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="a.pdf"',
+        'Content-Type: application/pdf',
+        '',
+        '%PDF-1.7',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n');
+      const multipart = await server.app.inject({
+        method: 'POST',
+        url: webhookPath(rec),
+        payload: form,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect(multipart.statusCode).toBe(400);
       expect(multipart.json().message).toBe("The request needs a file_id: the id of the Google Drive file to process (the long code in the file's address).");
       expect((await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs).toHaveLength(0);
@@ -270,12 +346,34 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
       expect([blank.status, blank.body.message]).toEqual([400, 'The binary is empty: the document (PDF, PNG or JPEG) encoded in base64.']);
       const boundary = '----noFile';
       const form = [`--${boundary}`, 'Content-Disposition: form-data; name="name"', '', 'a.pdf', `--${boundary}--`, ''].join('\r\n');
-      const noPart = await server.app.inject({ method: 'POST', url: webhookPath(rec as any), payload: form, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const noPart = await server.app.inject({
+        method: 'POST',
+        url: webhookPath(rec as any),
+        payload: form,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect([noPart.statusCode, noPart.json().message]).toEqual([400, NEEDS_FILE]);
       expect((await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs).toHaveLength(0);
       // a file part, or a base64 field of another name, is the document
-      const withPart = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="a.pdf"', 'Content-Type: application/pdf', '', '%PDF-1.7', `--${boundary}--`, ''].join('\r\n');
-      expect((await server.app.inject({ method: 'POST', url: webhookPath(rec as any), payload: withPart, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })).statusCode).toBe(200);
+      const withPart = [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="a.pdf"',
+        'Content-Type: application/pdf',
+        '',
+        '%PDF-1.7',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n');
+      expect(
+        (
+          await server.app.inject({
+            method: 'POST',
+            url: webhookPath(rec as any),
+            payload: withPart,
+            headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await post(rec, { file_name: 'b.pdf', file_binary: 'JVBERi0xLjcK' })).status).toBe(200);
     });
 
@@ -288,7 +386,10 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
       expect(empty.body.message).toBe('The text is empty: the text to analyse.');
       // the text, or a text file, is required
       const none = await post(rec, { name: 'notes.txt' });
-      expect([none.status, none.body.message]).toEqual([400, 'The request needs a text: the text to analyse, or a file: binary, a .txt file encoded in base64, instead of the text, or a file part of a multipart form.']);
+      expect([none.status, none.body.message]).toEqual([
+        400,
+        'The request needs a text: the text to analyse, or a file: binary, a .txt file encoded in base64, instead of the text, or a file part of a multipart form.',
+      ]);
       expect((await post(rec, {})).status).toBe(400);
       const recipe = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}`, { token: user.access })).body.recipe;
       expect(recipe.webhook_payload.example).toEqual({ text: 'I am so happy with the new release.' });
@@ -305,7 +406,10 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
       expect(Object.keys(recipe.webhook_payload.schema.properties)).toEqual(['from', 'subject', 'text', 'name', 'binary']);
       // an e-mail without its attachment is refused
       const bare = await post(rec, { from: 'accounts@supplier.example', subject: 'Invoice', text: 'Attached.' });
-      expect([bare.status, bare.body.message]).toEqual([400, 'The request needs a file: binary, the attachment (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.']);
+      expect([bare.status, bare.body.message]).toEqual([
+        400,
+        'The request needs a file: binary, the attachment (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.',
+      ]);
       expect((await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs).toHaveLength(0);
     });
 
@@ -319,4 +423,3 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
     });
   });
 });
-

@@ -16,7 +16,8 @@ const MAIL_TO_FIXED = 9102; // e-mail → send to a fixed address
 const HOOK_TO_FIELD = 9103; // webhook → send to '{{email}}' (not mail-started: unchanged)
 
 const MAIL = { kind: 'trigger', provider: 'manual_email', action: 'email_received' } as const;
-const send = (to: string) => ({ kind: 'action', provider: 'email', action: 'send', params: { to, subject: 'Re: {{subject}}', text: 'Received: {{subject}}' } }) as const;
+const send = (to: string) =>
+  ({ kind: 'action', provider: 'email', action: 'send', params: { to, subject: 'Re: {{subject}}', text: 'Received: {{subject}}' } }) as const;
 
 describe('who a mail-started run may e-mail', () => {
   let server: TestServer;
@@ -29,7 +30,11 @@ describe('who a mail-started run may e-mail', () => {
       combination(MAIL_TO_FIXED, [MAIL, send('accounts@owner-company.example')]),
       combination(HOOK_TO_FIELD, [{ kind: 'trigger', provider: 'webhook', action: 'webhook_received' }, send('{{email}}')]),
     ];
-    for (const c of seeds) await server.db.insertInto('combinations').values({ id: c.id, ...combinationRow(c, 'engine-test', false, new Date()) }).execute();
+    for (const c of seeds)
+      await server.db
+        .insertInto('combinations')
+        .values({ id: c.id, ...combinationRow(c, 'engine-test', false, new Date()) })
+        .execute();
     const port = await server.container.get(InboundMail).start({ port: 0, host: '127.0.0.1' });
     transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
   });
@@ -52,7 +57,7 @@ describe('who a mail-started run may e-mail', () => {
   }
   const sentTo = (address: string) => server.mailer.sent.filter((m) => m.to === address);
 
-  it("an address from the mail (its sender) is not written to: the owner gets the message, and the step says why", async () => {
+  it('an address from the mail (its sender) is not written to: the owner gets the message, and the step says why', async () => {
     const { user, rec } = await readyRecipe(server, MAIL_TO_SENDER);
     const { job, steps } = await mailIn(user, rec, { from: 'Mallory <victim@elsewhere.example>', subject: 'Invoice 7', text: 'hello' });
     expect(job.status).toBe('succeeded');
@@ -64,7 +69,9 @@ describe('who a mail-started run may e-mail', () => {
       sent: true,
       to: user.email,
       subject: 'Re: Invoice 7',
-      warnings: [`victim@elsewhere.example came from the e-mail that started this run, so the message went to you (${user.email}) instead: a run started by an e-mail writes only to you or to an address the recipe names.`],
+      warnings: [
+        `victim@elsewhere.example came from the e-mail that started this run, so the message went to you (${user.email}) instead: a run started by an e-mail writes only to you or to an address the recipe names.`,
+      ],
     });
   });
 

@@ -71,9 +71,10 @@ describe('the provider calls of spec section 7, answered by the engine', () => {
   });
 
   const put = (user: TestUser, body: unknown) => server.call('PUT', '/api/platform/proxy', { token: user.access, body });
-  const recipeOf = (user: TestUser, id: number) => server.call('GET', `/api/platform/proxy?url=api/managed_users/${user.workatoId}/recipes/${id}`, { token: user.access });
+  const recipeOf = (user: TestUser, id: number) =>
+    server.call('GET', `/api/platform/proxy?url=api/managed_users/${user.workatoId}/recipes/${id}`, { token: user.access });
 
-  it('starts and stops the caller\'s recipe through PUT /api/platform/proxy', async () => {
+  it("starts and stops the caller's recipe through PUT /api/platform/proxy", async () => {
     const rec = await recordOf(server, alice, C.pipeline);
     expect((await recipeOf(alice, rec.recipe_id)).body.running).toBe(false);
     const start = await startRecipe(server, alice, rec.recipe_id);
@@ -143,11 +144,14 @@ describe('the provider calls of spec section 7, answered by the engine', () => {
 
   it('sets the setup status with workatoRecipeStatus, forward only', async () => {
     const rec = await recordOf(server, alice, C.starter);
-    const set = (status: unknown, id = rec.recipe_id, user = alice) => server.call('PUT', `/api/platform/workatoRecipeStatus/${id}/`, { token: user.access, body: { status } });
+    const set = (status: unknown, id = rec.recipe_id, user = alice) =>
+      server.call('PUT', `/api/platform/workatoRecipeStatus/${id}/`, { token: user.access, body: { status } });
     const ok = await set('started');
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ status: 'success', workato_recipe: { recipe_id: rec.recipe_id, status: 'started' } });
-    expect((await server.call('PUT', `/api/platform/workatoRecipeStatus/${rec.recipe_id}`, { token: alice.access, body: { status: 'ready' } })).status).toBe(200);
+    expect((await server.call('PUT', `/api/platform/workatoRecipeStatus/${rec.recipe_id}`, { token: alice.access, body: { status: 'ready' } })).status).toBe(
+      200,
+    );
     const back = await set('no started');
     expect(back.status).toBe(409);
     expect(back.body.message).toBe("The setup status cannot go back from 'ready' to 'no started'.");
@@ -180,7 +184,9 @@ describe('the provider calls of spec section 7, answered by the engine', () => {
       expect((await waitForStatus(server, user, C.starter, 'ready')).status).toBe('ready');
       expect((await waitForStatus(server, user, 0, 'complete')).status).toBe('complete');
       // calling again changes nothing and runs nothing more
-      await server.call('POST', webhookPath(rec), { body: { customer_id: user.id, email: user.email, instance: 66075, recipe_id: starter.recipe_id, combination_id: C.starter } });
+      await server.call('POST', webhookPath(rec), {
+        body: { customer_id: user.id, email: user.email, instance: 66075, recipe_id: starter.recipe_id, combination_id: C.starter },
+      });
       expect((await server.call('GET', `/api/automation/recipes/${starter.recipe_id}/jobs`, { token: user.access })).body.jobs).toHaveLength(1);
       await startRecipe(server, user, rec.recipe_id);
       expect((await recordOf(server, user, C.starter)).status).toBe('complete');
@@ -190,7 +196,9 @@ describe('the provider calls of spec section 7, answered by the engine', () => {
       const user = await createUser(server);
       const starter = await recordOf(server, user, 0);
       const rec = await recordOf(server, user, C.basic);
-      await server.call('POST', webhookPath(rec), { body: { customer_id: user.id, email: user.email, instance: 66075, recipe_id: starter.recipe_id, combination_id: C.basic } });
+      await server.call('POST', webhookPath(rec), {
+        body: { customer_id: user.id, email: user.email, instance: 66075, recipe_id: starter.recipe_id, combination_id: C.basic },
+      });
       // the setup call started the starter itself
       expect((await recordOf(server, user, 0)).status).not.toBe('no started');
       const jobs = await server.call('GET', `/api/automation/recipes/${starter.recipe_id}/jobs`, { token: user.access });
@@ -198,7 +206,9 @@ describe('the provider calls of spec section 7, answered by the engine', () => {
       expect((await waitForStatus(server, user, C.basic, 'complete')).status).toBe('complete');
 
       const plain = await recordOf(server, user, C.plain);
-      const call = await server.call('POST', webhookPath(plain), { body: { customer_id: user.id, email: user.email, instance: 66075, recipe_id: plain.recipe_id, combination_id: C.plain } });
+      const call = await server.call('POST', webhookPath(plain), {
+        body: { customer_id: user.id, email: user.email, instance: 66075, recipe_id: plain.recipe_id, combination_id: C.plain },
+      });
       expect(call.body).toEqual({ status: 'ok' });
       expect((await recordOf(server, user, C.plain)).status).toBe('ready');
     });
@@ -206,11 +216,15 @@ describe('the provider calls of spec section 7, answered by the engine', () => {
     it('refuses a setup call for another combination or recipe', async () => {
       const user = await createUser(server);
       const rec = await recordOf(server, user, C.starter);
-      const wrong = await server.call('POST', webhookPath(rec), { body: { customer_id: 1, email: 'x', instance: 1, recipe_id: rec.recipe_id, combination_id: C.plain } });
+      const wrong = await server.call('POST', webhookPath(rec), {
+        body: { customer_id: 1, email: 'x', instance: 1, recipe_id: rec.recipe_id, combination_id: C.plain },
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe(`This webhook belongs to combination ${C.starter}, not ${C.plain}.`);
       const otherRecipe = await recordOf(server, alice, C.starter);
-      const stranger = await server.call('POST', webhookPath(rec), { body: { customer_id: 1, email: 'x', instance: 1, recipe_id: otherRecipe.recipe_id, combination_id: C.starter } });
+      const stranger = await server.call('POST', webhookPath(rec), {
+        body: { customer_id: 1, email: 'x', instance: 1, recipe_id: otherRecipe.recipe_id, combination_id: C.starter },
+      });
       expect(stranger.status).toBe(400);
       expect((await recordOf(server, user, C.starter)).status).toBe('no started');
     });

@@ -87,14 +87,22 @@ describe('retries, resume, idempotent side effects, time-outs and the per-user l
       .where('index', '=', 2)
       .execute();
     // (the failing action is swapped for a working one, as if the outage ended)
-    await server.db.updateTable('combinations').set({
-      recipe: JSON.stringify({ name: 'Test recipe 9012', description: 'x', steps: [
-        { kind: 'trigger', provider: 'webhook', action: 'webhook_received' },
-        { kind: 'action', provider: 'flowmatic', action: 'transform' },
-        { kind: 'action', provider: 'flowmatic', action: 'transform' },
-        { kind: 'action', provider: 'flowmatic', action: 'store_record' },
-      ] }),
-    }).where('id', '=', C.fails).execute();
+    await server.db
+      .updateTable('combinations')
+      .set({
+        recipe: JSON.stringify({
+          name: 'Test recipe 9012',
+          description: 'x',
+          steps: [
+            { kind: 'trigger', provider: 'webhook', action: 'webhook_received' },
+            { kind: 'action', provider: 'flowmatic', action: 'transform' },
+            { kind: 'action', provider: 'flowmatic', action: 'transform' },
+            { kind: 'action', provider: 'flowmatic', action: 'store_record' },
+          ],
+        }),
+      })
+      .where('id', '=', C.fails)
+      .execute();
     const retried = await server.call('POST', `/api/automation/jobs/${first.body.job_id}/retry`, { token: user.access });
     expect(retried.status).toBe(200);
     expect(retried.body.job).toMatchObject({ attempt: 2, error: null });
@@ -154,7 +162,9 @@ describe('retries, resume, idempotent side effects, time-outs and the per-user l
     while (probe.running < 2 && Date.now() < deadline) await sleep(20);
     await sleep(300);
     expect(probe.running).toBe(2);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from automation_jobs where managed_user_id = ${user.workatoId} and status = 'queued'`.execute(server.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from automation_jobs where managed_user_id = ${user.workatoId} and status = 'queued'`.execute(server.db);
     expect(rows[0].n).toBe(2);
     // another user is not held up by this one's full slots
     const res = await server.call('POST', webhookPath(other.rec), { body: { name: 'free' } });

@@ -52,7 +52,9 @@ describe('no recipe runs until Start, and Start needs every connection the steps
   async function setUp(rec: Rec): Promise<void> {
     const starter = await recordOf(server, alice, 0);
     const before = await server.db.selectFrom('automation_jobs').select('id').where('recipe_id', '=', starter.recipe_id).execute();
-    const call = await server.call('POST', webhookPath(rec), { body: { customer_id: alice.workatoId, email: alice.email, instance: 66075, recipe_id: starter.recipe_id, combination_id: rec.combination } });
+    const call = await server.call('POST', webhookPath(rec), {
+      body: { customer_id: alice.workatoId, email: alice.email, instance: 66075, recipe_id: starter.recipe_id, combination_id: rec.combination },
+    });
     expect(call.status).toBe(200);
     const job = await until('the starter job', async () => {
       const rows = await server.db.selectFrom('automation_jobs').select('id').where('recipe_id', '=', starter.recipe_id).execute();
@@ -122,7 +124,12 @@ describe('no recipe runs until Start, and Start needs every connection the steps
   it('a connection lost after the start: a new Start is refused naming it, a stop still works', async () => {
     const rec = await recordOf(server, alice, 4);
     expect((await startRecipe(server, alice, rec.recipe_id)).status).toBe(200);
-    const sheets = await server.db.selectFrom('connections').select('id').where('managed_user_id', '=', alice.workatoId).where('provider', '=', 'google_sheets').executeTakeFirstOrThrow();
+    const sheets = await server.db
+      .selectFrom('connections')
+      .select('id')
+      .where('managed_user_id', '=', alice.workatoId)
+      .where('provider', '=', 'google_sheets')
+      .executeTakeFirstOrThrow();
     const widget = await widgetToken(server, alice);
     const gone = await server.call('POST', `/api/connections/${sheets.id}/disconnect?token=${encodeURIComponent(widget)}`);
     expect(gone.status).toBe(200);

@@ -1,4 +1,12 @@
-import { contribute, defineServerPlugin, AutomationActions, PermanentStepError, type ActionDefinition, type CatalogueContribution, type CombinationSeed } from '../../../src/server';
+import {
+  contribute,
+  defineServerPlugin,
+  AutomationActions,
+  PermanentStepError,
+  type ActionDefinition,
+  type CatalogueContribution,
+  type CombinationSeed,
+} from '../../../src/server';
 import { AutomationOptions, type EngineOptions } from '../../../src/server/automation';
 import type { Db } from '../../../src/server/db/database';
 import { combinationRow } from '../../../src/server/catalogue/seed';
@@ -53,7 +61,12 @@ export function combination(id: number, steps: CombinationSeed['recipe']['steps'
 }
 
 const WEBHOOK = { kind: 'trigger', provider: 'webhook', action: 'webhook_received' } as const;
-const TRANSFORM = { kind: 'action', provider: 'flowmatic', action: 'transform', params: { map: { customer: 'name', total: 'order.total' }, set: { source: 'test' } } } as const;
+const TRANSFORM = {
+  kind: 'action',
+  provider: 'flowmatic',
+  action: 'transform',
+  params: { map: { customer: 'name', total: 'order.total' }, set: { source: 'test' } },
+} as const;
 const STORE = { kind: 'action', provider: 'flowmatic', action: 'store_record' } as const;
 
 /**
@@ -62,27 +75,34 @@ const STORE = { kind: 'action', provider: 'flowmatic', action: 'store_record' } 
  * are written straight into the combinations table once the server has started.
  */
 export const testCombinations: CombinationSeed[] = [
-    combination(C.pipeline, [WEBHOOK, TRANSFORM, STORE]),
-    combination(C.missing, [WEBHOOK, { kind: 'action', provider: 'acme', action: 'does_not_exist' }, STORE]),
-    combination(C.flaky, [WEBHOOK, TRANSFORM, { kind: 'action', provider: 'test', action: 'flaky', params: { failTimes: 2 } }, STORE]),
-    combination(C.slow, [WEBHOOK, { kind: 'action', provider: 'test', action: 'slow' }]),
-    combination(C.starter, [WEBHOOK, STORE], { starter_recipe: true }),
-    combination(C.basic, [{ kind: 'trigger', provider: 'manual_upload', action: 'file_uploaded' }, STORE], { starter_recipe: true, completes_on_start: true }),
-    combination(C.email, [
-      WEBHOOK,
-      { kind: 'action', provider: 'email', action: 'send', params: { to: '{{email}}', subject: 'Hello {{name}}', text: 'Your order of {{order.total}} is in.' } },
-      { kind: 'action', provider: 'test', action: 'flaky', params: { failTimes: 99 } },
-    ]),
-    combination(C.inbound, [{ kind: 'trigger', provider: 'manual_email', action: 'email_received' }, { kind: 'action', provider: 'flowmatic', action: 'transform', params: { map: { subject: 'subject', from: 'from' } } }, STORE]),
-    combination(C.block, [WEBHOOK, { kind: 'action', provider: 'test', action: 'block' }]),
-    combination(C.plain, [WEBHOOK, STORE]),
-    combination(C.fails, [WEBHOOK, TRANSFORM, { kind: 'action', provider: 'test', action: 'always_fail' }, STORE]),
+  combination(C.pipeline, [WEBHOOK, TRANSFORM, STORE]),
+  combination(C.missing, [WEBHOOK, { kind: 'action', provider: 'acme', action: 'does_not_exist' }, STORE]),
+  combination(C.flaky, [WEBHOOK, TRANSFORM, { kind: 'action', provider: 'test', action: 'flaky', params: { failTimes: 2 } }, STORE]),
+  combination(C.slow, [WEBHOOK, { kind: 'action', provider: 'test', action: 'slow' }]),
+  combination(C.starter, [WEBHOOK, STORE], { starter_recipe: true }),
+  combination(C.basic, [{ kind: 'trigger', provider: 'manual_upload', action: 'file_uploaded' }, STORE], { starter_recipe: true, completes_on_start: true }),
+  combination(C.email, [
+    WEBHOOK,
+    { kind: 'action', provider: 'email', action: 'send', params: { to: '{{email}}', subject: 'Hello {{name}}', text: 'Your order of {{order.total}} is in.' } },
+    { kind: 'action', provider: 'test', action: 'flaky', params: { failTimes: 99 } },
+  ]),
+  combination(C.inbound, [
+    { kind: 'trigger', provider: 'manual_email', action: 'email_received' },
+    { kind: 'action', provider: 'flowmatic', action: 'transform', params: { map: { subject: 'subject', from: 'from' } } },
+    STORE,
+  ]),
+  combination(C.block, [WEBHOOK, { kind: 'action', provider: 'test', action: 'block' }]),
+  combination(C.plain, [WEBHOOK, STORE]),
+  combination(C.fails, [WEBHOOK, TRANSFORM, { kind: 'action', provider: 'test', action: 'always_fail' }, STORE]),
 ];
 
 /** Writes the test combinations into the catalogue tables (shown, enabled). */
 export async function seedTestCombinations(server: TestServer): Promise<void> {
   for (const c of testCombinations) {
-    await server.db.insertInto('combinations').values({ id: c.id, ...combinationRow(c, 'engine-test', false, new Date()) }).execute();
+    await server.db
+      .insertInto('combinations')
+      .values({ id: c.id, ...combinationRow(c, 'engine-test', false, new Date()) })
+      .execute();
   }
 }
 
@@ -166,7 +186,17 @@ export const testPlugin = defineServerPlugin({
 });
 
 const dropInCatalogue: CatalogueContribution = {
-  solutions: [{ id: 900, name: 'Engine tests', descrption: 'Test solution', icon: 'test', status: 'active', author_first_name: 'Test', created_time: '2024-01-01T00:00:00Z' }],
+  solutions: [
+    {
+      id: 900,
+      name: 'Engine tests',
+      descrption: 'Test solution',
+      icon: 'test',
+      status: 'active',
+      author_first_name: 'Test',
+      created_time: '2024-01-01T00:00:00Z',
+    },
+  ],
   workflows: [{ id: 9000, solution_id: 900, name: 'Engine test workflow', descrption: 'Test workflow', icon: 'test' }],
   combinations: [
     combination(C.dropIn, [
@@ -244,7 +274,13 @@ export function webhookPath(rec: Rec): string {
 }
 
 /** Waits for a job to reach one of the statuses; returns { job, steps }. */
-export async function waitForJob(server: TestServer, user: TestUser, jobId: string, statuses = ['succeeded', 'failed'], timeoutMs = 10_000): Promise<{ job: any; steps: any[] }> {
+export async function waitForJob(
+  server: TestServer,
+  user: TestUser,
+  jobId: string,
+  statuses = ['succeeded', 'failed'],
+  timeoutMs = 10_000,
+): Promise<{ job: any; steps: any[] }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await server.call('GET', `/api/automation/jobs/${jobId}`, { token: user.access });

@@ -46,9 +46,24 @@ describe('trigger health', () => {
     expect(res.body.recipes).toHaveLength(2);
     const byId = (id: number) => res.body.recipes.find((r: { recipe_id: number }) => r.recipe_id === id);
     const [mail, web] = [byId(rec.recipe_id), byId(hook.recipe_id)];
-    expect(mail).toMatchObject({ recipe_id: rec.recipe_id, combination_id: C.inbound, workflow_id: 9000, combination_name: `Test combination ${C.inbound}`, trigger: 'manual_email:email_received', working: false });
+    expect(mail).toMatchObject({
+      recipe_id: rec.recipe_id,
+      combination_id: C.inbound,
+      workflow_id: 9000,
+      combination_name: `Test combination ${C.inbound}`,
+      trigger: 'manual_email:email_received',
+      working: false,
+    });
     expect(mail.reason).toMatch(/^The server cannot receive e-mail: /);
-    expect(web).toEqual({ recipe_id: hook.recipe_id, combination_id: C.pipeline, workflow_id: 9000, combination_name: `Test combination ${C.pipeline}`, trigger: 'webhook:webhook_received', working: true, reason: null });
+    expect(web).toEqual({
+      recipe_id: hook.recipe_id,
+      combination_id: C.pipeline,
+      workflow_id: 9000,
+      combination_name: `Test combination ${C.pipeline}`,
+      trigger: 'webhook:webhook_received',
+      working: true,
+      reason: null,
+    });
     expect(res.body.recipes.some((r: { recipe_id: number }) => r.recipe_id === other.rec.recipe_id)).toBe(false);
     // stopped: off the list
     await startRecipe(server, user, hook.recipe_id, 'stop');

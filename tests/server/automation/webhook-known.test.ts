@@ -62,7 +62,10 @@ describe('calls to a webhook that ran before', () => {
     const original = await recipeOf();
     const template = typeof original === 'string' ? JSON.parse(original) : (original as { steps: unknown[] });
     try {
-      const withTransform = { ...template, steps: [template.steps[0], { kind: 'action', provider: 'flowmatic', action: 'transform', params: { map: { who: 'a' } } }, ...template.steps.slice(1)] };
+      const withTransform = {
+        ...template,
+        steps: [template.steps[0], { kind: 'action', provider: 'flowmatic', action: 'transform', params: { map: { who: 'a' } } }, ...template.steps.slice(1)],
+      };
       await sql`update combinations set recipe = cast(${JSON.stringify(withTransform)} as jsonb) where id = ${C.plain}`.execute(server.db);
       const changed = await post(rec, { a: 2 });
       const { job, steps } = await waitForJob(server, user, changed.body.job_id);
@@ -95,7 +98,11 @@ describe('calls to a webhook that ran before', () => {
     // another user's records are their own; a token that no longer belongs to a recipe is unknown
     const other = await recordOf(server, await createUser(server), C.plain);
     expect(other.workato_webhook).not.toBe(rec.workato_webhook);
-    await server.db.updateTable('user_recipes').set({ webhook_token: 'f'.repeat(64) }).where('id', '=', rec.recipe_id).execute();
+    await server.db
+      .updateTable('user_recipes')
+      .set({ webhook_token: 'f'.repeat(64) })
+      .where('id', '=', rec.recipe_id)
+      .execute();
     expect((await post(rec, { a: 5 })).status).toBe(404);
   });
 });

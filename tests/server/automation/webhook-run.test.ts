@@ -44,7 +44,10 @@ describe('recipes that run: webhook → transform → store a record', () => {
   it('runs a posted JSON body through every step and answers 200 with the job id', async () => {
     const { user, rec } = await readyRecipe(server, C.pipeline);
     const events: any[] = [];
-    const sub = server.container.get((await import('../../../src/server/tokens')).EventBus).on('job/status-changed').subscribe((e) => events.push(e));
+    const sub = server.container
+      .get((await import('../../../src/server/tokens')).EventBus)
+      .on('job/status-changed')
+      .subscribe((e) => events.push(e));
     const res = await server.call('POST', webhookPath(rec), { body: { name: 'Ada', order: { total: 120.5 }, note: 'x'.repeat(5000) } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', job_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -61,7 +64,16 @@ describe('recipes that run: webhook → transform → store a record', () => {
     expect(steps[1].name).toBe('Transform the data');
     // (the transform's fields in the order of its map as the catalogue keeps it)
     expect(steps[1].output_summary).toBe('Output: total 120.5, customer Ada, source test');
-    expect(steps[1].output_details).toEqual([{ title: 'Output', items: [{ label: 'total', value: '120.5' }, { label: 'customer', value: 'Ada' }, { label: 'source', value: 'test' }] }]);
+    expect(steps[1].output_details).toEqual([
+      {
+        title: 'Output',
+        items: [
+          { label: 'total', value: '120.5' },
+          { label: 'customer', value: 'Ada' },
+          { label: 'source', value: 'test' },
+        ],
+      },
+    ]);
     // summaries are short and never carry big values
     for (const s of steps) {
       expect((s.input_summary ?? '').length).toBeLessThanOrEqual(240);
@@ -76,7 +88,7 @@ describe('recipes that run: webhook → transform → store a record', () => {
     expect(recipe.body).toEqual({ id: rec.recipe_id, running: true, job_succeeded_count: 1, job_failed_count: 0 });
   });
 
-  it('takes multipart bodies: files go to the owner\'s file store, the steps see references', async () => {
+  it("takes multipart bodies: files go to the owner's file store, the steps see references", async () => {
     const { user, rec } = await readyRecipe(server, C.plain);
     const boundary = '----engineTest';
     const body = [
@@ -92,7 +104,12 @@ describe('recipes that run: webhook → transform → store a record', () => {
       `--${boundary}--`,
       '',
     ].join('\r\n');
-    const res = await server.app.inject({ method: 'POST', url: webhookPath(rec), payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: webhookPath(rec),
+      payload: body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.statusCode).toBe(200);
     const { job, steps } = await waitForJob(server, user, res.json().job_id);
     expect(job.status).toBe('succeeded');
@@ -107,7 +124,9 @@ describe('recipes that run: webhook → transform → store a record', () => {
 
   it('turns base64 "binary" JSON fields into stored files', async () => {
     const { user, rec } = await readyRecipe(server, C.plain);
-    const res = await server.call('POST', webhookPath(rec), { body: { email: 'a@b.co', name: 'notes.txt', binary: Buffer.from('hello there').toString('base64') } });
+    const res = await server.call('POST', webhookPath(rec), {
+      body: { email: 'a@b.co', name: 'notes.txt', binary: Buffer.from('hello there').toString('base64') },
+    });
     expect(res.status).toBe(200);
     const { job } = await waitForJob(server, user, res.body.job_id);
     expect(job.trigger_summary).toBe('Webhook call with 2 fields and 1 file (notes.txt)');
@@ -156,7 +175,10 @@ describe('recipes that run: webhook → transform → store a record', () => {
     const { user, rec } = await readyRecipe(server, C.dropIn);
     // its trigger is an upload: the call brings a file (without one it is a 400 naming the field)
     const none = await server.call('POST', webhookPath(rec), { body: { name: 'grace' } });
-    expect([none.status, none.body.message]).toEqual([400, 'The request needs a file: binary, the document (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.']);
+    expect([none.status, none.body.message]).toEqual([
+      400,
+      'The request needs a file: binary, the document (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.',
+    ]);
     const res = await server.call('POST', webhookPath(rec), { body: { name: 'grace', binary: Buffer.from('grace').toString('base64') } });
     const { job, steps } = await waitForJob(server, user, res.body.job_id);
     expect(job.status).toBe('succeeded');
@@ -182,12 +204,25 @@ describe('recipes that run: webhook → transform → store a record', () => {
       }
     });
 
-    it('lists a recipe\'s jobs newest first, with a limit', async () => {
+    it("lists a recipe's jobs newest first, with a limit", async () => {
       const res = await server.call('GET', `/api/automation/recipes/${recipeId}/jobs`, { token: owner.access });
       expect(res.status).toBe(200);
       expect(res.body.jobs.map((j: any) => j.id)).toEqual([...jobIds].reverse());
       expect(Object.keys(res.body.jobs[0]).sort()).toEqual(
-        ['attempt', 'combination_id', 'completed_at', 'created_at', 'duration_ms', 'error', 'id', 'recipe_id', 'started_at', 'status', 'title', 'trigger_summary'].sort(),
+        [
+          'attempt',
+          'combination_id',
+          'completed_at',
+          'created_at',
+          'duration_ms',
+          'error',
+          'id',
+          'recipe_id',
+          'started_at',
+          'status',
+          'title',
+          'trigger_summary',
+        ].sort(),
       );
       const limited = await server.call('GET', `/api/automation/recipes/${recipeId}/jobs?limit=1`, { token: owner.access });
       expect(limited.body.jobs).toHaveLength(1);

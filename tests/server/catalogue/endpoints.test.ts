@@ -43,7 +43,12 @@ describe('catalogue endpoints over the real catalogue', () => {
       const res = await get('/api/platform/solutions');
       expect(res.status).toBe(200);
       expect(res.body.map((s: any) => [s.id, s.name])).toEqual(
-        expect.arrayContaining([[1, 'Finance'], [2, 'Operations'], [3, 'Customer Experience'], [4, 'Human Resources']]),
+        expect.arrayContaining([
+          [1, 'Finance'],
+          [2, 'Operations'],
+          [3, 'Customer Experience'],
+          [4, 'Human Resources'],
+        ]),
       );
       for (const s of res.body) expect(check('solution', s)).toEqual([]);
       const finance = res.body.find((s: any) => s.id === 1);
@@ -60,7 +65,15 @@ describe('catalogue endpoints over the real catalogue', () => {
       expect(check('solution', res.body)).toEqual([]);
       expect(res.body.name).toBe('Finance');
       const names = res.body.workflows.map((w: any) => w.name);
-      expect(names).toEqual(expect.arrayContaining(['Invoice Data Extraction', 'Invoice Reconciliation', 'Financial Analysis', 'Expense Receipt Data Extraction', 'Expense Categorisation']));
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'Invoice Data Extraction',
+          'Invoice Reconciliation',
+          'Financial Analysis',
+          'Expense Receipt Data Extraction',
+          'Expense Categorisation',
+        ]),
+      );
       expect(Object.keys(res.body.workflows[0]).sort()).toEqual(['descrption', 'icon', 'id', 'name']);
       expect(res.body.workflows.find((w: any) => w.name === 'Expense Categorisation').icon).toBe('coming_soon');
     });
@@ -119,7 +132,14 @@ describe('catalogue endpoints over the real catalogue', () => {
     it("fills recipe_id and running from the caller's own recipe only", async () => {
       const rec = await server.db
         .insertInto('user_recipes')
-        .values({ managed_user_id: alice.workatoId, combination_id: 8, name: 'Invoice Extraction from E-mail', status: 'complete', running: true, job_succeeded_count: 3 })
+        .values({
+          managed_user_id: alice.workatoId,
+          combination_id: 8,
+          name: 'Invoice Extraction from E-mail',
+          status: 'complete',
+          running: true,
+          job_succeeded_count: 3,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const mine = (await get('/api/platform/combinations')).body.find((c: any) => c.id === 8);
@@ -292,7 +312,11 @@ describe('catalogue endpoints over the real catalogue', () => {
       const res = await proxy(`api/managed_users/${alice.workatoId}/connections`);
       expect(res.status).toBe(200);
       // issue 11: the list holds every connector the user can connect, 'success' or null
-      expect(res.body.result.map((c: any) => [c.provider, c.authorization_status])).toEqual([['google_drive', 'success'], ['xero', null], ['google_sheets', null]]);
+      expect(res.body.result.map((c: any) => [c.provider, c.authorization_status])).toEqual([
+        ['google_drive', 'success'],
+        ['xero', null],
+        ['google_sheets', null],
+      ]);
       for (const c of res.body.result) expect(check('provider-connection', c)).toEqual([]);
       const encoded = await proxy(encodeURIComponent(`api/managed_users/${alice.workatoId}/connections`));
       expect(encoded.body.result).toHaveLength(3);
@@ -301,7 +325,15 @@ describe('catalogue endpoints over the real catalogue', () => {
     it("answers the caller's own recipe", async () => {
       const rec = await server.db
         .insertInto('user_recipes')
-        .values({ managed_user_id: alice.workatoId, combination_id: 0, name: 'Starter', status: 'started', running: true, job_failed_count: 1, job_succeeded_count: 4 })
+        .values({
+          managed_user_id: alice.workatoId,
+          combination_id: 0,
+          name: 'Starter',
+          status: 'started',
+          running: true,
+          job_failed_count: 1,
+          job_succeeded_count: 4,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const res = await proxy(`api/managed_users/${alice.workatoId}/recipes/${rec.id}`);
@@ -381,14 +413,31 @@ describe('catalogue endpoints over the real catalogue', () => {
         .insertInto('user_recipes')
         .values([
           { managed_user_id: dave.workatoId, combination_id: 0, name: 'Starter recipe', status: 'started' },
-          { managed_user_id: dave.workatoId, combination_id: 2, name: 'Invoice Data Extraction Basic', status: 'complete', job_succeeded_count: 2, folder_id: 'f1', sheet_id: 's1' },
+          {
+            managed_user_id: dave.workatoId,
+            combination_id: 2,
+            name: 'Invoice Data Extraction Basic',
+            status: 'complete',
+            job_succeeded_count: 2,
+            folder_id: 'f1',
+            sheet_id: 's1',
+          },
         ])
         .execute();
       const res = await get(`/api/platform/userByWorkatoRecipe/${dave.workatoId}/`, dave);
       expect(res.status).toBe(200);
       expect(res.body.workato_recipes).toHaveLength(2);
       for (const r of res.body.workato_recipes) expect(check('user-recipe-record', r)).toEqual([]);
-      expect(res.body.workato_recipes[1]).toMatchObject({ combination: 2, name: 'Invoice Data Extraction Basic', status: 'complete', job_succeeded_count: 2, job_failed_count: 0, folder_id: 'f1', sheet_id: 's1', workato_webhook: null });
+      expect(res.body.workato_recipes[1]).toMatchObject({
+        combination: 2,
+        name: 'Invoice Data Extraction Basic',
+        status: 'complete',
+        job_succeeded_count: 2,
+        job_failed_count: 0,
+        folder_id: 'f1',
+        sheet_id: 's1',
+        workato_webhook: null,
+      });
       expect(res.body.workato_recipes[0].combination).toBe(0);
       const noSlash = await get(`/api/platform/userByWorkatoRecipe/${dave.workatoId}`, dave);
       expect(noSlash.body).toEqual(res.body);

@@ -12,7 +12,15 @@ const solutionPlugin = defineServerPlugin({
   id: 'fixture-solutions',
   catalogue: {
     solutions: [
-      { id: 901, name: 'Fixture Solution', descrption: 'For tests.', icon: 'finance', status: 'active', author_first_name: 'Ada', created_time: '2024-01-01T00:00:00Z' },
+      {
+        id: 901,
+        name: 'Fixture Solution',
+        descrption: 'For tests.',
+        icon: 'finance',
+        status: 'active',
+        author_first_name: 'Ada',
+        created_time: '2024-01-01T00:00:00Z',
+      },
     ],
   },
 });
@@ -67,7 +75,11 @@ describe('catalogue seeding', () => {
   const snapshot = async () => ({
     solutions: await db.selectFrom('solutions').select(['id', 'name', 'plugin_id', 'hidden']).orderBy('id').execute(),
     workflows: await db.selectFrom('workflows').select(['id', 'name', 'solution_id', 'plugin_id', 'hidden']).orderBy('id').execute(),
-    combinations: await db.selectFrom('combinations').select(['id', 'name', 'workflow_id', 'plugin_id', 'hidden', 'connectors', 'recipe']).orderBy('id').execute(),
+    combinations: await db
+      .selectFrom('combinations')
+      .select(['id', 'name', 'workflow_id', 'plugin_id', 'hidden', 'connectors', 'recipe'])
+      .orderBy('id')
+      .execute(),
   });
 
   it('upserts the real catalogue idempotently across restarts on one database', async () => {
@@ -93,7 +105,10 @@ describe('catalogue seeding', () => {
       const vote = await s.call('POST', '/api/platform/votes', { token: u.access, body: { combination_id: 9102 } });
       expect(vote.status).toBe(201);
       const rows = await snapshot();
-      expect(rows.combinations.map((c) => [c.id, c.plugin_id, c.hidden])).toEqual([[9101, 'fixture-a', false], [9102, 'fixture-b', false]]);
+      expect(rows.combinations.map((c) => [c.id, c.plugin_id, c.hidden])).toEqual([
+        [9101, 'fixture-a', false],
+        [9102, 'fixture-b', false],
+      ]);
       expect(rows.combinations[0].connectors.map((k: { order: number }) => k.order)).toEqual([2, 1]);
     });
 
@@ -135,7 +150,10 @@ describe('catalogue seeding', () => {
 
   it('picks up changed catalogue text on the next start', async () => {
     await withServer([solutionPlugin, pluginA], async () => undefined);
-    const renamed = defineServerPlugin({ id: 'fixture-a', catalogue: { workflows: [workflow(9001, 'Alpha Renamed')], combinations: [combination(9101, 9001, { name: 'Renamed', status: 'active' })] } });
+    const renamed = defineServerPlugin({
+      id: 'fixture-a',
+      catalogue: { workflows: [workflow(9001, 'Alpha Renamed')], combinations: [combination(9101, 9001, { name: 'Renamed', status: 'active' })] },
+    });
     await withServer([solutionPlugin, renamed], async () => undefined);
     const rows = await snapshot();
     expect(rows.workflows[0].name).toBe('Alpha Renamed');

@@ -24,7 +24,10 @@ export const startOn = (db: Db, plugins: ServerPlugin[]): Promise<TestServer> =>
 
 /** A server with every plugin of plugins/ (the real catalogue) and two users, alice and bob. */
 export async function startCatalogueServer(): Promise<{ server: TestServer; alice: TestUser; bob: TestUser }> {
-  const { server, users: [alice, bob] } = await startWithTwoUsers({ plugins: await discoverServerPlugins(PLUGINS_DIR) });
+  const {
+    server,
+    users: [alice, bob],
+  } = await startWithTwoUsers({ plugins: await discoverServerPlugins(PLUGINS_DIR) });
   return { server, alice, bob };
 }
 

@@ -46,7 +46,7 @@ describe('votes on coming-soon combinations', () => {
     expect(await card(carol, 13)).toMatchObject({ votes: 1, my_vote: true });
   });
 
-  it('lists only the caller\'s own votes, and they survive re-reading', async () => {
+  it("lists only the caller's own votes, and they survive re-reading", async () => {
     const mine = await server.call('GET', '/api/platform/votes', { token: alice.access });
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual([{ combination_id: 12, user_id: alice.id }]);

@@ -34,7 +34,12 @@ export interface ConnectSteps {
  * Presses Connect (the popup's first request), then answers the sandbox consent page as a
  * browser would; returns the cookie and the provider's redirect, not yet delivered.
  */
-export async function consent(server: TestServer, token: string, provider: string, opts: { account?: string; decision?: 'allow' | 'deny' } = {}): Promise<ConnectSteps> {
+export async function consent(
+  server: TestServer,
+  token: string,
+  provider: string,
+  opts: { account?: string; decision?: 'allow' | 'deny' } = {},
+): Promise<ConnectSteps> {
   const start = await server.call('GET', `/api/connections/connect/${provider}?token=${encodeURIComponent(token)}`);
   if (start.status !== 302) throw new Error(`connect: ${start.status} ${JSON.stringify(start.body)}`);
   const setCookie = ([] as string[]).concat(start.headers['set-cookie'] as string | string[]);

@@ -53,25 +53,55 @@ describe('the connectors plugin declares the Google and Xero settings', () => {
     const google = {
       clientId: 'gid',
       clientSecret: 'gsecret',
-      endpoints: { authorization: 'http://g.local/auth', token: 'http://g.local/token', revocation: 'http://g.local/revoke', userInfo: 'http://g.local/me', drive: 'http://g.local/drive', sheets: 'http://g.local/sheets' },
+      endpoints: {
+        authorization: 'http://g.local/auth',
+        token: 'http://g.local/token',
+        revocation: 'http://g.local/revoke',
+        userInfo: 'http://g.local/me',
+        drive: 'http://g.local/drive',
+        sheets: 'http://g.local/sheets',
+      },
     };
     expect(readOAuthEnv(byId('google_drive'), env)).toEqual(google);
     expect(readOAuthEnv(byId('google_sheets'), env)).toEqual(google);
     expect(readOAuthEnv(byId('xero'), env)).toEqual({
       clientId: 'xid',
       clientSecret: 'xsecret',
-      endpoints: { authorization: 'http://x.local/auth', token: 'http://x.local/token', revocation: 'http://x.local/revoke', connections: 'http://x.local/connections', api: 'http://x.local/api' },
+      endpoints: {
+        authorization: 'http://x.local/auth',
+        token: 'http://x.local/token',
+        revocation: 'http://x.local/revoke',
+        connections: 'http://x.local/connections',
+        api: 'http://x.local/api',
+      },
     });
-    expect(byId('google_drive').auth).toEqual({ kind: 'oauth2', scopes: ['https://www.googleapis.com/auth/drive.readonly', 'https://www.googleapis.com/auth/drive.file', 'https://www.googleapis.com/auth/userinfo.email'] });
+    expect(byId('google_drive').auth).toEqual({
+      kind: 'oauth2',
+      scopes: [
+        'https://www.googleapis.com/auth/drive.readonly',
+        'https://www.googleapis.com/auth/drive.file',
+        'https://www.googleapis.com/auth/userinfo.email',
+      ],
+    });
     expect([byId('google_sheets').oauth!.clientAuth, byId('xero').oauth!.clientAuth]).toEqual(['post', 'basic']);
   });
 
   it('a bad value stops the start with the sentence config.ts used to say', () => {
-    expect(() => checkConnectorSettings(defs, { GOOGLE_CLIENT_ID: 'gid' })).toThrow('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
-    expect(() => checkConnectorSettings(defs, { XERO_CLIENT_SECRET: 'x' })).toThrow('Invalid configuration: XERO_CLIENT_ID and XERO_CLIENT_SECRET must be set together');
-    expect(() => checkConnectorSettings(defs, { GOOGLE_TOKEN_URL: 'ftp://g.local/token' })).toThrow('Invalid configuration: GOOGLE_TOKEN_URL must use one of http, https, got "ftp:"');
-    expect(() => checkConnectorSettings(defs, { XERO_API_URL: 'not a url' })).toThrow('Invalid configuration: XERO_API_URL must be a URL (http, https), got "not a url"');
-    expect(() => checkConnectorSettings(defs, { SANDBOX_PROVIDERS: 'maybe' })).toThrow('Invalid configuration: SANDBOX_PROVIDERS must be true or false, got "maybe"');
+    expect(() => checkConnectorSettings(defs, { GOOGLE_CLIENT_ID: 'gid' })).toThrow(
+      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+    expect(() => checkConnectorSettings(defs, { XERO_CLIENT_SECRET: 'x' })).toThrow(
+      'Invalid configuration: XERO_CLIENT_ID and XERO_CLIENT_SECRET must be set together',
+    );
+    expect(() => checkConnectorSettings(defs, { GOOGLE_TOKEN_URL: 'ftp://g.local/token' })).toThrow(
+      'Invalid configuration: GOOGLE_TOKEN_URL must use one of http, https, got "ftp:"',
+    );
+    expect(() => checkConnectorSettings(defs, { XERO_API_URL: 'not a url' })).toThrow(
+      'Invalid configuration: XERO_API_URL must be a URL (http, https), got "not a url"',
+    );
+    expect(() => checkConnectorSettings(defs, { SANDBOX_PROVIDERS: 'maybe' })).toThrow(
+      'Invalid configuration: SANDBOX_PROVIDERS must be true or false, got "maybe"',
+    );
     expect(() => checkConnectorSettings(defs, { SANDBOX_PROVIDERS: 'TRUE', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' })).not.toThrow();
   });
 });

@@ -42,7 +42,15 @@ describe('connectors declared by a plugin', () => {
 
   it('the widget API lists both, sorted by name; only the API-key one carries its form', async () => {
     expect(await list()).toEqual([
-      { id: expect.any(Number), provider: 'fixture_chat', name: 'Fixture Chat', authorization_status: null, account_name: null, lost_reason: null, sandbox: true },
+      {
+        id: expect.any(Number),
+        provider: 'fixture_chat',
+        name: 'Fixture Chat',
+        authorization_status: null,
+        account_name: null,
+        lost_reason: null,
+        sandbox: true,
+      },
       {
         id: expect.any(Number),
         provider: 'fixture_keyed',
@@ -93,7 +101,10 @@ describe('connectors declared by a plugin', () => {
       scope: 'chat:write channels:read',
       code_challenge_method: 'S256',
     });
-    const cookie = ([] as string[]).concat(start.headers['set-cookie'] as string).find((c) => c.startsWith('fm_connect='))!.split(';')[0];
+    const cookie = ([] as string[])
+      .concat(start.headers['set-cookie'] as string)
+      .find((c) => c.startsWith('fm_connect='))!
+      .split(';')[0];
     const consent = await fetch(authorize, { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
     const back = await server.call('GET', `${callback.pathname}${callback.search}`, { headers: { cookie } });
@@ -114,7 +125,11 @@ describe('connectors declared by a plugin', () => {
     expect(await connections().accessToken(alice.workatoId, 'fixture_chat')).toEqual({ token: tokens.a, accountId: 'T0042' });
 
     // refresh: an access token within a minute of expiry is traded for new ones (rotated refresh token)
-    await server.db.updateTable('connection_credentials').set({ expires_at: new Date(Date.now() + 10_000) }).where('connection_id', '=', row.id).execute();
+    await server.db
+      .updateTable('connection_credentials')
+      .set({ expires_at: new Date(Date.now() + 10_000) })
+      .where('connection_id', '=', row.id)
+      .execute();
     const refreshed = await connections().accessToken(alice.workatoId, 'fixture_chat');
     expect(log.refreshes).toEqual([tokens.r]);
     expect(refreshed.token).not.toBe(tokens.a);
@@ -131,7 +146,9 @@ describe('connectors declared by a plugin', () => {
     expect(log.revoked).toEqual([next.r]);
     expect(await sealed('fixture_chat')).toBeUndefined();
     expect((await list())[0]).toMatchObject({ provider: 'fixture_chat', authorization_status: null, account_name: null });
-    await expect(connections().accessToken(alice.workatoId, 'fixture_chat')).rejects.toThrow('Fixture Chat is not connected: connect it in the connections tab, then try again.');
+    await expect(connections().accessToken(alice.workatoId, 'fixture_chat')).rejects.toThrow(
+      'Fixture Chat is not connected: connect it in the connections tab, then try again.',
+    );
   });
 
   it('API key: the form is checked against its schema, verified, sealed, used and disconnected', async () => {
@@ -149,16 +166,31 @@ describe('connectors declared by a plugin', () => {
     const row = (await sealed('fixture_keyed'))!;
     expect(row.secret).not.toMatch(/fk_live/);
     expect(row.expires_at).toBeNull();
-    expect(JSON.parse(new TokenCipher([SECRET]).open(row.secret!, `connection:${row.id}`))).toEqual({ a: 'fk_live_0123456789', k: { apiKey: 'fk_live_0123456789', workspace: 'acme' } });
+    expect(JSON.parse(new TokenCipher([SECRET]).open(row.secret!, `connection:${row.id}`))).toEqual({
+      a: 'fk_live_0123456789',
+      k: { apiKey: 'fk_live_0123456789', workspace: 'acme' },
+    });
     expect(await connections().accessToken(alice.workatoId, 'fixture_keyed')).toEqual({ token: 'fk_live_0123456789', accountId: 'acme' });
-    expect(await connections().keyValues(alice.workatoId, 'fixture_keyed')).toEqual({ values: { apiKey: 'fk_live_0123456789', workspace: 'acme' }, accountId: 'acme' });
+    expect(await connections().keyValues(alice.workatoId, 'fixture_keyed')).toEqual({
+      values: { apiKey: 'fk_live_0123456789', workspace: 'acme' },
+      accountId: 'acme',
+    });
     expect((await list())[1]).toMatchObject({ provider: 'fixture_keyed', authorization_status: 'success', account_name: 'acme workspace' });
 
     // a key connector has no sign-in page; an OAuth one takes no key
     const signIn = await server.call('GET', `/api/connections/connect/fixture_keyed?token=${encodeURIComponent(token)}`);
-    expect([signIn.status, signIn.body.message]).toEqual([400, 'Fixture Keyed is connected with a key, not by signing in: fill in its form in the connections.']);
-    const keyForOAuth = await server.call('POST', '/api/connections/key/fixture_chat', { headers: { authorization: `Bearer ${token}` }, body: { apiKey: 'x' } });
-    expect([keyForOAuth.status, keyForOAuth.body.message]).toEqual([400, 'Fixture Chat is connected by signing in at the provider, not with a key: press Connect.']);
+    expect([signIn.status, signIn.body.message]).toEqual([
+      400,
+      'Fixture Keyed is connected with a key, not by signing in: fill in its form in the connections.',
+    ]);
+    const keyForOAuth = await server.call('POST', '/api/connections/key/fixture_chat', {
+      headers: { authorization: `Bearer ${token}` },
+      body: { apiKey: 'x' },
+    });
+    expect([keyForOAuth.status, keyForOAuth.body.message]).toEqual([
+      400,
+      'Fixture Chat is connected by signing in at the provider, not with a key: press Connect.',
+    ]);
     expect((await server.call('POST', '/api/connections/key/fixture_keyed', { body: { apiKey: 'fk_live_0123456789', workspace: 'acme' } })).status).toBe(401);
 
     const off = await server.call('POST', `/api/connections/${row.id}/disconnect`, { headers: { authorization: `Bearer ${token}` } });
@@ -201,11 +233,21 @@ describe("a declared connector's settings are read at start-up", () => {
   it('with a client and SANDBOX_PROVIDERS=false the real endpoints are used, each overridable by its variable', async () => {
     const server = await startTestServer({
       plugins: [createFixtureChatPlugin()],
-      env: { SANDBOX_PROVIDERS: 'false', FIXTURE_CHAT_CLIENT_ID: 'real-id', FIXTURE_CHAT_CLIENT_SECRET: 'real-secret', FIXTURE_CHAT_TOKEN_URL: 'https://chat.example/token' },
+      env: {
+        SANDBOX_PROVIDERS: 'false',
+        FIXTURE_CHAT_CLIENT_ID: 'real-id',
+        FIXTURE_CHAT_CLIENT_SECRET: 'real-secret',
+        FIXTURE_CHAT_TOKEN_URL: 'https://chat.example/token',
+      },
     });
     try {
       expect(server.container.get<ConnectionService>(Connections).endpoints(fixtureChat.id)).toEqual({
-        endpoints: { authorization: 'https://chat.invalid/oauth/authorize', token: 'https://chat.example/token', revocation: 'https://chat.invalid/oauth/revoke', me: 'https://chat.invalid/api/me' },
+        endpoints: {
+          authorization: 'https://chat.invalid/oauth/authorize',
+          token: 'https://chat.example/token',
+          revocation: 'https://chat.invalid/oauth/revoke',
+          me: 'https://chat.invalid/api/me',
+        },
         clientId: 'real-id',
         clientSecret: 'real-secret',
         sandbox: false,

@@ -55,16 +55,24 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
 
   /** The recipe's jobs started by the Drive trigger, oldest first. */
   async function driveJobs(recipeId: number) {
-    const rows = await server.db.selectFrom('automation_jobs').select(['id', 'trigger_summary', 'status', 'trigger_payload']).where('recipe_id', '=', recipeId).orderBy('created_at').execute();
+    const rows = await server.db
+      .selectFrom('automation_jobs')
+      .select(['id', 'trigger_summary', 'status', 'trigger_payload'])
+      .where('recipe_id', '=', recipeId)
+      .orderBy('created_at')
+      .execute();
     return rows
       .map((r) => ({ ...r, payload: typeof r.trigger_payload === 'string' ? JSON.parse(r.trigger_payload) : r.trigger_payload }))
       .filter((r) => r.payload.source === 'poll');
   }
 
   const targets = async (user: TestUser, recipeId: number) => server.call('GET', `/api/plugins/connectors/recipes/${recipeId}/targets`, { token: user.access });
-  const watching = (user: TestUser, recipeId: number) => until('the trigger to watch', async () => (await targets(user, recipeId)).body.trigger?.watching === true);
-  const folderOf = async (recipeId: number) => (await server.db.selectFrom('user_recipes').select(['folder_id', 'sheet_id']).where('id', '=', recipeId).executeTakeFirstOrThrow());
-  const dropIn = (account: string, folder: string, name: string) => sandbox().addFile(account, { name, mimeType: 'application/pdf', parents: [folder] }, Buffer.from(invoice.pdf)).id;
+  const watching = (user: TestUser, recipeId: number) =>
+    until('the trigger to watch', async () => (await targets(user, recipeId)).body.trigger?.watching === true);
+  const folderOf = async (recipeId: number) =>
+    await server.db.selectFrom('user_recipes').select(['folder_id', 'sheet_id']).where('id', '=', recipeId).executeTakeFirstOrThrow();
+  const dropIn = (account: string, folder: string, name: string) =>
+    sandbox().addFile(account, { name, mimeType: 'application/pdf', parents: [folder] }, Buffer.from(invoice.pdf)).id;
 
   beforeAll(async () => {
     await loadPdfjs();
@@ -93,9 +101,14 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
 
   it('the starter recipe creates the folder and the Sheet named after the combination when combination 1 is set up', async () => {
     const starter = await recordOf(server, alice, 0);
-    const call = await server.call('POST', webhookPath(rec), { body: { customer_id: alice.id, email: alice.email, instance: 'test', recipe_id: starter.recipe_id, combination_id: 1 } });
+    const call = await server.call('POST', webhookPath(rec), {
+      body: { customer_id: alice.id, email: alice.email, instance: 'test', recipe_id: starter.recipe_id, combination_id: 1 },
+    });
     expect(call.status).toBe(200);
-    const job = await until('the starter job', async () => (await server.db.selectFrom('automation_jobs').select('id').where('recipe_id', '=', starter.recipe_id).executeTakeFirst())?.id);
+    const job = await until(
+      'the starter job',
+      async () => (await server.db.selectFrom('automation_jobs').select('id').where('recipe_id', '=', starter.recipe_id).executeTakeFirst())?.id,
+    );
     const done = await waitForJob(server, alice, job, ['succeeded', 'failed'], 20_000);
     expect(done.job.status).toBe('succeeded');
     const out = await server.db.selectFrom('automation_steps').select('output').where('job_id', '=', job).where('index', '=', 1).executeTakeFirstOrThrow();
@@ -107,7 +120,11 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     expect(account.spreadsheets.find((s) => s.spreadsheetId === sheet_id)).toMatchObject({ title: COMBINATION_NAME });
     // the detail column reads them back by name
     const t = await targets(alice, rec.recipe_id);
-    expect(t.body).toMatchObject({ needs: { folder: true, sheet: true }, folder: { id: folder_id, name: COMBINATION_NAME }, sheet: { id: sheet_id, name: COMBINATION_NAME } });
+    expect(t.body).toMatchObject({
+      needs: { folder: true, sheet: true },
+      folder: { id: folder_id, name: COMBINATION_NAME },
+      sheet: { id: sheet_id, name: COMBINATION_NAME },
+    });
     expect(t.body.trigger).toMatchObject({ trigger: 'google_drive:new_file_in_folder', watching: false });
   });
 
@@ -127,7 +144,9 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     expect(job.payload.data).toMatchObject({ file_id: fileId, name: 'new-invoice.pdf', trigger_event: fileId });
     const done = await waitForJob(server, alice, job.id, ['succeeded', 'failed'], 30_000);
     expect(done.job.error).toBeNull();
-    const rows = sandbox().state.account(ALICE).spreadsheets.find((s) => s.spreadsheetId === sheet_id)!.rows;
+    const rows = sandbox()
+      .state.account(ALICE)
+      .spreadsheets.find((s) => s.spreadsheetId === sheet_id)!.rows;
     expect(rows).toHaveLength(2);
     expect(rows[1][0]).toBe('new-invoice.pdf');
     expect(rows[1][1]).toBe(String(invoice.truth.invoice_number));
@@ -155,7 +174,10 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
   it("never reads another user's folder: a recipe pointed at it sees nothing, and the picker refuses it", async () => {
     const aliceFolder = (await folderOf(rec.recipe_id)).folder_id!;
     const bobRec = await recordOf(server, bob, 1);
-    const refused = await server.call('PUT', `/api/plugins/connectors/recipes/${bobRec.recipe_id}/targets`, { token: bob.access, body: { folder_id: aliceFolder } });
+    const refused = await server.call('PUT', `/api/plugins/connectors/recipes/${bobRec.recipe_id}/targets`, {
+      token: bob.access,
+      body: { folder_id: aliceFolder },
+    });
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe('That Google Drive folder was not found in your account.');
     // even forced into the database, the poll uses bob's own connection: alice's files never show
@@ -166,14 +188,14 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     await server.db.updateTable('user_recipes').set({ running: true }).where('id', '=', bobRec.recipe_id).execute();
     await watching(bob, bobRec.recipe_id);
     dropIn(ALICE, aliceFolder, 'alice-only.pdf');
-    await until('alice\'s job', async () => (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'alice-only.pdf'));
+    await until("alice's job", async () => (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'alice-only.pdf'));
     await sleep(2500);
     expect(await driveJobs(bobRec.recipe_id)).toEqual([]);
     expect((await targets(bob, bobRec.recipe_id)).body.trigger).toMatchObject({ items: 0, last_error: null });
     await startRecipe(server, bob, bobRec.recipe_id, 'stop');
   });
 
-  it('the picker lists the caller\'s own folders and sheets; another user\'s recipe or connection is refused', async () => {
+  it("the picker lists the caller's own folders and sheets; another user's recipe or connection is refused", async () => {
     const folders = await server.call('GET', '/api/plugins/connectors/picker?kind=folder', { token: alice.access });
     expect(folders.status).toBe(200);
     expect(folders.body.items.map((i: any) => i.name)).toEqual([COMBINATION_NAME]);
@@ -183,7 +205,12 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     const bobs = await server.call('GET', '/api/plugins/connectors/picker?kind=folder', { token: bob.access });
     expect(bobs.body.items).toEqual([]);
     // bob naming alice's connection: unknown to him
-    const aliceDrive = await server.db.selectFrom('connections').select('id').where('managed_user_id', '=', alice.workatoId).where('provider', '=', 'google_drive').executeTakeFirstOrThrow();
+    const aliceDrive = await server.db
+      .selectFrom('connections')
+      .select('id')
+      .where('managed_user_id', '=', alice.workatoId)
+      .where('provider', '=', 'google_drive')
+      .executeTakeFirstOrThrow();
     const foreign = await server.call('GET', `/api/plugins/connectors/picker?kind=folder&connection_id=${aliceDrive.id}`, { token: bob.access });
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('Connection not found.');
@@ -194,13 +221,17 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     expect(noSheets.body.message).toMatch(/^Google Sheets is not connected/);
     // another user's recipe
     expect((await server.call('GET', `/api/plugins/connectors/recipes/${rec.recipe_id}/targets`, { token: bob.access })).status).toBe(404);
-    expect((await server.call('PUT', `/api/plugins/connectors/recipes/${rec.recipe_id}/targets`, { token: bob.access, body: { folder_id: 'x' } })).status).toBe(404);
+    expect((await server.call('PUT', `/api/plugins/connectors/recipes/${rec.recipe_id}/targets`, { token: bob.access, body: { folder_id: 'x' } })).status).toBe(
+      404,
+    );
     // a spreadsheet is not a folder; bad input is refused with a sentence
     const sheetId = (await folderOf(rec.recipe_id)).sheet_id!;
     const wrong = await server.call('PUT', `/api/plugins/connectors/recipes/${rec.recipe_id}/targets`, { token: alice.access, body: { folder_id: sheetId } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(`"${COMBINATION_NAME}" is not a Google Drive folder.`);
-    expect((await server.call('PUT', `/api/plugins/connectors/recipes/${rec.recipe_id}/targets`, { token: alice.access, body: { folder_id: "x' or 1=1" } })).status).toBe(400);
+    expect(
+      (await server.call('PUT', `/api/plugins/connectors/recipes/${rec.recipe_id}/targets`, { token: alice.access, body: { folder_id: "x' or 1=1" } })).status,
+    ).toBe(400);
     expect((await server.call('GET', '/api/plugins/connectors/picker?kind=everything', { token: alice.access })).status).toBe(400);
     expect((await server.call('GET', '/api/plugins/connectors/picker?kind=folder')).status).toBe(401);
   });
@@ -215,14 +246,19 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     const before = (await driveJobs(rec.recipe_id)).length;
     dropIn(ALICE, old, 'in-the-old-folder.pdf');
     dropIn(ALICE, other, 'in-the-new-folder.pdf');
-    await until('the new folder\'s job', async () => (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'in-the-new-folder.pdf'));
+    await until("the new folder's job", async () => (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'in-the-new-folder.pdf'));
     await sleep(2500);
     const names = (await driveJobs(rec.recipe_id)).slice(before).map((j) => j.payload.data.name);
     expect(names).toEqual(['in-the-new-folder.pdf']);
   });
 
-  it('a lost connection is reported as the trigger\'s state, nothing crashes, and reconnecting resumes it', async () => {
-    const drive = await server.db.selectFrom('connections').select('id').where('managed_user_id', '=', alice.workatoId).where('provider', '=', 'google_drive').executeTakeFirstOrThrow();
+  it("a lost connection is reported as the trigger's state, nothing crashes, and reconnecting resumes it", async () => {
+    const drive = await server.db
+      .selectFrom('connections')
+      .select('id')
+      .where('managed_user_id', '=', alice.workatoId)
+      .where('provider', '=', 'google_drive')
+      .executeTakeFirstOrThrow();
     const token = await widgetToken(server, alice);
     const gone = await server.call('POST', `/api/connections/${drive.id}/disconnect`, { headers: { authorization: `Bearer ${token}` } });
     expect(gone.status).toBe(200);
@@ -274,7 +310,9 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     expect((await targets(alice, rec.recipe_id)).body.trigger).toMatchObject({ watching: true, waiting: 2 });
     // a file added now, while it runs, is not held
     dropIn(ALICE, folder, 'after-start.pdf');
-    await until('the job of the file added after the start', async () => (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'after-start.pdf'));
+    await until('the job of the file added after the start', async () =>
+      (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'after-start.pdf'),
+    );
     expect((await waitingOf(alice, rec.recipe_id)).body.count).toBe(2);
     // another user neither sees nor processes them
     expect((await waitingOf(bob, rec.recipe_id)).status).toBe(404);
@@ -307,7 +345,11 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     expect(skipped.body).toEqual({ status: 'ok', skipped: 1 });
     expect((await waitingOf(alice, rec.recipe_id)).body.count).toBe(0);
     // a second choice has nothing left
-    expect((await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/waiting/process`, { token: alice.access })).body).toEqual({ status: 'ok', processed: 0, started: 0 });
+    expect((await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/waiting/process`, { token: alice.access })).body).toEqual({
+      status: 'ok',
+      processed: 0,
+      started: 0,
+    });
     dropIn(ALICE, folder, 'after-skip.pdf');
     await until('the job of the next file', async () => (await driveJobs(rec.recipe_id)).some((j) => j.payload.data.name === 'after-skip.pdf'));
     await sleep(2500);

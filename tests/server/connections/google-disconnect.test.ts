@@ -15,18 +15,26 @@ describe('disconnecting one Google product keeps the others working', () => {
   const plugin = createConnectorsPlugin();
   const sandbox = () => plugin.sandbox()!;
   const list = async (token: string) =>
-    ((await server.call('GET', '/api/connections', { headers: { authorization: `Bearer ${token}` } })).body.result as Array<{ id: number; provider: string; authorization_status: string | null; account_name: string | null }>).map(
-      (c) => [c.provider, c.authorization_status, c.account_name],
-    );
+    (
+      (await server.call('GET', '/api/connections', { headers: { authorization: `Bearer ${token}` } })).body.result as Array<{
+        id: number;
+        provider: string;
+        authorization_status: string | null;
+        account_name: string | null;
+      }>
+    ).map((c) => [c.provider, c.authorization_status, c.account_name]);
   const idOf = async (token: string, provider: string) =>
-    ((await server.call('GET', '/api/connections', { headers: { authorization: `Bearer ${token}` } })).body.result as Array<{ id: number; provider: string }>).find((c) => c.provider === provider)!.id;
+    (
+      (await server.call('GET', '/api/connections', { headers: { authorization: `Bearer ${token}` } })).body.result as Array<{ id: number; provider: string }>
+    ).find((c) => c.provider === provider)!.id;
   const disconnect = async (token: string, provider: string) =>
     (await server.call('POST', `/api/connections/${await idOf(token, provider)}/disconnect`, { headers: { authorization: `Bearer ${token}` } })).body;
   const grantsOf = (account: string) => Object.values(sandbox().state.read().refresh).filter((g) => g.provider === 'google' && g.account === account).length;
   /** a Drive call with the stored token, as the Drive trigger makes it */
   const driveCall = async (user: TestUser) => {
     const { token } = await server.container.get(Connections).accessToken(user.workatoId, 'google_drive');
-    return (await fetch(`${sandbox().url}/google/drive/v3/files?q=${encodeURIComponent("trashed = false")}`, { headers: { authorization: `Bearer ${token}` } })).status;
+    return (await fetch(`${sandbox().url}/google/drive/v3/files?q=${encodeURIComponent('trashed = false')}`, { headers: { authorization: `Bearer ${token}` } }))
+      .status;
   };
 
   beforeAll(async () => {
@@ -88,7 +96,9 @@ describe('disconnecting one Google product keeps the others working', () => {
     sandbox().oauth.revokeAccount('google', 'revoked@example.com');
     const res = await server.call('GET', '/api/plugins/connectors/picker?kind=folder', { token: user.access });
     expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/^Google Drive is not connected \(The provider refused the token refresh: invalid_grant.*\): connect it in the connections tab, then try again\.$/);
+    expect(res.body.message).toMatch(
+      /^Google Drive is not connected \(The provider refused the token refresh: invalid_grant.*\): connect it in the connections tab, then try again\.$/,
+    );
     expect((await list(token))[0]).toEqual(['google_drive', null, null]);
   });
 

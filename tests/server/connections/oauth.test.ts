@@ -36,7 +36,11 @@ describe('connections: OAuth with PKCE against the sandbox providers', () => {
       ['xero', 'Xero', null, true],
     ]);
     const proxy = await server.call('GET', `/api/platform/proxy?url=api/managed_users/${alice.workatoId}/connections`, { token: alice.access });
-    expect(proxy.body.result.map((c: any) => [c.provider, c.authorization_status])).toEqual([['google_drive', null], ['google_sheets', null], ['xero', null]]);
+    expect(proxy.body.result.map((c: any) => [c.provider, c.authorization_status])).toEqual([
+      ['google_drive', null],
+      ['google_sheets', null],
+      ['xero', null],
+    ]);
   });
 
   it('refuses the widget API without a widget token, or with a session token', async () => {
@@ -69,7 +73,7 @@ describe('connections: OAuth with PKCE against the sandbox providers', () => {
     expect(location.searchParams.get('redirect_uri')).toBe('http://localhost:3000/api/connections/callback');
   });
 
-  it('refuses a forged state, a missing cookie, another browser\'s cookie, and a replayed callback', async () => {
+  it("refuses a forged state, a missing cookie, another browser's cookie, and a replayed callback", async () => {
     const steps = await consent(server, bobToken, 'google_sheets', { account: 'bob@example.com' });
     const forged = new URL(steps.callback.href);
     forged.searchParams.set('state', 'forged-state-value');
@@ -90,7 +94,9 @@ describe('connections: OAuth with PKCE against the sandbox providers', () => {
     expect((await deliver(server, third.callback, third.cookie, third.session)).get('result')).toBe('connected');
     expect((await confirm(server, third.cookie, third.session)).body).toMatchObject({ status: 'error', reason: 'not_started' });
     expect((await deliver(server, third.callback, third.cookie, third.session)).get('reason')).toBe('not_started');
-    await server.call('POST', `/api/connections/${(await byProvider(bobToken, 'google_sheets')).id}/disconnect`, { headers: { authorization: `Bearer ${bobToken}` } });
+    await server.call('POST', `/api/connections/${(await byProvider(bobToken, 'google_sheets')).id}/disconnect`, {
+      headers: { authorization: `Bearer ${bobToken}` },
+    });
     expect((await byProvider(bobToken, 'google_sheets')).authorization_status).toBeNull();
   });
 
@@ -112,7 +118,13 @@ describe('connections: OAuth with PKCE against the sandbox providers', () => {
     const code = new URL(decided.headers.get('location')!).searchParams.get('code')!;
     const token = await fetch(`${authorize.origin}/google/token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: authorize.searchParams.get('redirect_uri')!, code_verifier: 'a'.repeat(43), ...sandbox().clients.google && { client_id: sandbox().clients.google.clientId, client_secret: sandbox().clients.google.clientSecret } }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: authorize.searchParams.get('redirect_uri')!,
+        code_verifier: 'a'.repeat(43),
+        ...(sandbox().clients.google && { client_id: sandbox().clients.google.clientId, client_secret: sandbox().clients.google.clientSecret }),
+      }),
     });
     expect(token.status).toBe(400);
     expect(await token.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/code_verifier/) });
@@ -129,7 +141,11 @@ describe('connections: OAuth with PKCE against the sandbox providers', () => {
     // a sealed secret moved to another connection row does not open
     const service = server.container.get(Connections);
     const drive = await byProvider(aliceToken, 'google_drive');
-    const other = await server.db.insertInto('connections').values({ managed_user_id: bob.workatoId, provider: 'decoy', name: 'Decoy', authorization_status: 'success' }).returning('id').executeTakeFirstOrThrow();
+    const other = await server.db
+      .insertInto('connections')
+      .values({ managed_user_id: bob.workatoId, provider: 'decoy', name: 'Decoy', authorization_status: 'success' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const sealed = rows.find((r) => r.connection_id === drive.id)!.secret as string;
     const cipher = (service as any).deps.cipher;
     expect(() => cipher.open(sealed, `connection:${other.id}`)).toThrow(/integrity check/);
@@ -163,7 +179,10 @@ describe('connections: OAuth with PKCE against the sandbox providers', () => {
     const done = await connect(server, aliceToken, 'xero', 'Alice Trading Ltd');
     expect(done.get('account')).toBe('Alice Trading Ltd');
     const service = server.container.get(Connections);
-    const refreshTokens = () => Object.entries(sandbox().state.read().refresh).filter(([, v]) => v.provider === 'xero' && v.account === 'Alice Trading Ltd').map(([k]) => k);
+    const refreshTokens = () =>
+      Object.entries(sandbox().state.read().refresh)
+        .filter(([, v]) => v.provider === 'xero' && v.account === 'Alice Trading Ltd')
+        .map(([k]) => k);
     const original = refreshTokens();
     expect(original).toHaveLength(1);
     const [a, b] = await Promise.all([service.accessToken(alice.workatoId, 'xero'), service.accessToken(alice.workatoId, 'xero')]);
@@ -183,12 +202,16 @@ describe('connections: OAuth with PKCE against the sandbox providers', () => {
     await connect(server, bobToken, 'google_sheets', 'bob@example.com');
     sandbox().oauth.revokeAccount('google', 'bob@example.com');
     const service = server.container.get(Connections);
-    await expect(service.accessToken(bob.workatoId, 'google_sheets')).rejects.toThrow(/Google Sheets is not connected \(The provider refused the token refresh: invalid_grant/);
+    await expect(service.accessToken(bob.workatoId, 'google_sheets')).rejects.toThrow(
+      /Google Sheets is not connected \(The provider refused the token refresh: invalid_grant/,
+    );
     const sheets = await byProvider(bobToken, 'google_sheets');
     expect(sheets).toMatchObject({ authorization_status: null, account_name: null, lost_reason: expect.stringMatching(/invalid_grant/) });
     const proxy = await server.call('GET', `/api/platform/proxy?url=api/managed_users/${bob.workatoId}/connections`, { token: bob.access });
     expect(proxy.body.result.find((c: any) => c.provider === 'google_sheets').authorization_status).toBeNull();
-    const { rows } = await sql<{ secret: string | null }>`select k.secret from connection_credentials k join connections c on c.id = k.connection_id where c.id = ${sheets.id}`.execute(server.db);
+    const { rows } = await sql<{
+      secret: string | null;
+    }>`select k.secret from connection_credentials k join connections c on c.id = k.connection_id where c.id = ${sheets.id}`.execute(server.db);
     expect(rows[0].secret).toBeNull();
   });
 
@@ -197,7 +220,9 @@ describe('connections: OAuth with PKCE against the sandbox providers', () => {
     expect(xero.authorization_status).toBe('success');
     const res = await server.call('POST', `/api/connections/${xero.id}/disconnect`, { headers: { authorization: `Bearer ${aliceToken}` } });
     expect(res.body).toEqual({ status: 'success', revoked: true });
-    const left = Object.values(sandbox().state.read().refresh).concat(Object.values(sandbox().state.read().access)).filter((v) => v.provider === 'xero' && v.account === 'Alice Trading Ltd');
+    const left = Object.values(sandbox().state.read().refresh)
+      .concat(Object.values(sandbox().state.read().access))
+      .filter((v) => v.provider === 'xero' && v.account === 'Alice Trading Ltd');
     expect(left).toEqual([]);
     expect(await byProvider(aliceToken, 'xero')).toMatchObject({ authorization_status: null, account_name: null });
     expect((await sql`select * from connection_credentials where connection_id = ${xero.id}`.execute(server.db)).rows).toEqual([]);

@@ -1,12 +1,43 @@
 jest.mock('oauth4webapi', () => jest.requireActual('../connections/native-oauth4webapi').loadOAuth4WebApi());
 import type { TestServer, TestUser } from '../../support/server';
-import { asCell, chooseSheet, dataServer, EUR_MULTI_LINE, fileBody, GBP_EXCLUSIVE, invoicePdf, runThroughWebhook, started, stepOutput, userSheet, waitForJob, type GoogleSandbox } from './support';
+import {
+  asCell,
+  chooseSheet,
+  dataServer,
+  EUR_MULTI_LINE,
+  fileBody,
+  GBP_EXCLUSIVE,
+  invoicePdf,
+  runThroughWebhook,
+  started,
+  stepOutput,
+  userSheet,
+  waitForJob,
+  type GoogleSandbox,
+} from './support';
 
 jest.setTimeout(120_000);
 
 const ACCOUNT = 'sheets-owner@example.com';
 /** The declared column order of an invoice row (README "What works today"). */
-const COLUMNS = ['file', 'invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'vendor_address', 'customer_name', 'customer_address', 'po_number', 'payment_terms', 'currency', 'subtotal', 'tax', 'total', 'line_items', 'warnings'];
+const COLUMNS = [
+  'file',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'vendor_name',
+  'vendor_address',
+  'customer_name',
+  'customer_address',
+  'po_number',
+  'payment_terms',
+  'currency',
+  'subtotal',
+  'tax',
+  'total',
+  'line_items',
+  'warnings',
+];
 const NUMERIC = new Set(['subtotal', 'tax', 'total']);
 const FIELDS = COLUMNS.slice(1, 14);
 
@@ -20,12 +51,18 @@ describe('Google Sheets rows: every cell under the column of its name, written a
   let gbpPdf: Uint8Array;
   let eurPdf: Uint8Array;
 
-  const sheetOf = (id: string) => sandbox().state.account(ACCOUNT).spreadsheets.find((s) => s.spreadsheetId === id)!;
+  const sheetOf = (id: string) =>
+    sandbox()
+      .state.account(ACCOUNT)
+      .spreadsheets.find((s) => s.spreadsheetId === id)!;
 
   /** The row an extraction output must give under a header: each field under its own column, '' under any other. */
   async function expectedRow(jobId: string, header: string[]): Promise<string[]> {
     const out = await stepOutput(server, jobId, 1);
-    const byColumn: Record<string, string> = { file: out.name, line_items: out.lineItems.map((l: any) => `${l.quantity} × ${l.description} @ ${l.unit_price.toFixed(2)} = ${l.amount.toFixed(2)}`).join('\n') };
+    const byColumn: Record<string, string> = {
+      file: out.name,
+      line_items: out.lineItems.map((l: any) => `${l.quantity} × ${l.description} @ ${l.unit_price.toFixed(2)} = ${l.amount.toFixed(2)}`).join('\n'),
+    };
     for (const f of FIELDS) byColumn[f] = asCell(out.fields[f]);
     const norm = (h: string) => h.toLowerCase().replace(/[^a-z0-9]+/g, '');
     const key = (h: string) => Object.keys(byColumn).find((k) => norm(k) === norm(h)) ?? (norm(h) === 'warnings' ? 'warnings' : undefined);
@@ -68,11 +105,30 @@ describe('Google Sheets rows: every cell under the column of its name, written a
     expect(rows[2]).toEqual(await expectedRow(second.job.id, COLUMNS));
     // the values are the invoices' own, each under its column
     const at = (r: number, c: string) => rows[r][COLUMNS.indexOf(c)];
-    expect([at(1, 'file'), at(1, 'invoice_number'), at(1, 'invoice_date'), at(1, 'due_date'), at(1, 'vendor_name'), at(1, 'po_number'), at(1, 'currency'), at(1, 'subtotal'), at(1, 'tax'), at(1, 'total')])
-      .toEqual(['invoice-1005.pdf', 'INV-1005', '2026-03-02', '2026-04-01', 'Granite Works Ltd', 'PO-4411', 'GBP', '1700', '340', '2040']);
+    expect([
+      at(1, 'file'),
+      at(1, 'invoice_number'),
+      at(1, 'invoice_date'),
+      at(1, 'due_date'),
+      at(1, 'vendor_name'),
+      at(1, 'po_number'),
+      at(1, 'currency'),
+      at(1, 'subtotal'),
+      at(1, 'tax'),
+      at(1, 'total'),
+    ]).toEqual(['invoice-1005.pdf', 'INV-1005', '2026-03-02', '2026-04-01', 'Granite Works Ltd', 'PO-4411', 'GBP', '1700', '340', '2040']);
     expect(at(1, 'line_items')).toBe('10 × Consulting services @ 150.00 = 1500.00\n1 × Design workshop @ 200.00 = 200.00');
-    expect([at(2, 'file'), at(2, 'invoice_number'), at(2, 'invoice_date'), at(2, 'vendor_name'), at(2, 'po_number'), at(2, 'currency'), at(2, 'subtotal'), at(2, 'tax'), at(2, 'total')])
-      .toEqual(['f-2207.pdf', 'F-2207', '2026-05-14', 'Cedar Labs BV', '', 'EUR', '237.24', '11.86', '249.1']);
+    expect([
+      at(2, 'file'),
+      at(2, 'invoice_number'),
+      at(2, 'invoice_date'),
+      at(2, 'vendor_name'),
+      at(2, 'po_number'),
+      at(2, 'currency'),
+      at(2, 'subtotal'),
+      at(2, 'tax'),
+      at(2, 'total'),
+    ]).toEqual(['f-2207.pdf', 'F-2207', '2026-05-14', 'Cedar Labs BV', '', 'EUR', '237.24', '11.86', '249.1']);
     // amounts are numbers in the Sheet, everything else text; nothing is a formula
     expect(sheetOf(sheetId).kinds![1]).toEqual(COLUMNS.map((c) => (NUMERIC.has(c) ? 'n' : 's')));
     // the step's output: the row as { header: value } and where it went
@@ -81,7 +137,7 @@ describe('Google Sheets rows: every cell under the column of its name, written a
     expect(out.rows).toEqual([Object.fromEntries(COLUMNS.map((c) => [c, NUMERIC.has(c) ? Number(at(2, c)) : at(2, c)]))]);
   });
 
-  it("keeps a header the user reordered and renamed, and adds the columns it lacks at its end", async () => {
+  it('keeps a header the user reordered and renamed, and adds the columns it lacks at its end', async () => {
     const userHeader = ['Total', 'Invoice Number', 'Notes', 'file', 'Vendor name'];
     const sheetId = userSheet(sandbox(), ACCOUNT, 'My own layout', [userHeader]);
     const rec = await started(server, user, 8);
@@ -124,7 +180,9 @@ describe('Google Sheets rows: every cell under the column of its name, written a
     expect(sheet.kinds!.flat()).not.toContain('f');
     expect(sheet.kinds![1][0]).toBe('s');
     // the sandbox tells the two input options apart, as Sheets does
-    const token = Object.entries(sandbox().state.read().access).find(([, t]) => t.provider === 'google' && t.account === ACCOUNT && (t.expiresAt ?? 0) > Date.now())![0];
+    const token = Object.entries(sandbox().state.read().access).find(
+      ([, t]) => t.provider === 'google' && t.account === ACCOUNT && (t.expiresAt ?? 0) > Date.now(),
+    )![0];
     const res = await fetch(`${sandbox().url}/google/v4/spreadsheets/${sheetId}/values/A1:append?valueInputOption=USER_ENTERED`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -34,7 +34,12 @@ export async function dataServer(account: string): Promise<{ server: TestServer;
 }
 
 /** A line with its amount as quantity × unit price, to the cent. */
-export const line = (description: string, quantity: number, unitPrice: number): InvoiceLine => ({ description, quantity, unitPrice, amount: Math.round(quantity * unitPrice * 100) / 100 });
+export const line = (description: string, quantity: number, unitPrice: number): InvoiceLine => ({
+  description,
+  quantity,
+  unitPrice,
+  amount: Math.round(quantity * unitPrice * 100) / 100,
+});
 
 /** Invoice data with the given lines and totals; the rest fixed unless given. */
 export function invoiceData(extra: Partial<InvoiceData> & Pick<InvoiceData, 'lines' | 'subtotal' | 'tax' | 'total' | 'taxRate'>): InvoiceData {
@@ -55,7 +60,13 @@ export function invoiceData(extra: Partial<InvoiceData> & Pick<InvoiceData, 'lin
 }
 
 /** GBP 1,700 + 340 VAT = 2,040, tax-exclusive lines with quantities. */
-export const GBP_EXCLUSIVE = invoiceData({ lines: [line('Consulting services', 10, 150), line('Design workshop', 1, 200)], subtotal: 1700, tax: 340, total: 2040, taxRate: 0.2 });
+export const GBP_EXCLUSIVE = invoiceData({
+  lines: [line('Consulting services', 10, 150), line('Design workshop', 1, 200)],
+  subtotal: 1700,
+  tax: 340,
+  total: 2040,
+  taxRate: 0.2,
+});
 
 /** Another supplier in euros, no PO number, three lines whose per-line 5% tax rounds to 11.87 while the invoice says 11.86. */
 export const EUR_MULTI_LINE = invoiceData({
@@ -73,7 +84,12 @@ export const EUR_MULTI_LINE = invoiceData({
 });
 
 /** The context the engine gives a step of a job (its idempotency key is the job's and the step's). */
-export function stepContext(server: TestServer, user: TestUser, rec: Rec, opts: { jobId: string; attempt?: number; stepIndex?: number; data?: Record<string, unknown>; source?: TriggerPayload['source'] }): ActionContext {
+export function stepContext(
+  server: TestServer,
+  user: TestUser,
+  rec: Rec,
+  opts: { jobId: string; attempt?: number; stepIndex?: number; data?: Record<string, unknown>; source?: TriggerPayload['source'] },
+): ActionContext {
   const stepIndex = opts.stepIndex ?? 2;
   return {
     userId: user.id,

@@ -10,13 +10,28 @@ import { Connections } from '../../../src/server/connections';
 import { TriggerPolling } from '../../../src/server';
 import type { TestServer, TestUser } from '../../support/server';
 import { connect, widgetToken } from '../connections/connect-flow';
-import { chooseSheet, dataServer, GBP_EXCLUSIVE, fileBody, invoicePdf, recordOf, runThroughWebhook, started, stepContext, stepKind, userSheet, type GoogleSandbox } from './support';
+import {
+  chooseSheet,
+  dataServer,
+  GBP_EXCLUSIVE,
+  fileBody,
+  invoicePdf,
+  recordOf,
+  runThroughWebhook,
+  started,
+  stepContext,
+  stepKind,
+  userSheet,
+  type GoogleSandbox,
+} from './support';
 
 jest.setTimeout(120_000);
 
 const ACCOUNT = 'refused@example.com';
 const LOST = (name: string, prefix = '') =>
-  new RegExp(`^${prefix}${name} refused the saved sign-in and it could not be renewed, so the connection now needs reconnecting: ${name} is not connected \\(The provider refused the token refresh: invalid_grant.*\\): connect it in the connections tab, then try again\\.$`);
+  new RegExp(
+    `^${prefix}${name} refused the saved sign-in and it could not be renewed, so the connection now needs reconnecting: ${name} is not connected \\(The provider refused the token refresh: invalid_grant.*\\): connect it in the connections tab, then try again\\.$`,
+  );
 
 describe('a refused token: renewed, or the connection shown lost with the reason', () => {
   let server: TestServer;
@@ -26,7 +41,12 @@ describe('a refused token: renewed, or the connection shown lost with the reason
   let seq = 0;
   const jobId = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
   const connections = async () =>
-    ((await server.call('GET', '/api/connections', { headers: { authorization: `Bearer ${widget}` } })).body.result as Array<{ provider: string; authorization_status: string | null }>).map((c) => [c.provider, c.authorization_status]);
+    (
+      (await server.call('GET', '/api/connections', { headers: { authorization: `Bearer ${widget}` } })).body.result as Array<{
+        provider: string;
+        authorization_status: string | null;
+      }>
+    ).map((c) => [c.provider, c.authorization_status]);
   const storedToken = async (provider: string) => (await server.container.get(Connections).accessToken(user.workatoId, provider)).token;
   const dropAccessToken = (token: string) => sandbox().state.change((st) => delete st.access[token]);
   const download = async (fileId: string) => {
@@ -61,9 +81,17 @@ describe('a refused token: renewed, or the connection shown lost with the reason
     const rec = await recordOf(server, user, 8);
     await chooseSheet(server, user, rec.recipe_id, sheetId);
     dropAccessToken(await storedToken('google_sheets'));
-    const doc = { name: 'a.pdf', fields: { invoice_number: 'INV-1', total: 12.5 }, confidence: { invoice_number: 0.95, total: 0.95 }, lineItems: [], warnings: [] };
+    const doc = {
+      name: 'a.pdf',
+      fields: { invoice_number: 'INV-1', total: 12.5 },
+      confidence: { invoice_number: 0.95, total: 0.95 },
+      lineItems: [],
+      warnings: [],
+    };
     await stepKind(server, 'google_sheets:append_row').run(doc, stepContext(server, user, rec, { jobId: jobId() }));
-    const rows = sandbox().state.account(ACCOUNT).spreadsheets.find((s) => s.spreadsheetId === sheetId)!.rows;
+    const rows = sandbox()
+      .state.account(ACCOUNT)
+      .spreadsheets.find((s) => s.spreadsheetId === sheetId)!.rows;
     expect(rows.slice(1)).toEqual([['a.pdf', 'INV-1', '', '', '', '', '', '', '', '', '', '', '', '12.5', '', expect.any(String)]]);
   });
 
@@ -81,7 +109,9 @@ describe('a refused token: renewed, or the connection shown lost with the reason
     // the Sheets connection of the same grant finds out at its own next call
     const sheets = await recordOf(server, user, 8);
     const doc = { name: 'b.pdf', fields: { invoice_number: 'INV-2', total: 1 }, confidence: {}, lineItems: [], warnings: [] };
-    await expect(stepKind(server, 'google_sheets:append_row').run(doc, stepContext(server, user, sheets, { jobId: jobId() }))).rejects.toThrow(LOST('Google Sheets'));
+    await expect(stepKind(server, 'google_sheets:append_row').run(doc, stepContext(server, user, sheets, { jobId: jobId() }))).rejects.toThrow(
+      LOST('Google Sheets'),
+    );
     expect(await connections()).toEqual([
       ['google_drive', null],
       ['google_sheets', null],
@@ -101,7 +131,7 @@ describe('a refused token: renewed, or the connection shown lost with the reason
     expect((await connections())[2]).toEqual(['xero', null]);
   });
 
-  it('the Drive trigger: a revoked grant is the trigger\'s state (and its health), naming the lost connection; reconnecting resumes it', async () => {
+  it("the Drive trigger: a revoked grant is the trigger's state (and its health), naming the lost connection; reconnecting resumes it", async () => {
     for (const p of ['google_drive', 'google_sheets']) await connect(server, widget, p, ACCOUNT);
     const rec = await started(server, user, 1);
     const poller = server.container.get(TriggerPolling);
@@ -112,12 +142,18 @@ describe('a refused token: renewed, or the connection shown lost with the reason
     sandbox().oauth.revokeAccount('google', ACCOUNT);
     const failed = await poller.pollRecipe({ recipeId: rec.recipe_id, trigger });
     expect(failed.outcome).toBe('failed');
-    expect(failed.error).toMatch(/^Google Drive is not connected \(The provider refused the token refresh: invalid_grant.*\): connect it in the connections tab, then try again\.$/);
+    expect(failed.error).toMatch(
+      /^Google Drive is not connected \(The provider refused the token refresh: invalid_grant.*\): connect it in the connections tab, then try again\.$/,
+    );
     expect((await connections())[0]).toEqual(['google_drive', null]);
     const health = await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/trigger-health`, { token: user.access });
     expect(health.body.health).toEqual({ trigger, working: false, reason: failed.error });
     await connect(server, widget, 'google_drive', ACCOUNT);
     expect((await poller.pollRecipe({ recipeId: rec.recipe_id, trigger })).outcome).toBe('polled');
-    expect((await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/trigger-health`, { token: user.access })).body.health).toEqual({ trigger, working: true, reason: null });
+    expect((await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/trigger-health`, { token: user.access })).body.health).toEqual({
+      trigger,
+      working: true,
+      reason: null,
+    });
   });
 });

@@ -4,7 +4,23 @@ import { InboundMail } from '../../../src/server/automation';
 import { classic, type Layout } from '../../support/invoices/layouts';
 import type { TestServer, TestUser } from '../../support/server';
 import type { SandboxInvoice } from '../../../plugins/connectors/sandbox/sandbox-state';
-import { dataServer, EUR_MULTI_LINE, fileBody, GBP_EXCLUSIVE, invoiceData, invoicePdf, line, runThroughWebhook, started, stepContext, stepKind, stepOutput, waitForJob, type GoogleSandbox, type Rec } from './support';
+import {
+  dataServer,
+  EUR_MULTI_LINE,
+  fileBody,
+  GBP_EXCLUSIVE,
+  invoiceData,
+  invoicePdf,
+  line,
+  runThroughWebhook,
+  started,
+  stepContext,
+  stepKind,
+  stepOutput,
+  waitForJob,
+  type GoogleSandbox,
+  type Rec,
+} from './support';
 
 jest.setTimeout(120_000);
 
@@ -59,8 +75,16 @@ describe('Xero draft bills: every field of the invoice, totals to the cent', () 
   it('GBP 1,700 + 340 VAT: a bill of 2,040 with both lines, their quantities and the VAT on each', async () => {
     const { out, bill } = await billFor('invoice-1005.pdf', await invoicePdf(exclusive));
     expect(bill).toMatchObject({
-      Type: 'ACCPAY', Status: 'DRAFT', InvoiceNumber: 'INV-1005', Date: '2026-03-02', DueDate: '2026-04-01', CurrencyCode: 'GBP',
-      LineAmountTypes: 'Exclusive', SubTotal: 1700, TotalTax: 340, Total: 2040,
+      Type: 'ACCPAY',
+      Status: 'DRAFT',
+      InvoiceNumber: 'INV-1005',
+      Date: '2026-03-02',
+      DueDate: '2026-04-01',
+      CurrencyCode: 'GBP',
+      LineAmountTypes: 'Exclusive',
+      SubTotal: 1700,
+      TotalTax: 340,
+      Total: 2040,
     });
     expect(bill.Contact.Name).toBe('Granite Works Ltd');
     expect(bill.Reference).toBeUndefined();
@@ -69,15 +93,32 @@ describe('Xero draft bills: every field of the invoice, totals to the cent', () 
       { Description: 'Design workshop', Quantity: 1, UnitAmount: 200, LineAmount: 200, TaxType: 'INPUT2', TaxAmount: 40 },
     ]);
     expect(out.bills[0]).toEqual({
-      file: 'invoice-1005.pdf', InvoiceID: bill.InvoiceID, InvoiceNumber: 'INV-1005', Contact: 'Granite Works Ltd', Status: 'DRAFT',
-      CurrencyCode: 'GBP', SubTotal: 1700, TotalTax: 340, Total: 2040, warnings: expect.any(Array),
+      file: 'invoice-1005.pdf',
+      InvoiceID: bill.InvoiceID,
+      InvoiceNumber: 'INV-1005',
+      Contact: 'Granite Works Ltd',
+      Status: 'DRAFT',
+      CurrencyCode: 'GBP',
+      SubTotal: 1700,
+      TotalTax: 340,
+      Total: 2040,
+      warnings: expect.any(Array),
     });
     expect(out.warnings).toEqual(out.bills[0].warnings);
   });
 
   it('a tax-inclusive invoice: lines as printed (tax included), SubTotal 250, TotalTax 50, Total 300', async () => {
     const { bill } = await billFor('receipt-3318.pdf', await invoicePdf(inclusive));
-    expect(bill).toMatchObject({ InvoiceNumber: 'R-3318', Date: '2026-02-10', DueDate: '2026-02-24', CurrencyCode: 'GBP', LineAmountTypes: 'Inclusive', SubTotal: 250, TotalTax: 50, Total: 300 });
+    expect(bill).toMatchObject({
+      InvoiceNumber: 'R-3318',
+      Date: '2026-02-10',
+      DueDate: '2026-02-24',
+      CurrencyCode: 'GBP',
+      LineAmountTypes: 'Inclusive',
+      SubTotal: 250,
+      TotalTax: 50,
+      Total: 300,
+    });
     expect(bill.Contact.Name).toBe('Oak Studio Ltd');
     expect(lineOf(bill)).toEqual([
       { Description: 'Office chairs', Quantity: 2, UnitAmount: 120, LineAmount: 240, TaxType: 'INPUT2', TaxAmount: 40 },
@@ -97,7 +138,13 @@ describe('Xero draft bills: every field of the invoice, totals to the cent', () 
 
   it('an invoice without a total is reported and nothing is written', async () => {
     const before = billsOf().length;
-    const run = await runThroughWebhook(server, user, rec, fileBody('no-total.pdf', await invoicePdf({ ...exclusive, invoiceNumber: 'INV-0404' }, withoutTotal)), 30_000);
+    const run = await runThroughWebhook(
+      server,
+      user,
+      rec,
+      fileBody('no-total.pdf', await invoicePdf({ ...exclusive, invoiceNumber: 'INV-0404' }, withoutTotal)),
+      30_000,
+    );
     expect(run.job.status).toBe('failed');
     expect(run.steps[2]).toMatchObject({ status: 'failed', attempts: 1, error: 'No bill was drafted for "no-total.pdf": no total was found on the invoice.' });
     expect(billsOf()).toHaveLength(before);
@@ -133,9 +180,16 @@ describe('Xero draft bills: every field of the invoice, totals to the cent', () 
       ]);
       const [first, second] = out.bills.map((b: any) => billById(b.InvoiceID));
       expect(first).toMatchObject({ Contact: { Name: 'Granite Works Ltd' }, Date: '2026-03-02', DueDate: '2026-04-01', LineAmountTypes: 'Exclusive' });
-      expect(lineOf(first).map((l) => [l.Description, l.Quantity, l.UnitAmount, l.TaxAmount])).toEqual([['Consulting services', 10, 150, 300], ['Design workshop', 1, 200, 40]]);
+      expect(lineOf(first).map((l) => [l.Description, l.Quantity, l.UnitAmount, l.TaxAmount])).toEqual([
+        ['Consulting services', 10, 150, 300],
+        ['Design workshop', 1, 200, 40],
+      ]);
       expect(second).toMatchObject({ Contact: { Name: 'Cedar Labs BV' }, Date: '2026-05-14', DueDate: '2026-06-13', LineAmountTypes: 'Exclusive' });
-      expect(lineOf(second).map((l) => [l.Description, l.Quantity, l.UnitAmount, l.TaxAmount])).toEqual([['Support hours', 3, 33.33, 5], ['Training session', 7, 12.5, 4.37], ['USB-C cable 2m', 25, 1.99, 2.49]]);
+      expect(lineOf(second).map((l) => [l.Description, l.Quantity, l.UnitAmount, l.TaxAmount])).toEqual([
+        ['Support hours', 3, 33.33, 5],
+        ['Training session', 7, 12.5, 4.37],
+        ['USB-C cable 2m', 25, 1.99, 2.49],
+      ]);
 
       // the step tried again with the same key (a lost answer, a restart): the same two bills, no new ones
       const count = billsOf().length;
@@ -149,4 +203,3 @@ describe('Xero draft bills: every field of the invoice, totals to the cent', () 
     }
   });
 });
-

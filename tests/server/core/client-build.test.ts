@@ -30,7 +30,7 @@ describe('npm start builds the client only when its sources changed', () => {
     expect(clientInputsHash(root)).toBe(before);
   });
 
-  it('leaves out the forms\' validators the build generates from schemas/ (not committed, so a fresh clone hashes as a built tree)', () => {
+  it("leaves out the forms' validators the build generates from schemas/ (not committed, so a fresh clone hashes as a built tree)", () => {
     const before = clientInputsHash(root);
     put('src/app/forms/precompiled/index.ts', 'export const PRECOMPILED_FORMS = {};');
     put('src/app/forms/precompiled/x-form.ts', 'export default {};');
@@ -39,9 +39,12 @@ describe('npm start builds the client only when its sources changed', () => {
     expect(clientInputsHash(root)).not.toBe(before);
   });
 
-  it.each(['src/app/main.tsx', 'plugins/x/index.ts', 'schemas/x/form.schema.json', 'webpack.config.ts', 'package.json', 'plugins/y/new.tsx'])('changes when %s changes', (rel) => {
-    const before = clientInputsHash(root);
-    put(rel, 'changed');
-    expect(clientInputsHash(root)).not.toBe(before);
-  });
+  it.each(['src/app/main.tsx', 'plugins/x/index.ts', 'schemas/x/form.schema.json', 'webpack.config.ts', 'package.json', 'plugins/y/new.tsx'])(
+    'changes when %s changes',
+    (rel) => {
+      const before = clientInputsHash(root);
+      put(rel, 'changed');
+      expect(clientInputsHash(root)).not.toBe(before);
+    },
+  );
 });

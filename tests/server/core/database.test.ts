@@ -51,7 +51,11 @@ describe('embedded database and migrations', () => {
       );
       const { rows } = await sql<{ n: number }>`select n from counter`.execute(db);
       expect(rows[0].n).toBe(20);
-      const upd = await db.updateTable('users' as never).set({} as never).execute().catch(() => null);
+      const upd = await db
+        .updateTable('users' as never)
+        .set({} as never)
+        .execute()
+        .catch(() => null);
       expect(upd).toBeNull();
     } finally {
       await db.destroy();

@@ -50,7 +50,9 @@ function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.Proce
 
 /** The environment of a child run: this one's without Jest's worker variables and the test databases. */
 function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JEST_') && !['TEST_DATABASE_URL', 'TEST_REDIS_URL', 'DATABASE_URL', 'REDIS_URL'].includes(k)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('JEST_') && !['TEST_DATABASE_URL', 'TEST_REDIS_URL', 'DATABASE_URL', 'REDIS_URL'].includes(k)),
+  );
   return { ...env, ...extra };
 }
 
@@ -102,7 +104,9 @@ suite('the drop-in exercise in a temporary copy of the repository', () => {
 
   it('copies a repository with nothing generated in it, and drops in only the two folders', () => {
     expect(before.size).toBeGreaterThan(500);
-    expect([...before.keys()].filter((f) => f.startsWith('src/app/forms/precompiled/') || f.startsWith(`plugins/${NAME}/`) || f.startsWith(`schemas/${NAME}/`))).toEqual([]);
+    expect(
+      [...before.keys()].filter((f) => f.startsWith('src/app/forms/precompiled/') || f.startsWith(`plugins/${NAME}/`) || f.startsWith(`schemas/${NAME}/`)),
+    ).toEqual([]);
     expect(dropped.sort()).toEqual([
       `plugins/${NAME}/VatCheckView.tsx`,
       `plugins/${NAME}/connector.ts`,
@@ -118,7 +122,10 @@ suite('the drop-in exercise in a temporary copy of the repository', () => {
   it("runs the plugin's tests there with one command: npm run test:plugin -- test-vat-check", async () => {
     const result = path.join(copy, '.tmp', 'plugin-tests.json');
     mkdirSync(path.dirname(result), { recursive: true });
-    const { code, out } = await run(process.execPath, ['tests/support/jest-run.mjs', '--plugin', NAME, '--ci', '--json', `--outputFile=${result}`], { cwd: copy, env: childEnv() });
+    const { code, out } = await run(process.execPath, ['tests/support/jest-run.mjs', '--plugin', NAME, '--ci', '--json', `--outputFile=${result}`], {
+      cwd: copy,
+      env: childEnv(),
+    });
     if (code !== 0) throw new Error(`npm run test:plugin -- ${NAME} failed (exit ${code}):\n${out.slice(-6000)}`);
     expect(out).toContain(`Plugin ${NAME}: 2 test files\n  plugins/${NAME}/server.test.ts\n  plugins/${NAME}/view.test.tsx\n`);
     const report = JSON.parse(readFileSync(result, 'utf8')) as {
@@ -128,7 +135,11 @@ suite('the drop-in exercise in a temporary copy of the repository', () => {
       testResults: Array<{ name: string; status: string; assertionResults: Array<{ title: string; status: string }> }>;
     };
     expect([report.numPassedTests, report.numFailedTests, report.numPendingTests]).toEqual([6, 0, 0]);
-    expect(report.testResults.map((r) => [path.relative(copy, r.name).split(path.sep).join('/'), r.status, r.assertionResults.map((a) => `${a.status}: ${a.title}`)]).sort()).toEqual([
+    expect(
+      report.testResults
+        .map((r) => [path.relative(copy, r.name).split(path.sep).join('/'), r.status, r.assertionResults.map((a) => `${a.status}: ${a.title}`)])
+        .sort(),
+    ).toEqual([
       [
         `plugins/${NAME}/server.test.ts`,
         'passed',
@@ -188,7 +199,11 @@ suite('the drop-in exercise in a temporary copy of the repository', () => {
       expect(plugins).toContain('catalogue-core');
 
       expect((await fetch(`${address}/readyz`)).status).toBe(200);
-      const guarded = await fetch(`${address}/api/plugins/${NAME}/check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"number":"DE123456789"}' });
+      const guarded = await fetch(`${address}/api/plugins/${NAME}/check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"number":"DE123456789"}',
+      });
       expect(guarded.status).toBe(401);
       const missing = await fetch(`${address}/api/plugins/${NAME}/nothing-here`);
       expect([missing.status, await missing.json()]).toEqual([404, { status: 'error', message: 'Not found.' }]);
@@ -219,7 +234,9 @@ suite('the drop-in exercise in a temporary copy of the repository', () => {
     expect([...new Set(added.map((f) => path.posix.dirname(f)))]).toEqual(['src/app/forms/precompiled']);
     if (existsSync(path.join(repo, '.git'))) {
       // and git ignores them: nothing to commit
-      const ignored = execFileSync('git', ['check-ignore', '--no-index', ...added], { cwd: repo, encoding: 'utf8' }).trim().split('\n');
+      const ignored = execFileSync('git', ['check-ignore', '--no-index', ...added], { cwd: repo, encoding: 'utf8' })
+        .trim()
+        .split('\n');
       expect(ignored.sort()).toEqual(added.sort());
     }
     expect(statSync(path.join(copy, 'src/app/forms/precompiled/index.ts')).isFile()).toBe(true);

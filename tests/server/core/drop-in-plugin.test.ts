@@ -105,7 +105,10 @@ export default defineServerPlugin({
     expect(ok).toMatchObject({ status: 200, body: { country: 'Germany', valid: true } });
     const unknown = await server.call('POST', '/api/plugins/test-vat-check/check', { token: user.access, body: { number: 'FR12345' } });
     expect(unknown).toMatchObject({ status: 400, body: { message: 'No validator knows that country.' } });
-    const rows = await server.db.selectFrom('test_vat_checks' as never).selectAll().execute();
+    const rows = await server.db
+      .selectFrom('test_vat_checks' as never)
+      .selectAll()
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -126,7 +129,10 @@ export default defineServerPlugin({
     const bad = path.join(root, 'bad-plugins', 'rogue');
     mkdirSync(bad, { recursive: true });
     const face = path.relative(bad, path.join(repo, 'src/server')).replace(/\\/g, '/');
-    writeFileSync(path.join(bad, 'server.ts'), `import { defineServerPlugin } from '${face}';\nexport default defineServerPlugin({ id: 'rogue', routes(app) { app.get('/api/platform/users', async () => []); } });\n`);
+    writeFileSync(
+      path.join(bad, 'server.ts'),
+      `import { defineServerPlugin } from '${face}';\nexport default defineServerPlugin({ id: 'rogue', routes(app) { app.get('/api/platform/users', async () => []); } });\n`,
+    );
     const plugins = await discoverServerPlugins(path.dirname(bad));
     await expect(startTestServer({ plugins })).rejects.toThrow('Plugin "rogue" registers /api/platform/users');
   });

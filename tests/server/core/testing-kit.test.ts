@@ -77,7 +77,7 @@ export default defineServerPlugin({
     expect(asked.map(({ name, system, prompt }) => ({ name, system, prompt }))).toEqual([{ name: 'test-kit.greet', system: 'Greet.', prompt: 'Ada' }]);
   });
 
-  it('drives a recipe: trigger through its webhook, wait for the job, read each step\'s output', async () => {
+  it("drives a recipe: trigger through its webhook, wait for the job, read each step's output", async () => {
     const recipe = await recipeOf(server, COMBINATION);
     const note = (person: string) => ({ person, name: 'note.txt', binary: Buffer.from(`for ${person}`).toString('base64') }); // the upload trigger wants a file
     const run = await recipe.run(note('Grace'));
@@ -97,9 +97,13 @@ export default defineServerPlugin({
     await expect(recipe.trigger(note('late'))).rejects.toThrow(`webhook of recipe ${recipe.recipeId}: HTTP 409`);
   });
 
-  it('connects a user\'s account of an OAuth connector through its sandbox', async () => {
+  it("connects a user's account of an OAuth connector through its sandbox", async () => {
     const user = await createUser(server, { email: 'kit-sheets@example.com' });
-    expect(await connectAccount(server, user, 'google_sheets')).toEqual({ provider: 'google_sheets', name: 'Google Sheets', account: 'kit-sheets@example.com' });
+    expect(await connectAccount(server, user, 'google_sheets')).toEqual({
+      provider: 'google_sheets',
+      name: 'Google Sheets',
+      account: 'kit-sheets@example.com',
+    });
     await expect(connectAccount(server, user, 'no_such_app')).rejects.toThrow('Connect no_such_app: HTTP 404');
   });
 

@@ -10,7 +10,11 @@ export function multipartBody(parts: FormPart[]): { body: Buffer; contentType: s
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('content' in p) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       chunks.push(p.content, Buffer.from('\r\n'));
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));

@@ -46,7 +46,11 @@ describe('document search (workflow 10011)', () => {
     server = await startTestServer({ plugins: [documentSearch] });
     alice = await createUser(server);
     bob = await createUser(server);
-    await uploadText(alice, 'march-invoices.txt', 'The invoices for March were paid late. Our supplier charged a late payment fee, and reconciliation took two days.');
+    await uploadText(
+      alice,
+      'march-invoices.txt',
+      'The invoices for March were paid late. Our supplier charged a late payment fee, and reconciliation took two days.',
+    );
     await uploadText(alice, 'holiday-policy.txt', 'Staff may carry over five days of holiday. Payment in lieu of holiday is not offered.');
     await uploadText(alice, 'late-late.txt', 'Late again: the late delivery of a late order caused late invoices, late payment and a late reconciliation.');
     await uploadText(bob, 'bob-secret-invoices.txt', 'Bob’s invoices for March are private: payment schedule and reconciliation notes.');
@@ -99,15 +103,29 @@ describe('document search (workflow 10011)', () => {
   });
 
   it("indexes the text other plugins extract ('document/text-extracted')", async () => {
-    server.container.get(T.EventBus).publish('document/text-extracted', { owner: alice.id, bucket: 'uploads', key: 'scan.png', name: 'Scanned receipt', text: 'Receipt from Café Nero: two flat whites.' });
+    server.container.get(T.EventBus).publish('document/text-extracted', {
+      owner: alice.id,
+      bucket: 'uploads',
+      key: 'scan.png',
+      name: 'Scanned receipt',
+      text: 'Receipt from Café Nero: two flat whites.',
+    });
     await settled();
     const [hit] = await search(alice, 'whites');
     expect(hit).toMatchObject({ document: 'Scanned receipt', documentText: 'Receipt from Café Nero: two flat <mark>whites</mark>' });
   });
 
   it('reads the text layer of an uploaded PDF and says when it is missing or not searchable', async () => {
-    const pdf = await upload(server, alice.access, { content: await pdfWith(['Service agreement with Globex Corporation', 'Termination requires ninety days notice.']), filename: 'agreement.pdf' }, '10011');
-    expect(await server.call('POST', INDEX, { token: alice.access, body: { key: pdf.body.key, bucket: pdf.body.bucket } })).toMatchObject({ status: 200, body: { document: 'agreement.pdf', words: 10 } });
+    const pdf = await upload(
+      server,
+      alice.access,
+      { content: await pdfWith(['Service agreement with Globex Corporation', 'Termination requires ninety days notice.']), filename: 'agreement.pdf' },
+      '10011',
+    );
+    expect(await server.call('POST', INDEX, { token: alice.access, body: { key: pdf.body.key, bucket: pdf.body.bucket } })).toMatchObject({
+      status: 200,
+      body: { document: 'agreement.pdf', words: 10 },
+    });
     await settled();
     expect((await search(alice, 'termination notice')).map((r) => r.document)).toEqual(['agreement.pdf']);
 
@@ -141,7 +159,10 @@ describe('document search (workflow 10011)', () => {
       const res = await server.call('POST', QUERY, { token: alice.access, body });
       expect(res).toMatchObject({ status: 400, body: { status: 'error', message: 'Please enter a search query (up to 300 characters).' } });
     }
-    expect(await server.call('POST', QUERY, { token: alice.access, body: { query: '   ' } })).toMatchObject({ status: 400, body: { message: 'Please enter a search query.' } });
+    expect(await server.call('POST', QUERY, { token: alice.access, body: { query: '   ' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Please enter a search query.' },
+    });
     expect((await server.call('POST', QUERY, { body: { query: 'invoice' } })).status).toBe(401);
     expect((await server.call('POST', INDEX, { body: { key: 'a', bucket: 'uploads' } })).status).toBe(401);
   });

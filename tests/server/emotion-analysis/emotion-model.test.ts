@@ -1,7 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { builtInEmotionModel, EmotionModel, loadEmotionModel, MODEL_DIR, MODEL_FILE, WEIGHTS_FILE, type EmotionModelHeader } from '../../../src/server/ai/emotion/emotion-model';
+import {
+  builtInEmotionModel,
+  EmotionModel,
+  loadEmotionModel,
+  MODEL_DIR,
+  MODEL_FILE,
+  WEIGHTS_FILE,
+  type EmotionModelHeader,
+} from '../../../src/server/ai/emotion/emotion-model';
 import { EMOTIONS } from '../../../src/server/ai/emotion/emotions';
 import { featurise, fnv1a } from '../../../src/server/ai/emotion/features';
 
@@ -21,7 +29,14 @@ describe('the committed emotion model', () => {
 
   it('answers one of the seven labels with probabilities that sum to 1 (speed: npm run bench:emotion)', () => {
     const model = builtInEmotionModel();
-    const sentences = ['Thank you so much, this is wonderful!', 'The meeting is at 3 pm.', 'I am terrified we will lose the contract.', 'wtf is this garbage', '', '🙂'];
+    const sentences = [
+      'Thank you so much, this is wonderful!',
+      'The meeting is at 3 pm.',
+      'I am terrified we will lose the contract.',
+      'wtf is this garbage',
+      '',
+      '🙂',
+    ];
     for (let i = 0; i < 2; i++) {
       for (const s of sentences) {
         const r = model.classify(s);
@@ -90,7 +105,9 @@ describe('loadEmotionModel', () => {
     write(header(), new Int8Array(10));
     expect(() => loadEmotionModel(dir)).toThrow(`Emotion model weights hold 10 values; 65536 buckets × 7 labels were expected.`);
     write(header({ labels: ['joy', 'anger', 'disgust', 'fear', 'sadness', 'surprise', 'neutral'] }), new Int8Array((1 << 16) * 7));
-    expect(() => loadEmotionModel(dir)).toThrow('Emotion model labels joy, anger, disgust, fear, sadness, surprise, neutral are not anger, disgust, fear, joy, sadness, surprise, neutral.');
+    expect(() => loadEmotionModel(dir)).toThrow(
+      'Emotion model labels joy, anger, disgust, fear, sadness, surprise, neutral are not anger, disgust, fear, joy, sadness, surprise, neutral.',
+    );
     write({ ...header(), format: 2 as 1 }, new Int8Array((1 << 16) * 7));
     expect(() => loadEmotionModel(dir)).toThrow('Emotion model format 2 is not supported.');
   });

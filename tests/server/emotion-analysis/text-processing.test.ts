@@ -68,7 +68,12 @@ describe('POST /api/api/text_processing_json/ (workflow 10002)', () => {
     it("uses the model's labels, one per sentence", async () => {
       reply = '{"emotions": ["surprise", "sadness"]}';
       const res = await server.call('POST', URL, { token: user.access, body: { text: 'Wow, it shipped already. Sadly the box was empty.' } });
-      expect(res.body).toEqual({ data: [{ emotion: 'surprise', text: 'Wow, it shipped already.' }, { emotion: 'sadness', text: 'Sadly the box was empty.' }] });
+      expect(res.body).toEqual({
+        data: [
+          { emotion: 'surprise', text: 'Wow, it shipped already.' },
+          { emotion: 'sadness', text: 'Sadly the box was empty.' },
+        ],
+      });
       expect(tasks.at(-1)).toMatchObject({ name: 'emotion.classify', json: true, prompt: '1. Wow, it shipped already.\n2. Sadly the box was empty.' });
     });
 

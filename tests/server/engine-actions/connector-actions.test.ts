@@ -9,8 +9,8 @@ import { renderInvoicePdf, type GeneratedInvoice } from '../../support/invoices/
 import type { TestServer, TestUser } from '../../support/server';
 import { connect, widgetToken } from '../connections/connect-flow';
 import { stepContext, stepKind } from '../connectors-data/support';
-import { actionServer, createUser, fileBody, recordOf, runThroughWebhook, stepOutput, waitForJob, type Rec } from './support';import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
-
+import { actionServer, createUser, fileBody, recordOf, runThroughWebhook, stepOutput, waitForJob, type Rec } from './support';
+import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
 
 jest.setTimeout(90_000);
 
@@ -27,15 +27,26 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
   /** A new empty sandbox spreadsheet of alice's. */
   function newSheet(): string {
     const id = `sheet_test_${++sheetSeq}`;
-    sandbox().state.change(() => sandbox().state.account(ACCOUNT).spreadsheets.push({ spreadsheetId: id, title: `Test ${sheetSeq}`, rows: [] }));
+    sandbox().state.change(() =>
+      sandbox()
+        .state.account(ACCOUNT)
+        .spreadsheets.push({ spreadsheetId: id, title: `Test ${sheetSeq}`, rows: [] }),
+    );
     return id;
   }
-  const rowsOf = (id: string) => sandbox().state.account(ACCOUNT).spreadsheets.find((s) => s.spreadsheetId === id)!.rows;
+  const rowsOf = (id: string) =>
+    sandbox()
+      .state.account(ACCOUNT)
+      .spreadsheets.find((s) => s.spreadsheetId === id)!.rows;
 
   /** Alice's record of a combination, marked running (its Drive trigger polls; a webhook call runs it here), with a Sheet chosen. */
   async function runningRecipe(combinationId: number, sheetId?: string): Promise<Rec> {
     const rec = await recordOf(server, alice, combinationId);
-    await server.db.updateTable('user_recipes').set({ running: true, sheet_id: sheetId ?? null }).where('id', '=', rec.recipe_id).execute();
+    await server.db
+      .updateTable('user_recipes')
+      .set({ running: true, sheet_id: sheetId ?? null })
+      .where('id', '=', rec.recipe_id)
+      .execute();
     return rec;
   }
 
@@ -46,7 +57,9 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
   beforeAll(async () => {
     // pdfjs loaded in the test's own flow, not first from the queue loop (see extraction-actions)
     await loadPdfjs();
-    server = await actionServer([catalogueCore, connectors, invoiceExtraction, documentExtraction, documentSearch, emotionAnalysis], { env: { SANDBOX_PROVIDERS: 'true' } });
+    server = await actionServer([catalogueCore, connectors, invoiceExtraction, documentExtraction, documentSearch, emotionAnalysis], {
+      env: { SANDBOX_PROVIDERS: 'true' },
+    });
     alice = await createUser(server);
     const token = await widgetToken(server, alice);
     for (const provider of ['google_drive', 'google_sheets', 'xero']) await connect(server, token, provider, ACCOUNT);
@@ -74,7 +87,12 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
     expect(rows[1][0]).toBe('drive-invoice.pdf');
     expect(rows[1][1]).toBe(String(invoice.truth.invoice_number));
     expect(rows[1]).toContain(String(invoice.truth.total));
-    expect(await stepOutput(server, job.id, 3)).toMatchObject({ appended: true, spreadsheet_id: sheet, range: `Sheet1!A2:P2`, rows: [{ file: 'drive-invoice.pdf', invoice_number: invoice.truth.invoice_number }] });
+    expect(await stepOutput(server, job.id, 3)).toMatchObject({
+      appended: true,
+      spreadsheet_id: sheet,
+      range: `Sheet1!A2:P2`,
+      rows: [{ file: 'drive-invoice.pdf', invoice_number: invoice.truth.invoice_number }],
+    });
     // a second invoice adds one row, no second header
     const again = await runThroughWebhook(server, alice, rec, { file_id: dropInDrive('second.pdf', 'application/pdf', invoice.pdf) });
     expect(again.job.status).toBe('succeeded');
@@ -102,7 +120,22 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
   describe('a step run again with the same idempotency key (a retry after a lost answer or a restart)', () => {
     const definition = (key: string) => stepKind(server, key);
     const ctxFor = (rec: Rec, key: string, attempt: number) => stepContext(server, alice, rec, { jobId: key, attempt });
-    const extraction = { name: 'x.pdf', fields: { invoice_number: 'INV-77', invoice_date: '2024-03-01', due_date: '2024-03-31', vendor_name: 'Idem Supplies Ltd', subtotal: 100, tax: 20, total: 120, currency: 'GBP', po_number: 'PO-9' }, lineItems: [{ description: 'Widgets', quantity: 4, unit_price: 25, amount: 100, confidence: 1 }], warnings: [] };
+    const extraction = {
+      name: 'x.pdf',
+      fields: {
+        invoice_number: 'INV-77',
+        invoice_date: '2024-03-01',
+        due_date: '2024-03-31',
+        vendor_name: 'Idem Supplies Ltd',
+        subtotal: 100,
+        tax: 20,
+        total: 120,
+        currency: 'GBP',
+        po_number: 'PO-9',
+      },
+      lineItems: [{ description: 'Widgets', quantity: 4, unit_price: 25, amount: 100, confidence: 1 }],
+      warnings: [],
+    };
 
     it('google_sheets:append_row writes one row whatever the tries', async () => {
       const sheet = newSheet();
@@ -124,7 +157,17 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
       const acc = sandbox().state.account(ACCOUNT);
       const bills = acc.invoices.filter((i) => i.InvoiceNumber === 'INV-77');
       expect(bills).toHaveLength(1);
-      expect(bills[0]).toMatchObject({ Type: 'ACCPAY', Status: 'DRAFT', Date: '2024-03-01', DueDate: '2024-03-31', CurrencyCode: 'GBP', LineAmountTypes: 'Exclusive', SubTotal: 100, TotalTax: 20, Total: 120 });
+      expect(bills[0]).toMatchObject({
+        Type: 'ACCPAY',
+        Status: 'DRAFT',
+        Date: '2024-03-01',
+        DueDate: '2024-03-31',
+        CurrencyCode: 'GBP',
+        LineAmountTypes: 'Exclusive',
+        SubTotal: 100,
+        TotalTax: 20,
+        Total: 120,
+      });
       expect(bills[0].Contact.Name).toBe('Idem Supplies Ltd');
       expect(acc.contacts.filter((c) => c.Name === 'Idem Supplies Ltd')).toHaveLength(1);
     });
@@ -134,10 +177,24 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
     const rec = await runningRecipe(9);
     const { job, steps } = await runThroughWebhook(server, alice, rec, fileBody('bill.pdf', invoice.pdf));
     expect(job.error).toBeNull();
-    expect(steps.map((s) => `${s.provider}:${s.action}`)).toEqual(['manual_email:email_received', 'flowmatic_ai:extract_invoice_fields', 'xero:create_draft_bill']);
+    expect(steps.map((s) => `${s.provider}:${s.action}`)).toEqual([
+      'manual_email:email_received',
+      'flowmatic_ai:extract_invoice_fields',
+      'xero:create_draft_bill',
+    ]);
     const out = await stepOutput(server, job.id, 2);
-    expect(out.bills).toEqual([expect.objectContaining({ Status: 'DRAFT', Contact: invoice.truth.vendor_name, InvoiceNumber: invoice.truth.invoice_number, Total: invoice.truth.total, TotalTax: invoice.truth.tax })]);
-    const bill = sandbox().state.account(ACCOUNT).invoices.find((i) => i.InvoiceID === out.bills[0].InvoiceID)!;
+    expect(out.bills).toEqual([
+      expect.objectContaining({
+        Status: 'DRAFT',
+        Contact: invoice.truth.vendor_name,
+        InvoiceNumber: invoice.truth.invoice_number,
+        Total: invoice.truth.total,
+        TotalTax: invoice.truth.tax,
+      }),
+    ]);
+    const bill = sandbox()
+      .state.account(ACCOUNT)
+      .invoices.find((i) => i.InvoiceID === out.bills[0].InvoiceID)!;
     expect(bill.Type).toBe('ACCPAY');
     expect(bill.LineItems.length).toBe(invoice.data.lines.length);
   });
@@ -161,10 +218,20 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
     for (const [label, value] of Object.entries(docOut.values)) expect(docRow[docHeader.indexOf(label)]).toBe(String(value ?? ''));
 
     const emoSheet = newSheet();
-    const emo = await runThroughWebhook(server, alice, await runningRecipe(6, emoSheet), { file_id: dropInDrive('feedback.txt', 'text/plain', Buffer.from('I love this product. The support made me angry.')) });
+    const emo = await runThroughWebhook(server, alice, await runningRecipe(6, emoSheet), {
+      file_id: dropInDrive('feedback.txt', 'text/plain', Buffer.from('I love this product. The support made me angry.')),
+    });
     expect(emo.job.error).toBeNull();
-    expect(emo.steps.map((s) => `${s.provider}:${s.action}`)).toEqual(['google_drive:new_file_in_folder', 'google_drive:download_file', 'flowmatic_ai:analyse_emotions', 'google_sheets:append_rows']);
-    expect(rowsOf(emoSheet)).toEqual([['1', 'I love this product.', 'joy'], ['2', 'The support made me angry.', 'anger']]);
+    expect(emo.steps.map((s) => `${s.provider}:${s.action}`)).toEqual([
+      'google_drive:new_file_in_folder',
+      'google_drive:download_file',
+      'flowmatic_ai:analyse_emotions',
+      'google_sheets:append_rows',
+    ]);
+    expect(rowsOf(emoSheet)).toEqual([
+      ['1', 'I love this product.', 'joy'],
+      ['2', 'The support made me angry.', 'anger'],
+    ]);
   });
 
   it('fails the connector step at once when the provider is not connected, saying what to do', async () => {

@@ -21,7 +21,10 @@ describe('engine steps of the extraction plugins, run through a recipe webhook',
     // test files ran in this worker before; the server under Node has no such limit
     await loadPdfjs();
     server = await actionServer([catalogueCore, invoiceExtraction, documentExtraction]);
-    server.container.get(T.EventBus).on('document/text-extracted').subscribe((e) => extracted.push(e));
+    server.container
+      .get(T.EventBus)
+      .on('document/text-extracted')
+      .subscribe((e) => extracted.push(e));
     invoice = await renderInvoicePdf({ seed: 11, layout: 'classic', font: 'helvetica' });
   });
   afterAll(() => server.close());
@@ -61,7 +64,10 @@ describe('engine steps of the extraction plugins, run through a recipe webhook',
   it('a webhook call without the file is refused naming it; a run that brought none (text only, uploaded in the app) fails at once', async () => {
     const { user, rec } = await readyRecipe(server, 2);
     const refused = await server.call('POST', webhookPath(rec), { body: { note: 'no file' } });
-    expect([refused.status, refused.body.message]).toEqual([400, 'The request needs a file: binary, the document (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.']);
+    expect([refused.status, refused.body.message]).toEqual([
+      400,
+      'The request needs a file: binary, the document (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.',
+    ]);
     const upload = await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/uploads`, { token: user.access, body: { text: 'no file' } });
     const { job, steps } = await waitForJob(server, user, upload.body.job_id);
     expect(job.status).toBe('failed');

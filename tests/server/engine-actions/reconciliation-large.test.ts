@@ -56,7 +56,13 @@ function files() {
 function multipart(parts: Array<{ name: string; filename?: string; type?: string; body: string }>): { payload: Buffer; boundary: string } {
   const boundary = '----reconcile100k';
   const chunks = parts.map((p) =>
-    [`--${boundary}`, `Content-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`, ...(p.type ? [`Content-Type: ${p.type}`] : []), '', p.body].join('\r\n'),
+    [
+      `--${boundary}`,
+      `Content-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`,
+      ...(p.type ? [`Content-Type: ${p.type}`] : []),
+      '',
+      p.body,
+    ].join('\r\n'),
   );
   return { payload: Buffer.from(`${chunks.join('\r\n')}\r\n--${boundary}--\r\n`), boundary };
 }
@@ -67,13 +73,16 @@ describe('the reconciliation step on 100,000 rows', () => {
   let rec: Rec;
 
   beforeAll(async () => {
-    server = await actionServer([catalogueCore, invoiceReconciliation], { env: { MAX_UPLOAD_MB: '8' }, options: { stepTimeoutMs: 240_000, aiStepTimeoutMs: 240_000 } });
+    server = await actionServer([catalogueCore, invoiceReconciliation], {
+      env: { MAX_UPLOAD_MB: '8' },
+      options: { stepTimeoutMs: 240_000, aiStepTimeoutMs: 240_000 },
+    });
     user = await createUser(server);
     ({ rec } = await readyRecipe(server, 10, user));
   });
   afterAll(() => server.close());
 
-  it('keeps a summary with the exact totals and the full result as a workbook in the owner\'s files', async () => {
+  it("keeps a summary with the exact totals and the full result as a workbook in the owner's files", async () => {
     const { invoices, orders, expected } = files();
     const { payload, boundary } = multipart([
       { name: 'email', body: 'ap@example.com' },
@@ -81,7 +90,12 @@ describe('the reconciliation step on 100,000 rows', () => {
       { name: 'file2', filename: 'purchase-orders.csv', type: 'text/csv', body: orders },
     ]);
     const t0 = Date.now();
-    const res = await server.app.inject({ method: 'POST', url: webhookPath(rec), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: webhookPath(rec),
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.statusCode).toBe(200);
     const { job, steps } = await waitForJob(server, user, res.json().job_id, ['succeeded', 'failed'], 280_000);
     console.log(`100k-row reconciliation job: ${Date.now() - t0} ms; ${JSON.stringify(job.error)}`);
@@ -138,17 +152,33 @@ describe('the reconciliation step on 100,000 rows', () => {
     const view = await server.call('GET', `/api/automation/jobs/${job.id}`, { token: user.access });
     const step = view.body.steps[1];
     expect(step.output_details[0].title).toBe('Result kept as a file');
-    expect(step.output_details[0].items.slice(0, 1)).toEqual([{ label: 'Result', value: `reconciliation-invoices.xlsx (${out.result_file.size.toLocaleString('en-GB')} bytes)` }]);
-    expect(step.output_details[0].items).toEqual(expect.arrayContaining([{ label: 'Discrepancy count', value: '8000' }, { label: 'Unmatched count', value: '4000' }, { label: 'Config', value: 'detected' }]));
+    expect(step.output_details[0].items.slice(0, 1)).toEqual([
+      { label: 'Result', value: `reconciliation-invoices.xlsx (${out.result_file.size.toLocaleString('en-GB')} bytes)` },
+    ]);
+    expect(step.output_details[0].items).toEqual(
+      expect.arrayContaining([
+        { label: 'Discrepancy count', value: '8000' },
+        { label: 'Unmatched count', value: '4000' },
+        { label: 'Config', value: 'detected' },
+      ]),
+    );
     expect(step.output_summary).toMatch(/^Result kept as a file: Result reconciliation-invoices\.xlsx/);
-    const link = await server.call('GET', `/api/automation/jobs/${job.id}/files/link?bucket=automation&key=${encodeURIComponent(out.result_file.key)}`, { token: user.access });
+    const link = await server.call('GET', `/api/automation/jobs/${job.id}/files/link?bucket=automation&key=${encodeURIComponent(out.result_file.key)}`, {
+      token: user.access,
+    });
     expect(link.status).toBe(200);
     expect(link.body.name).toBe('reconciliation-invoices.xlsx');
     const download = await server.app.inject({ method: 'GET', url: link.body.url });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.length).toBe(out.result_file.size);
     const other = await createUser(server);
-    expect((await server.call('GET', `/api/automation/jobs/${job.id}/files/link?bucket=automation&key=${encodeURIComponent(out.result_file.key)}`, { token: other.access })).status).toBe(404);
+    expect(
+      (
+        await server.call('GET', `/api/automation/jobs/${job.id}/files/link?bucket=automation&key=${encodeURIComponent(out.result_file.key)}`, {
+          token: other.access,
+        })
+      ).status,
+    ).toBe(404);
     const unnamed = await server.call('GET', `/api/automation/jobs/${job.id}/files/link?bucket=automation&key=not-this-jobs`, { token: user.access });
     expect([unnamed.status, unnamed.body.message]).toEqual([404, 'File not found in this job.']);
   });

@@ -11,7 +11,10 @@ export { readyRecipe, recordOf, waitForJob, webhookPath, type Rec };
  * A test server with the given plugins (their catalogues seeded), the engine's fast timings and
  * a scripted OCR engine (the tests use text-layer PDFs; a call to OCR would be a bug).
  */
-export async function actionServer(plugins: ServerPlugin[], opts: { env?: Record<string, string>; options?: Partial<EngineOptions> } = {}): Promise<TestServer & { ocr: ScriptedOcr }> {
+export async function actionServer(
+  plugins: ServerPlugin[],
+  opts: { env?: Record<string, string>; options?: Partial<EngineOptions> } = {},
+): Promise<TestServer & { ocr: ScriptedOcr }> {
   const ocr = new ScriptedOcr();
   const server = await startTestServer({
     plugins,

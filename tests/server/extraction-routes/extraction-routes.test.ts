@@ -26,7 +26,10 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
       plugins: [invoiceExtraction, documentExtraction],
       overrides: (c) => c.rebind(T.Ocr).toConstantValue(ocr),
     });
-    server.container.get(T.EventBus).on('document/text-extracted').subscribe((e) => extracted.push(e));
+    server.container
+      .get(T.EventBus)
+      .on('document/text-extracted')
+      .subscribe((e) => extracted.push(e));
     alice = await createUser(server);
     bob = await createUser(server);
     invoice = await renderInvoicePdf({ seed: 11, layout: 'classic', font: 'helvetica' });
@@ -45,15 +48,38 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
     it('answers the fields of a generated text-layer invoice, its line items, no warnings, and publishes its text', async () => {
       const res = await post('/api/service/extract_data/', alice, invoiceKey);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ Status: 'SUCCEEDED', Job_ID: expect.any(String), ...invoiceKey, name: 'acme-invoice.pdf', pages: 1, ocr_pages: [], warnings: [] });
+      expect(res.body).toMatchObject({
+        Status: 'SUCCEEDED',
+        Job_ID: expect.any(String),
+        ...invoiceKey,
+        name: 'acme-invoice.pdf',
+        pages: 1,
+        ocr_pages: [],
+        warnings: [],
+      });
       const fields = Object.fromEntries(res.body.fields.map((f: { name: string; value: unknown }) => [f.name, f.value]));
       expect(res.body.fields.map((f: { name: string }) => f.name)).toEqual([
-        'invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'vendor_address', 'customer_name', 'customer_address', 'po_number', 'subtotal', 'tax', 'total', 'currency', 'payment_terms',
+        'invoice_number',
+        'invoice_date',
+        'due_date',
+        'vendor_name',
+        'vendor_address',
+        'customer_name',
+        'customer_address',
+        'po_number',
+        'subtotal',
+        'tax',
+        'total',
+        'currency',
+        'payment_terms',
       ]);
-      for (const name of ['invoice_number', 'invoice_date', 'due_date', 'total', 'subtotal', 'tax', 'currency']) expect(fields[name]).toEqual(invoice.truth[name]);
+      for (const name of ['invoice_number', 'invoice_date', 'due_date', 'total', 'subtotal', 'tax', 'currency'])
+        expect(fields[name]).toEqual(invoice.truth[name]);
       for (const f of res.body.fields) if (f.value !== null) expect(f.confidence).toBeGreaterThan(0);
       expect(res.body.line_items).toHaveLength(invoice.data.lines.length);
-      expect(res.body.line_items[0]).toEqual(expect.objectContaining({ description: expect.any(String), amount: expect.any(Number), confidence: expect.any(Number) }));
+      expect(res.body.line_items[0]).toEqual(
+        expect.objectContaining({ description: expect.any(String), amount: expect.any(Number), confidence: expect.any(Number) }),
+      );
       expect(ocr.calls).toBe(0);
       const event = extracted.find((e) => e.key === invoiceKey.key);
       expect(event).toMatchObject({ owner: alice.id, bucket: invoiceKey.bucket, name: 'acme-invoice.pdf' });
@@ -92,8 +118,14 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
     });
 
     it('says what is missing or wrong in the body', async () => {
-      expect(await post('/api/service/extract_data/', alice, { bucket: 'uploads' })).toMatchObject({ status: 400, body: { message: 'Upload an invoice first: key is missing.' } });
-      expect(await post('/api/service/extract_data/', alice, { ...invoiceKey, wait: 600 })).toMatchObject({ status: 400, body: { message: 'wait must be a whole number of seconds from 0 to 60.' } });
+      expect(await post('/api/service/extract_data/', alice, { bucket: 'uploads' })).toMatchObject({
+        status: 400,
+        body: { message: 'Upload an invoice first: key is missing.' },
+      });
+      expect(await post('/api/service/extract_data/', alice, { ...invoiceKey, wait: 600 })).toMatchObject({
+        status: 400,
+        body: { message: 'wait must be a whole number of seconds from 0 to 60.' },
+      });
     });
 
     it('refuses a stored file that is not a document (415) and explains an unreadable PDF (422)', async () => {
@@ -135,7 +167,11 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
 
   describe('GET /api/plugins/invoice-extraction/preview', () => {
     const preview = (user: TestUser | undefined, q: { key: string; bucket: string }) =>
-      server.app.inject({ method: 'GET', url: `/api/plugins/invoice-extraction/preview?key=${encodeURIComponent(q.key)}&bucket=${q.bucket}`, headers: user ? { authorization: `Bearer ${user.access}` } : {} });
+      server.app.inject({
+        method: 'GET',
+        url: `/api/plugins/invoice-extraction/preview?key=${encodeURIComponent(q.key)}&bucket=${q.bucket}`,
+        headers: user ? { authorization: `Bearer ${user.access}` } : {},
+      });
 
     it("shows a PDF's first page as a PNG, and an image as itself, to its owner only", async () => {
       const res = await preview(alice, invoiceKey);
@@ -159,7 +195,12 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
   describe('document extraction: extract, status, complete', () => {
     it('runs a job for the uploaded file: Job_ID, IN_PROGRESS with progress, SUCCEEDED, then Fields with label and result', async () => {
       const form = uploadForm(Buffer.from(invoice.pdf), 'delivery-note.pdf', '10006');
-      const up = await server.app.inject({ method: 'POST', url: '/api/platform/uploadworkflowfile', payload: form.payload, headers: { 'content-type': form.contentType, authorization: `Bearer ${alice.access}` } });
+      const up = await server.app.inject({
+        method: 'POST',
+        url: '/api/platform/uploadworkflowfile',
+        payload: form.payload,
+        headers: { 'content-type': form.contentType, authorization: `Bearer ${alice.access}` },
+      });
       expect(up.statusCode).toBe(200);
       const { key, bucket } = JSON.parse(up.body);
       const started = await post('/api/document-extraction/extract', alice, { timeout: 5, key, bucket });
@@ -183,9 +224,18 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
     });
 
     it('validates the body: key and bucket required, timeout from 1 to 30 minutes, jobId required', async () => {
-      expect(await post('/api/document-extraction/extract', alice, { timeout: 5, bucket: 'uploads' })).toMatchObject({ status: 400, body: { message: 'Upload a document first: key is missing.' } });
-      expect(await post('/api/document-extraction/extract', alice, { timeout: 0, ...invoiceKey })).toMatchObject({ status: 400, body: { message: 'timeout must be a whole number of minutes from 1 to 30.' } });
-      expect(await post('/api/document-extraction/status', alice, {})).toMatchObject({ status: 400, body: { message: 'jobId is missing: give the Job_ID that extract returned.' } });
+      expect(await post('/api/document-extraction/extract', alice, { timeout: 5, bucket: 'uploads' })).toMatchObject({
+        status: 400,
+        body: { message: 'Upload a document first: key is missing.' },
+      });
+      expect(await post('/api/document-extraction/extract', alice, { timeout: 0, ...invoiceKey })).toMatchObject({
+        status: 400,
+        body: { message: 'timeout must be a whole number of minutes from 1 to 30.' },
+      });
+      expect(await post('/api/document-extraction/status', alice, {})).toMatchObject({
+        status: 400,
+        body: { message: 'jobId is missing: give the Job_ID that extract returned.' },
+      });
     });
 
     it('reports an unreadable document as FAILED with the reason; complete answers 422 with it', async () => {
@@ -194,7 +244,10 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
       const seen = await pollUntilDone(() => post('/api/document-extraction/status', alice, { jobId: started.body.Job_ID }));
       const last = seen[seen.length - 1];
       expect(last.body).toMatchObject({ Status: 'FAILED', message: expect.stringMatching(/^The document could not be read: /) });
-      expect(await post('/api/document-extraction/complete', alice, { jobId: started.body.Job_ID })).toMatchObject({ status: 422, body: { Status: 'FAILED', message: last.body.message } });
+      expect(await post('/api/document-extraction/complete', alice, { jobId: started.body.Job_ID })).toMatchObject({
+        status: 422,
+        body: { Status: 'FAILED', message: last.body.message },
+      });
     });
 
     it('complete answers 409 while the job is still running', async () => {
@@ -203,7 +256,10 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
       ocr.gate = new Promise((r) => (release = r));
       const started = await post('/api/document-extraction/extract', alice, { timeout: 5, key: png.key, bucket: png.bucket });
       const early = await post('/api/document-extraction/complete', alice, { jobId: started.body.Job_ID });
-      expect(early).toMatchObject({ status: 409, body: { Status: 'IN_PROGRESS', message: 'The extraction has not finished yet; ask for its status again in a few seconds.' } });
+      expect(early).toMatchObject({
+        status: 409,
+        body: { Status: 'IN_PROGRESS', message: 'The extraction has not finished yet; ask for its status again in a few seconds.' },
+      });
       release();
       await pollUntilDone(() => post('/api/document-extraction/status', alice, { jobId: started.body.Job_ID }));
     });
@@ -226,7 +282,17 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
 
   it('a job still queued past its time limit is reported FAILED with the limit in the message', () => {
     const queuedAt = Date.now() - 6 * 60_000;
-    const view = viewOf({ id: 'document-extraction.extract/x', name: 'document-extraction.extract', data: { owner: 1, bucket: 'uploads', key: 'k', queuedAt, deadline: queuedAt + 5 * 60_000 }, status: 'waiting', attemptsMade: 0, progress: 0 });
-    expect(view).toMatchObject({ Status: 'FAILED', message: 'The extraction took longer than its 5-minute limit and was stopped. Try a smaller or clearer document.' });
+    const view = viewOf({
+      id: 'document-extraction.extract/x',
+      name: 'document-extraction.extract',
+      data: { owner: 1, bucket: 'uploads', key: 'k', queuedAt, deadline: queuedAt + 5 * 60_000 },
+      status: 'waiting',
+      attemptsMade: 0,
+      progress: 0,
+    });
+    expect(view).toMatchObject({
+      Status: 'FAILED',
+      message: 'The extraction took longer than its 5-minute limit and was stopped. Try a smaller or clearer document.',
+    });
   });
 });

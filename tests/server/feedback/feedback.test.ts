@@ -19,17 +19,14 @@ describe('POST /api/platform/feedback (the Beta feedback tab)', () => {
     expect((await server.call('POST', '/api/platform/feedback', { body: { message: 'hi' } })).status).toBe(401);
   });
 
-  it.each([
-    [{ message: '' }],
-    [{ message: '   ' }],
-    [{ message: 'x'.repeat(2001) }],
-    [{}],
-    [{ message: 'ok', admin: true }],
-  ])('refuses %p with a clear message', async (body) => {
-    const u = await createUser(server);
-    const res = await server.call('POST', '/api/platform/feedback', { token: u.access, body });
-    expect(res.status).toBe(400);
-    expect(res.body.status).toBe('error');
-    expect(typeof res.body.message).toBe('string');
-  });
+  it.each([[{ message: '' }], [{ message: '   ' }], [{ message: 'x'.repeat(2001) }], [{}], [{ message: 'ok', admin: true }]])(
+    'refuses %p with a clear message',
+    async (body) => {
+      const u = await createUser(server);
+      const res = await server.call('POST', '/api/platform/feedback', { token: u.access, body });
+      expect(res.status).toBe(400);
+      expect(res.body.status).toBe('error');
+      expect(typeof res.body.message).toBe('string');
+    },
+  );
 });

@@ -30,22 +30,31 @@ describe('POST /api/platform/uploadworkflowfile and the signed download link', (
 
   beforeAll(async () => {
     // the workflows' plugins declare what their pages upload (WorkflowUploads); the route names none
-    server = await startTestServer({ env: { MAX_UPLOAD_MB: '1' }, plugins: [invoiceExtraction, documentExtraction, documentSearch, invoiceReconciliation, financialAnalysis] });
-    server.container.get(T.EventBus).on('file/stored').subscribe((e) => stored.push(e));
+    server = await startTestServer({
+      env: { MAX_UPLOAD_MB: '1' },
+      plugins: [invoiceExtraction, documentExtraction, documentSearch, invoiceReconciliation, financialAnalysis],
+    });
+    server.container
+      .get(T.EventBus)
+      .on('file/stored')
+      .subscribe((e) => stored.push(e));
     alice = await createUser(server);
     bob = await createUser(server);
   });
   afterAll(() => server.close());
 
-  const download = (url: string, token?: string) =>
-    server.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const download = (url: string, token?: string) => server.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   describe.each(Object.entries(ALLOWED))('workflow %s', (workflow, allowed) => {
     it.each(Object.keys(SAMPLES) as Kind[])('%s', async (kind) => {
       const res = await upload(server, alice.access, { content: SAMPLES[kind], filename: `sample.${kind}` }, workflow);
       if (allowed.includes(kind)) {
         expect(res.status).toBe(200);
-        expect(res.body).toEqual({ url: expect.stringMatching(/^\/api\/files\/download\?token=/), key: expect.stringMatching(/^[0-9a-f-]{36}\./), bucket: 'uploads' });
+        expect(res.body).toEqual({
+          url: expect.stringMatching(/^\/api\/files\/download\?token=/),
+          key: expect.stringMatching(/^[0-9a-f-]{36}\./),
+          bucket: 'uploads',
+        });
       } else {
         expect(res.status).toBe(415);
         expect(res.body.status).toBe('error');
@@ -81,7 +90,7 @@ describe('POST /api/platform/uploadworkflowfile and the signed download link', (
     expect((await download(res.body.url!, alice.access)).statusCode).toBe(200);
   });
 
-  it("refuses the link to someone signed in as another user, a forged link and an expired one", async () => {
+  it('refuses the link to someone signed in as another user, a forged link and an expired one', async () => {
     const res = await upload(server, alice.access, { content: PDF, filename: 'private.pdf' }, '10006');
     const other = await download(res.body.url!, bob.access);
     expect(other.statusCode).toBe(403);
@@ -117,13 +126,22 @@ describe('POST /api/platform/uploadworkflowfile and the signed download link', (
   });
 
   it('refuses an empty file, a damaged image, an unknown or missing workflow and a missing file', async () => {
-    expect(await upload(server, alice.access, { content: Buffer.alloc(0) }, '10011')).toMatchObject({ status: 400, body: { message: 'The uploaded file is empty.' } });
+    expect(await upload(server, alice.access, { content: Buffer.alloc(0) }, '10011')).toMatchObject({
+      status: 400,
+      body: { message: 'The uploaded file is empty.' },
+    });
     expect(await upload(server, alice.access, { content: png(4, 3).subarray(0, 20) }, '10004')).toMatchObject({
       status: 415,
       body: { message: 'The file looks like a PNG image but it is damaged or incomplete.' },
     });
-    expect(await upload(server, alice.access, { content: PDF }, '10002')).toMatchObject({ status: 400, body: { message: 'Workflow "10002" does not take file uploads.' } });
-    expect(await upload(server, alice.access, { content: PDF }, undefined)).toMatchObject({ status: 400, body: { message: 'Say which workflow the file is for (the workflow field is missing).' } });
+    expect(await upload(server, alice.access, { content: PDF }, '10002')).toMatchObject({
+      status: 400,
+      body: { message: 'Workflow "10002" does not take file uploads.' },
+    });
+    expect(await upload(server, alice.access, { content: PDF }, undefined)).toMatchObject({
+      status: 400,
+      body: { message: 'Say which workflow the file is for (the workflow field is missing).' },
+    });
     const noFile = await server.app.inject({
       method: 'POST',
       url: '/api/platform/uploadworkflowfile',
@@ -156,7 +174,11 @@ describe('the upload route names no workflow: each plugin declares its uploads (
   it("takes a declared workflow's kinds, and refuses a workflow whose plugin is not there", async () => {
     const ok = await upload(server, carol.access, { content: TXT, filename: 'note.txt' }, '77001');
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ url: expect.stringMatching(/^\/api\/files\/download\?token=/), key: expect.stringMatching(/^[0-9a-f-]{36}\.txt$/), bucket: 'uploads' });
+    expect(ok.body).toEqual({
+      url: expect.stringMatching(/^\/api\/files\/download\?token=/),
+      key: expect.stringMatching(/^[0-9a-f-]{36}\.txt$/),
+      bucket: 'uploads',
+    });
     const pdf = await upload(server, carol.access, { content: PDF, filename: 'note.pdf' }, '77001');
     expect(pdf.status).toBe(415);
     expect(pdf.body.message).toBe('The uploaded file is not a text file (it is a PDF).');

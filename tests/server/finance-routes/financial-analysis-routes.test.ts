@@ -19,7 +19,13 @@ async function pdfWith(lines: string[]): Promise<Uint8Array> {
 
 describe('financial analysis routes', () => {
   let server: TestServer, ann: TestUser, bob: TestUser;
-  beforeAll(async () => ({ server, users: [ann, bob] } = await startWithTwoUsers({ plugins: [financialAnalysis], env: { MAX_UPLOAD_MB: '1' } })));
+  beforeAll(
+    async () =>
+      ({
+        server,
+        users: [ann, bob],
+      } = await startWithTwoUsers({ plugins: [financialAnalysis], env: { MAX_UPLOAD_MB: '1' } })),
+  );
   afterAll(() => server?.close());
 
   async function waitFor(token: string, wfId: string) {
@@ -32,10 +38,16 @@ describe('financial analysis routes', () => {
   }
 
   it('saves the focus area as SELECTED_FOCUS_AREA (create, then update)', async () => {
-    const created = await server.call('POST', CONFIG, { token: ann.access, body: { combination_id: 11, config_json: "{'SELECTED_FOCUS_AREA': 'cash-flow-management'}" } });
+    const created = await server.call('POST', CONFIG, {
+      token: ann.access,
+      body: { combination_id: 11, config_json: "{'SELECTED_FOCUS_AREA': 'cash-flow-management'}" },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'success', combination_id: 11, config_json: "{'SELECTED_FOCUS_AREA': 'cash-flow-management'}" });
-    const updated = await server.call('PUT', `${CONFIG}/${created.body.id}/`, { token: ann.access, body: { combination_id: 11, config_json: "{'SELECTED_FOCUS_AREA': 'sales-and-income'}" } });
+    const updated = await server.call('PUT', `${CONFIG}/${created.body.id}/`, {
+      token: ann.access,
+      body: { combination_id: 11, config_json: "{'SELECTED_FOCUS_AREA': 'sales-and-income'}" },
+    });
     expect(updated.body.config_json).toBe("{'SELECTED_FOCUS_AREA': 'sales-and-income'}");
     const bad = await server.call('POST', CONFIG, { token: bob.access, body: { combination_id: 11, config_json: "{'SELECTED_FOCUS_AREA': 'astrology'}" } });
     expect(bad.status).toBe(400);
@@ -50,7 +62,10 @@ describe('financial analysis routes', () => {
   });
 
   it('runs the default and the custom job to COMPLETE with both reports', async () => {
-    const start = await server.call('POST', START, { token: ann.access, body: { combination_id: 11, file_name: 'accounts.csv', file_binary: b64(CSV), default: true } });
+    const start = await server.call('POST', START, {
+      token: ann.access,
+      body: { combination_id: 11, file_name: 'accounts.csv', file_binary: b64(CSV), default: true },
+    });
     expect(start.status).toBe(200);
     expect(start.body).toMatchObject({ status: 'RUNNING', jobId: { wf_id: expect.any(String) } });
     const done = await waitFor(ann.access, start.body.jobId.wf_id);
@@ -70,8 +85,17 @@ describe('financial analysis routes', () => {
   });
 
   it('reads a PDF statement through its text layer (default: false runs only the custom job)', async () => {
-    const pdf = await pdfWith(['Income statement', 'Line item 2024 2023', 'Revenue 500,000 400,000', 'Cost of sales 300,000 260,000', 'Net income 60,000 40,000']);
-    const start = await server.call('POST', START, { token: ann.access, body: { combination_id: 11, file_name: 'report.pdf', file_binary: b64(pdf), default: false } });
+    const pdf = await pdfWith([
+      'Income statement',
+      'Line item 2024 2023',
+      'Revenue 500,000 400,000',
+      'Cost of sales 300,000 260,000',
+      'Net income 60,000 40,000',
+    ]);
+    const start = await server.call('POST', START, {
+      token: ann.access,
+      body: { combination_id: 11, file_name: 'report.pdf', file_binary: b64(pdf), default: false },
+    });
     const done = await waitFor(ann.access, start.body.jobId.wf_id);
     expect(done.body.status).toBe('COMPLETE');
     expect(done.body.report.default).toBeNull();
@@ -80,7 +104,10 @@ describe('financial analysis routes', () => {
   });
 
   it('fails a file with no figures, naming what could not be read', async () => {
-    const start = await server.call('POST', START, { token: ann.access, body: { combination_id: 11, file_name: 'notes.csv', file_binary: b64('Name,Colour\nAda,blue\nBob,green\n') } });
+    const start = await server.call('POST', START, {
+      token: ann.access,
+      body: { combination_id: 11, file_name: 'notes.csv', file_binary: b64('Name,Colour\nAda,blue\nBob,green\n') },
+    });
     expect(start.status).toBe(200);
     const done = await waitFor(ann.access, start.body.jobId.wf_id);
     expect(done.body.status).toBe('FAILED');
@@ -91,7 +118,10 @@ describe('financial analysis routes', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const wrong = await server.call('POST', START, { token: ann.access, body: { combination_id: 11, file_name: 'photo.png', file_binary: b64(png) } });
     expect(wrong.status).toBe(415);
-    const big = await server.call('POST', START, { token: ann.access, body: { combination_id: 11, file_name: 'big.csv', file_binary: b64('x'.repeat(1_100_000)) } });
+    const big = await server.call('POST', START, {
+      token: ann.access,
+      body: { combination_id: 11, file_name: 'big.csv', file_binary: b64('x'.repeat(1_100_000)) },
+    });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('"big.csv" is too large: the limit is 1 MB per file.');
   });

@@ -6,8 +6,10 @@ const CONFIG = '/api/platform/invoiceReconciliationConfig';
 const COMPARE = '/api/platform/invoice_reconciliation/comparison';
 const EXPORT = '/api/plugins/invoice-reconciliation/export';
 
-const PO = 'PO Number,Vendor,Vendor Email,Description,Qty,Unit Price,Total\nPO-1,Acme Ltd,ar@acme.example,Bolts,10,2.50,25.00\nPO-2,Acme Ltd,,Nuts,4,1.00,4.00\nPO-3,Globex,,Paper,1,5.00,5.00\n';
-const INV = 'Invoice Number,PO Number,Vendor,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,Nuts,4,1.00,4.00\nI-3,PO-8,Globex,Toner,1,"1,250.00","1,250.00"\n';
+const PO =
+  'PO Number,Vendor,Vendor Email,Description,Qty,Unit Price,Total\nPO-1,Acme Ltd,ar@acme.example,Bolts,10,2.50,25.00\nPO-2,Acme Ltd,,Nuts,4,1.00,4.00\nPO-3,Globex,,Paper,1,5.00,5.00\n';
+const INV =
+  'Invoice Number,PO Number,Vendor,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,Nuts,4,1.00,4.00\nI-3,PO-8,Globex,Toner,1,"1,250.00","1,250.00"\n';
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 
 const SETTINGS =
@@ -15,7 +17,13 @@ const SETTINGS =
 
 describe('invoice reconciliation routes', () => {
   let server: TestServer, ann: TestUser, bob: TestUser;
-  beforeAll(async () => ({ server, users: [ann, bob] } = await startWithTwoUsers({ plugins: [reconciliation], env: { MAX_UPLOAD_MB: '1' } })));
+  beforeAll(
+    async () =>
+      ({
+        server,
+        users: [ann, bob],
+      } = await startWithTwoUsers({ plugins: [reconciliation], env: { MAX_UPLOAD_MB: '1' } })),
+  );
   afterAll(() => server?.close());
 
   describe('config', () => {
@@ -39,7 +47,10 @@ describe('invoice reconciliation routes', () => {
       id = res.body.id;
       expect(typeof res.body.config_json).toBe('string');
       expect(res.body.config_json).toContain("'GENERATE_EMAIL_FOR_MATCHED': True");
-      expect(parsePythonLiteral(res.body.config_json)).toMatchObject({ EMAIL_TONE_OF_VOICE_NOT_MATCHED: 'humorous', GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED: false });
+      expect(parsePythonLiteral(res.body.config_json)).toMatchObject({
+        EMAIL_TONE_OF_VOICE_NOT_MATCHED: 'humorous',
+        GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED: false,
+      });
     });
 
     it('refuses a second create and points to the update', async () => {
@@ -59,10 +70,25 @@ describe('invoice reconciliation routes', () => {
     it('updates, accepting JSON too', async () => {
       const res = await server.call('PUT', `${CONFIG}/${id}/`, {
         token: ann.access,
-        body: { combination_id: 10, config_json: JSON.stringify({ EMAIL_TONE_OF_VOICE_MATCHED: 'casual', EMAIL_TONE_OF_VOICE_NOT_MATCHED: 'formal', GENERATE_EMAIL_FOR_NOT_MATCHED: true, GENERATE_EMAIL_FOR_MATCHED: true, GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED: true }) },
+        body: {
+          combination_id: 10,
+          config_json: JSON.stringify({
+            EMAIL_TONE_OF_VOICE_MATCHED: 'casual',
+            EMAIL_TONE_OF_VOICE_NOT_MATCHED: 'formal',
+            GENERATE_EMAIL_FOR_NOT_MATCHED: true,
+            GENERATE_EMAIL_FOR_MATCHED: true,
+            GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED: true,
+          }),
+        },
       });
       expect(res.status).toBe(200);
-      expect(parsePythonLiteral(res.body.config_json)).toEqual({ EMAIL_TONE_OF_VOICE_MATCHED: 'casual', EMAIL_TONE_OF_VOICE_NOT_MATCHED: 'formal', GENERATE_EMAIL_FOR_NOT_MATCHED: true, GENERATE_EMAIL_FOR_MATCHED: true, GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED: true });
+      expect(parsePythonLiteral(res.body.config_json)).toEqual({
+        EMAIL_TONE_OF_VOICE_MATCHED: 'casual',
+        EMAIL_TONE_OF_VOICE_NOT_MATCHED: 'formal',
+        GENERATE_EMAIL_FOR_NOT_MATCHED: true,
+        GENERATE_EMAIL_FOR_MATCHED: true,
+        GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED: true,
+      });
     });
 
     it("refuses another user's config as not found", async () => {
@@ -100,7 +126,13 @@ describe('invoice reconciliation routes', () => {
       expect(res.status).toBe(200);
       for (const side of ['default', 'custom_config']) {
         expect(Object.keys(res.body[side]).sort()).toEqual(['discrepencies', 'emails', 'metadata', 'unmatched_records']);
-        expect(res.body[side].metadata).toMatchObject({ mode: 'reconciliation', invoice_file: 'invoices.csv', purchase_order_file: 'orders.csv', invoice_rows: 3, matched_rows: 2 });
+        expect(res.body[side].metadata).toMatchObject({
+          mode: 'reconciliation',
+          invoice_file: 'invoices.csv',
+          purchase_order_file: 'orders.csv',
+          invoice_rows: 3,
+          matched_rows: 2,
+        });
       }
       expect(res.body.custom_config.metadata.config_source).toBe('saved config');
       expect(res.body.default.discrepencies.map((d: { kind: string }) => d.kind)).toEqual(expect.arrayContaining(['quantity', 'total']));
@@ -118,7 +150,8 @@ describe('invoice reconciliation routes', () => {
     });
 
     it('names the file, row and problem of a malformed CSV', async () => {
-      const bad = 'Invoice Number,PO Number,Vendor,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,Nuts,four,1.00,4.00\n';
+      const bad =
+        'Invoice Number,PO Number,Vendor,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,Nuts,four,1.00,4.00\n';
       const res = await server.call('POST', COMPARE, {
         token: bob.access,
         body: { combination_id: 10, file1_name: 'bad-invoices.csv', file1_binary: b64(bad), file2_name: 'orders.csv', file2_binary: b64(PO) },
@@ -144,7 +177,10 @@ describe('invoice reconciliation routes', () => {
     });
 
     it('refuses text that is not base64', async () => {
-      const res = await server.call('POST', COMPARE, { token: bob.access, body: { combination_id: 10, file1_name: 'invoices.csv', file1_binary: 'not base64 at all!' } });
+      const res = await server.call('POST', COMPARE, {
+        token: bob.access,
+        body: { combination_id: 10, file1_name: 'invoices.csv', file1_binary: 'not base64 at all!' },
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('"invoices.csv" was not sent as base64, so it could not be read.');
     });
@@ -158,14 +194,23 @@ describe('invoice reconciliation routes', () => {
 
   describe('export', () => {
     it('downloads a side as CSV of one table and as XLSX', async () => {
-      const compared = await server.call('POST', COMPARE, { token: bob.access, body: { combination_id: 10, file1_name: 'invoices.csv', file1_binary: b64(INV), file2_name: 'orders.csv', file2_binary: b64(PO) } });
-      const csv = await server.call('POST', EXPORT, { token: bob.access, body: { format: 'csv', table: 'discrepancies', side: 'default', result: compared.body.default } });
+      const compared = await server.call('POST', COMPARE, {
+        token: bob.access,
+        body: { combination_id: 10, file1_name: 'invoices.csv', file1_binary: b64(INV), file2_name: 'orders.csv', file2_binary: b64(PO) },
+      });
+      const csv = await server.call('POST', EXPORT, {
+        token: bob.access,
+        body: { format: 'csv', table: 'discrepancies', side: 'default', result: compared.body.default },
+      });
       expect(csv.status).toBe(200);
       expect(csv.body).toMatchObject({ status: 'success', file_name: 'reconciliation-default-discrepancies.csv', content_type: 'text/csv; charset=utf-8' });
       const text = Buffer.from(csv.body.data, 'base64').toString('utf8');
       expect(text).toMatch(/^\ufeffKind,Key,Field/);
       expect(text).toContain('PO-1');
-      const xlsx = await server.call('POST', EXPORT, { token: bob.access, body: { format: 'xlsx', side: 'custom_config', result: compared.body.custom_config } });
+      const xlsx = await server.call('POST', EXPORT, {
+        token: bob.access,
+        body: { format: 'xlsx', side: 'custom_config', result: compared.body.custom_config },
+      });
       expect(xlsx.status).toBe(200);
       expect(xlsx.body.file_name).toBe('reconciliation-custom-config.xlsx');
       expect(Buffer.from(xlsx.body.data, 'base64').subarray(0, 2).toString()).toBe('PK');

@@ -1,14 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  CsvFormatError,
-  decodeText,
-  detectDelimiter,
-  normaliseHeader,
-  parseAmount,
-  readAmountCell,
-  readCsv,
-  streamCsv,
-} from '../../../src/server/tabular';
+import { CsvFormatError, decodeText, detectDelimiter, normaliseHeader, parseAmount, readAmountCell, readCsv, streamCsv } from '../../../src/server/tabular';
 import { detectColumns, detectKey, detectKeyPair, findColumn } from '../../../plugins/invoice-reconciliation/engine/columns';
 
 describe('parseAmount', () => {
@@ -142,7 +133,9 @@ describe('reading files', () => {
     const lines = ['a,b'];
     for (let i = 1; i <= 12000; i++) lines.push(`${i},x`);
     lines.push('12001,"unclosed', '12002,y');
-    await expect(readCsv({ name: 'late.csv', data: lines.join('\n') + '\n' })).rejects.toThrow('The file "late.csv" is malformed at row 12002: a quoted field is not closed');
+    await expect(readCsv({ name: 'late.csv', data: lines.join('\n') + '\n' })).rejects.toThrow(
+      'The file "late.csv" is malformed at row 12002: a quoted field is not closed',
+    );
   });
 
   it('gives a clear error for an empty file and an unclosed quote', async () => {
@@ -155,11 +148,14 @@ describe('reading files', () => {
 
   it('rejects when a row handler throws, without an unhandled error', async () => {
     await expect(
-      streamCsv({ name: 'x.csv', data: Readable.from([Buffer.from('a\n1\n2\n')]) }, {
-        onRows() {
-          throw new Error('stop here');
+      streamCsv(
+        { name: 'x.csv', data: Readable.from([Buffer.from('a\n1\n2\n')]) },
+        {
+          onRows() {
+            throw new Error('stop here');
+          },
         },
-      }),
+      ),
     ).rejects.toThrow('stop here');
   });
 });
@@ -182,10 +178,18 @@ describe('columns', () => {
   });
 
   it('picks a shared key column, else an order reference on the invoice', () => {
-    expect(detectKeyPair(['Invoice No', 'PO Number', 'Qty'], ['po_number', 'Qty'], 'i.csv', 'p.csv')).toEqual({ invoiceKey: 'PO Number', purchaseOrderKey: 'po_number' });
-    expect(detectKeyPair(['Invoice Number', 'Order Ref', 'Total'], ['Purchase Order', 'Total'], 'i.csv', 'p.csv')).toEqual({ invoiceKey: 'Order Ref', purchaseOrderKey: 'Purchase Order' });
+    expect(detectKeyPair(['Invoice No', 'PO Number', 'Qty'], ['po_number', 'Qty'], 'i.csv', 'p.csv')).toEqual({
+      invoiceKey: 'PO Number',
+      purchaseOrderKey: 'po_number',
+    });
+    expect(detectKeyPair(['Invoice Number', 'Order Ref', 'Total'], ['Purchase Order', 'Total'], 'i.csv', 'p.csv')).toEqual({
+      invoiceKey: 'Order Ref',
+      purchaseOrderKey: 'Purchase Order',
+    });
     expect(detectKey(['Line', 'Invoice Number', 'PO'], 'i.csv')).toBe('Invoice Number');
-    expect(() => detectKeyPair(['Qty', 'Total'], ['PO', 'Total'], 'inv.csv', 'p.csv')).toThrow(/The file "inv.csv" has no column that looks like a key .* its columns are: Qty, Total/);
+    expect(() => detectKeyPair(['Qty', 'Total'], ['PO', 'Total'], 'inv.csv', 'p.csv')).toThrow(
+      /The file "inv.csv" has no column that looks like a key .* its columns are: Qty, Total/,
+    );
   });
 
   it('finds a configured column trimmed and case-insensitively, or names the file and its columns', () => {

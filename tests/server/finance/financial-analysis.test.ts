@@ -181,7 +181,9 @@ describe('statement reader', () => {
     await expect(readStatement({ name: 'x.csv', kind: 'csv', data: 'Name,Score\nAlice,3\nBob,4\n' })).rejects.toThrow(
       /No financial line items were recognised in "x.csv"; the labels found were: Alice, Bob\./,
     );
-    await expect(readStatement({ name: 'bad.xlsx', kind: 'xlsx', data: new Uint8Array([1, 2, 3]) })).rejects.toThrow(/"bad.xlsx" could not be opened as an Excel workbook/);
+    await expect(readStatement({ name: 'bad.xlsx', kind: 'xlsx', data: new Uint8Array([1, 2, 3]) })).rejects.toThrow(
+      /"bad.xlsx" could not be opened as an Excel workbook/,
+    );
     const s = await readStatement({ name: 'g.csv', kind: 'csv', data: 'Item,2023,2024\nRevenue,100,abc\nNet income,10,12\n' });
     expect(s.unreadable[0]).toBe('"Revenue" for 2024: "abc" is not a number.');
     expect(s.items.revenue!.values).toEqual([100, null]);
@@ -196,11 +198,21 @@ describe('analysis report', () => {
     expect(report.ratios.find((r) => r.id === 'revenueGrowth')!.values).toEqual([null, 0.2]);
     const titles = report.findings.map((f) => f.title);
     expect(titles).toEqual(
-      expect.arrayContaining(['Strong revenue growth of 20.0%', 'Gross margin of 41.7%', 'Healthy current ratio of 1.50×', 'Comfortable interest cover of 5.00×', 'Cash down 20.0%', 'Collections lengthening: 55 days sales outstanding']),
+      expect.arrayContaining([
+        'Strong revenue growth of 20.0%',
+        'Gross margin of 41.7%',
+        'Healthy current ratio of 1.50×',
+        'Comfortable interest cover of 5.00×',
+        'Cash down 20.0%',
+        'Collections lengthening: 55 days sales outstanding',
+      ]),
     );
     const growth = report.findings.find((f) => f.metric === 'revenueGrowth')!;
     expect(growth.detail).toBe('Revenue went from 1,000,000 in FY2023 to 1,200,000 in FY2024 (+20.0%).');
-    expect(growth.values).toEqual([{ period: 'FY2023', value: 1_000_000 }, { period: 'FY2024', value: 1_200_000 }]);
+    expect(growth.values).toEqual([
+      { period: 'FY2023', value: 1_000_000 },
+      { period: 'FY2024', value: 1_200_000 },
+    ]);
     // Concerns and watch points come first.
     expect(report.findings[0].severity).toBe('watch');
     expect(report.chart).toEqual({
@@ -248,7 +260,9 @@ describe('analysis report', () => {
     expect(sales.chart.series.map((s) => s.name)).toEqual(['Revenue', 'Cost of sales', 'Gross profit', 'Operating income', 'Net income']);
     const cash = reports[3];
     expect(cash.findings.map((f) => f.topic).every((t) => ['cash', 'liquidity', 'efficiency'].includes(t))).toBe(true);
-    expect(cash.findings.find((f) => f.metric === 'cashConversion')!.detail).toBe('Operating cash flow of 96,000 against net income of 120,000 in FY2024: 80.0% of profit turned into cash.');
+    expect(cash.findings.find((f) => f.metric === 'cashConversion')!.detail).toBe(
+      'Operating cash flow of 96,000 against net income of 120,000 in FY2024: 80.0% of profit turned into cash.',
+    );
   });
 
   it('names the ratios it could not compute and why', async () => {
@@ -256,7 +270,11 @@ describe('analysis report', () => {
     const report = await analyseStatement(statement, 'sales-and-income', templates);
     expect(report.findings.map((f) => f.title)).toEqual(['Negative net margin (-5.0%)']);
     expect(report.unreadable).toEqual(
-      expect.arrayContaining(['Revenue growth could not be computed: it needs at least two periods.', 'Quick ratio could not be computed: no current assets or current liabilities line.', 'Cash conversion could not be computed: no operating cash flow line.']),
+      expect.arrayContaining([
+        'Revenue growth could not be computed: it needs at least two periods.',
+        'Quick ratio could not be computed: no current assets or current liabilities line.',
+        'Cash conversion could not be computed: no operating cash flow line.',
+      ]),
     );
     await expect(analyseStatement(statement, 'everything' as never, templates)).rejects.toThrow(/The focus area must be one of overall-financial-position/);
   });

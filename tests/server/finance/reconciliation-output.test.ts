@@ -9,8 +9,10 @@ import { reconcile } from '../../../plugins/invoice-reconciliation/engine/matche
 
 const templates: TextGenerator = { generate: async (task: TextTask) => ({ text: task.template(), source: 'template' }) };
 
-const PO = 'PO Number,Vendor,Vendor Email,Description,Qty,Unit Price,Total\nPO-1,Acme Ltd,ar@acme.example,Bolts,10,2.50,25.00\nPO-2,Acme Ltd,,Nuts,4,1.00,4.00\nPO-3,Globex,,Paper,1,5.00,5.00\n';
-const INV = 'Invoice Number,PO Number,Vendor,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,Nuts,4,1.00,4.00\nI-3,PO-8,Globex,Toner,1,"1,250.00","1,250.00"\n';
+const PO =
+  'PO Number,Vendor,Vendor Email,Description,Qty,Unit Price,Total\nPO-1,Acme Ltd,ar@acme.example,Bolts,10,2.50,25.00\nPO-2,Acme Ltd,,Nuts,4,1.00,4.00\nPO-3,Globex,,Paper,1,5.00,5.00\n';
+const INV =
+  'Invoice Number,PO Number,Vendor,Description,Qty,Unit Price,Total\nI-1,PO-1,Acme Ltd,Bolts,12,2.50,30.00\nI-2,PO-2,Acme Ltd,Nuts,4,1.00,4.00\nI-3,PO-8,Globex,Toner,1,"1,250.00","1,250.00"\n';
 
 async function sample() {
   return reconcile({ name: 'invoices.csv', data: INV }, { name: 'orders.csv', data: PO });
@@ -19,7 +21,11 @@ async function sample() {
 describe('vendor e-mails', () => {
   it('reads like a business e-mail citing the rows, both values and the delta', async () => {
     const result = await sample();
-    const [acme] = await draftEmails(result, { generateForNotMatched: true, generateForMatched: false, generateInternalMemo: false, toneNotMatched: 'formal', toneMatched: 'friendly' }, templates);
+    const [acme] = await draftEmails(
+      result,
+      { generateForNotMatched: true, generateForMatched: false, generateInternalMemo: false, toneNotMatched: 'formal', toneMatched: 'friendly' },
+      templates,
+    );
     expect(acme).toMatchObject({ type: 'vendor_not_matched', vendor: 'Acme Ltd', to: 'ar@acme.example', tone: 'formal', source: 'template' });
     expect(acme.subject).toBe('Invoice discrepancies requiring your attention (1 line)');
     expect(acme.body).toBe(
@@ -41,7 +47,11 @@ describe('vendor e-mails', () => {
 
   it('cites invoice lines without a purchase order', async () => {
     const result = await sample();
-    const emails = await draftEmails(result, { generateForNotMatched: true, generateForMatched: false, generateInternalMemo: false, toneNotMatched: 'casual', toneMatched: 'casual' }, templates);
+    const emails = await draftEmails(
+      result,
+      { generateForNotMatched: true, generateForMatched: false, generateInternalMemo: false, toneNotMatched: 'casual', toneMatched: 'casual' },
+      templates,
+    );
     const globex = emails.find((e) => e.vendor === 'Globex')!;
     expect(globex.body).toContain('• PO-8 (Toner, 1,250.00): we cannot find a purchase order with this number [invoice row 4].');
     expect(globex.to).toBe('Globex');
@@ -69,7 +79,11 @@ describe('vendor e-mails', () => {
         return { text: 'Subject: From the model\n\nBody text.', source: 'llm' };
       },
     };
-    const [email] = await draftEmails(result, { generateForNotMatched: true, generateForMatched: false, generateInternalMemo: false, toneNotMatched: 'empathetic', toneMatched: 'formal' }, model);
+    const [email] = await draftEmails(
+      result,
+      { generateForNotMatched: true, generateForMatched: false, generateInternalMemo: false, toneNotMatched: 'empathetic', toneMatched: 'formal' },
+      model,
+    );
     expect(email).toMatchObject({ subject: 'From the model', body: 'Body text.', source: 'llm' });
     expect(seen[0].system).toMatch(/empathetic/);
     expect(seen[0].prompt).toContain('quantity invoiced 12, ordered 10 (+2)');
@@ -77,7 +91,11 @@ describe('vendor e-mails', () => {
 
   it('writes confirmations for matched lines and an internal memo when asked', async () => {
     const result = await sample();
-    const emails = await draftEmails(result, { generateForNotMatched: false, generateForMatched: true, generateInternalMemo: true, toneNotMatched: 'formal', toneMatched: 'friendly' }, templates);
+    const emails = await draftEmails(
+      result,
+      { generateForNotMatched: false, generateForMatched: true, generateInternalMemo: true, toneNotMatched: 'formal', toneMatched: 'friendly' },
+      templates,
+    );
     expect(emails.map((e) => e.type)).toEqual(['vendor_matched', 'internal_memo']);
     expect(emails[0].body).toContain('• PO-2 (Nuts): 4.00 [invoice row 3]');
     const memo = emails[1].body;
@@ -94,12 +112,20 @@ describe('config', () => {
       parseReconciliationConfig(
         "{'INVOICE_PRIMARY_KEY': \"Vendor's Ref\", 'PURCHASE_ORDER_PRIMARY_KEY': 'PO Number', 'EMAIL_TONE_OF_VOICE_MATCHED': 'Humorous', 'GENERATE_EMAIL_FOR_MATCHED': True, 'GENERATE_EMAIL_FOR_NOT_MATCHED': 'false', 'combination_id': 10}",
       ),
-    ).toEqual({ INVOICE_PRIMARY_KEY: "Vendor's Ref", PURCHASE_ORDER_PRIMARY_KEY: 'PO Number', EMAIL_TONE_OF_VOICE_MATCHED: 'humorous', GENERATE_EMAIL_FOR_MATCHED: true, GENERATE_EMAIL_FOR_NOT_MATCHED: false });
+    ).toEqual({
+      INVOICE_PRIMARY_KEY: "Vendor's Ref",
+      PURCHASE_ORDER_PRIMARY_KEY: 'PO Number',
+      EMAIL_TONE_OF_VOICE_MATCHED: 'humorous',
+      GENERATE_EMAIL_FOR_MATCHED: true,
+      GENERATE_EMAIL_FOR_NOT_MATCHED: false,
+    });
   });
 
   it('names the field that is wrong', () => {
     expect(() => parseReconciliationConfig("{'EMAIL_TONE_OF_VOICE_MATCHED': 'sarcastic'}")).toThrow(
-      new ReconciliationConfigError('EMAIL_TONE_OF_VOICE_MATCHED must be one of formal, empathetic, friendly, casual, authoritative, humorous, not "sarcastic".'),
+      new ReconciliationConfigError(
+        'EMAIL_TONE_OF_VOICE_MATCHED must be one of formal, empathetic, friendly, casual, authoritative, humorous, not "sarcastic".',
+      ),
     );
     expect(() => parseReconciliationConfig("{'GENERATE_EMAIL_FOR_MATCHED': 'yes'}")).toThrow(/GENERATE_EMAIL_FOR_MATCHED must be True or False/);
     expect(() => parseReconciliationConfig("{'INVOICE_PRIMARY_KEY': 'x'")).toThrow(/The saved config could not be read. Not a valid Python literal/);
@@ -108,20 +134,38 @@ describe('config', () => {
 
 describe('compareFiles', () => {
   it('returns default and custom_config in the spec shape', async () => {
-    const config = "{'INVOICE_PRIMARY_KEY': 'Invoice Number', 'PURCHASE_ORDER_PRIMARY_KEY': 'PO Number', 'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'friendly', 'GENERATE_EMAIL_FOR_NOT_MATCHED': True, 'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED': False}";
-    const result = await compareFiles({ invoiceCsv: { name: 'invoices.csv', data: Buffer.from(INV) }, poCsv: { name: 'orders.csv', data: Buffer.from(PO) }, config, textGenerator: templates });
-    for (const side of [result.default, result.custom_config]) expect(Object.keys(side).sort()).toEqual(['discrepencies', 'emails', 'metadata', 'unmatched_records']);
+    const config =
+      "{'INVOICE_PRIMARY_KEY': 'Invoice Number', 'PURCHASE_ORDER_PRIMARY_KEY': 'PO Number', 'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'friendly', 'GENERATE_EMAIL_FOR_NOT_MATCHED': True, 'GENERATE_INTERNAL_MEMO_FOR_NOT_MATCHED': False}";
+    const result = await compareFiles({
+      invoiceCsv: { name: 'invoices.csv', data: Buffer.from(INV) },
+      poCsv: { name: 'orders.csv', data: Buffer.from(PO) },
+      config,
+      textGenerator: templates,
+    });
+    for (const side of [result.default, result.custom_config])
+      expect(Object.keys(side).sort()).toEqual(['discrepencies', 'emails', 'metadata', 'unmatched_records']);
     expect(result.default.metadata).toMatchObject({ invoice_key: 'PO Number', matched_rows: 2, config_source: 'detected' });
     expect(result.default.emails.map((e) => e.type)).toEqual(['vendor_not_matched', 'vendor_not_matched', 'internal_memo']);
     // Custom keys: invoice numbers never equal PO numbers, so nothing matches.
-    expect(result.custom_config.metadata).toMatchObject({ invoice_key: 'Invoice Number', matched_rows: 0, unmatched_invoice_rows: 3, config_source: 'saved config' });
+    expect(result.custom_config.metadata).toMatchObject({
+      invoice_key: 'Invoice Number',
+      matched_rows: 0,
+      unmatched_invoice_rows: 3,
+      config_source: 'saved config',
+    });
     expect(result.custom_config.emails.every((e) => e.type === 'vendor_not_matched' && e.tone === 'friendly')).toBe(true);
   });
 
   it('checks the invoice file alone when there is no purchase-order file', async () => {
     const invoices = 'Invoice Number,Vendor,Qty,Unit Price,Total\nI-1,Acme,2,10.00,20.00\nI-2,Acme,3,10.00,31.00\ni-1 ,Acme,2,10.00,20.00\n,Acme,1,1,1\n';
     const result = await compareFiles({ invoiceCsv: { name: 'invoices.csv', data: invoices }, textGenerator: templates });
-    expect(result.default.metadata).toMatchObject({ mode: 'invoice-only', invoice_key: 'Invoice Number', invoice_rows: 4, duplicate_invoice_keys: 1, purchase_order_file: null });
+    expect(result.default.metadata).toMatchObject({
+      mode: 'invoice-only',
+      invoice_key: 'Invoice Number',
+      invoice_rows: 4,
+      duplicate_invoice_keys: 1,
+      purchase_order_file: null,
+    });
     expect(result.default.discrepencies.map((d) => [d.kind, d.key, d.delta])).toEqual([
       ['line_total', 'I-2', 1],
       ['duplicate_invoice_key', 'i-1', null],
@@ -138,7 +182,9 @@ describe('compareFiles', () => {
   });
 
   it('rejects a garbage number with the file, row and column', async () => {
-    await expect(checkInvoices({ name: 'inv.csv', data: 'Invoice No,Total\nA,12x\n' })).rejects.toThrow('The file "inv.csv", row 2, column "Total": "12x" is not a number.');
+    await expect(checkInvoices({ name: 'inv.csv', data: 'Invoice No,Total\nA,12x\n' })).rejects.toThrow(
+      'The file "inv.csv", row 2, column "Total": "12x" is not a number.',
+    );
   });
 });
 
@@ -148,18 +194,41 @@ describe('export', () => {
     result.discrepencies[0].description = '=HYPERLINK("http://evil")';
     const csv = tableToCsv(discrepancyTable(result));
     const parsed = Papa.parse<string[]>(csv).data;
-    expect(parsed[0]).toEqual(['Kind', 'Key', 'Field', 'Vendor', 'Description', 'Invoice row', 'PO row', 'Invoice value', 'PO value', 'Expected value', 'Delta', 'Message']);
+    expect(parsed[0]).toEqual([
+      'Kind',
+      'Key',
+      'Field',
+      'Vendor',
+      'Description',
+      'Invoice row',
+      'PO row',
+      'Invoice value',
+      'PO value',
+      'Expected value',
+      'Delta',
+      'Message',
+    ]);
     expect(parsed[1].slice(0, 11)).toEqual(['quantity', 'PO-1', 'quantity', 'Acme Ltd', '\'=HYPERLINK("http://evil")', '2', '2', '12', '10', '', '2']);
   });
 
   it('writes an XLSX workbook with typed cells', async () => {
-    const comparison = await compareFiles({ invoiceCsv: { name: 'invoices.csv', data: INV }, poCsv: { name: 'orders.csv', data: PO }, textGenerator: templates });
+    const comparison = await compareFiles({
+      invoiceCsv: { name: 'invoices.csv', data: INV },
+      poCsv: { name: 'orders.csv', data: PO },
+      textGenerator: templates,
+    });
     const buffer = await comparisonToXlsx(comparison);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((w) => w.name)).toEqual([
-      'Default summary', 'Default discrepancies', 'Default unmatched', 'Default e-mails',
-      'Custom summary', 'Custom discrepancies', 'Custom unmatched', 'Custom e-mails',
+      'Default summary',
+      'Default discrepancies',
+      'Default unmatched',
+      'Default e-mails',
+      'Custom summary',
+      'Custom discrepancies',
+      'Custom unmatched',
+      'Custom e-mails',
     ]);
     const sheet = workbook.getWorksheet('Default discrepancies')!;
     expect(sheet.getRow(2).getCell(8).value).toBe(12);

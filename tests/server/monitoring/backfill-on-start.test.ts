@@ -33,7 +33,12 @@ describe('the monitoring plugin added to a server that already has finished runs
       try {
         const res = await after.call('GET', '/api/platform/monitoringData?client_id=1&datasource=9000&period=2', { token: user.access });
         expect(res.status).toBe(200);
-        expect(metrics(res.body.find((r: { Date: string }) => r.Date === dayAgo(0)))).toEqual({ FAILED: 0, SUCCEEDED: 2, success_rate: 100, time_cost_unit_min: 10 });
+        expect(metrics(res.body.find((r: { Date: string }) => r.Date === dayAgo(0)))).toEqual({
+          FAILED: 0,
+          SUCCEEDED: 2,
+          success_rate: 100,
+          time_cost_unit_min: 10,
+        });
       } finally {
         await after.close();
       }

@@ -43,15 +43,25 @@ describe('GET /healthz and GET /readyz', () => {
   });
 
   it('answers /readyz 503 naming "migrations" when a migration is not recorded', async () => {
-    const [row] = await server.db.selectFrom('schema_migrations' as never).selectAll().limit(1).execute() as Array<{ id: string; applied_at: Date }>;
-    await server.db.deleteFrom('schema_migrations' as never).where('id' as never, '=', row.id as never).execute();
+    const [row] = (await server.db
+      .selectFrom('schema_migrations' as never)
+      .selectAll()
+      .limit(1)
+      .execute()) as Array<{ id: string; applied_at: Date }>;
+    await server.db
+      .deleteFrom('schema_migrations' as never)
+      .where('id' as never, '=', row.id as never)
+      .execute();
     try {
       const res = await get(`${server.url}/readyz`);
       expect(res.status).toBe(503);
       expect(JSON.parse(res.text)).toEqual({ status: 'unavailable', failing: ['migrations'] });
       expect(await get(`${server.url}/readyz`, 'text/plain')).toMatchObject({ status: 503, text: 'unavailable: migrations\n' });
     } finally {
-      await server.db.insertInto('schema_migrations' as never).values(row as never).execute();
+      await server.db
+        .insertInto('schema_migrations' as never)
+        .values(row as never)
+        .execute();
     }
     expect((await get(`${server.url}/readyz`)).status).toBe(200);
   });
@@ -61,7 +71,9 @@ describe('a Redis that does not answer', () => {
   it('stops the start with a message naming REDIS_URL (not "max retries")', async () => {
     const port = await closedPort();
     const start = startTestServer({ env: { REDIS_URL: `redis://:hunter2@127.0.0.1:${port}` } });
-    await expect(start).rejects.toThrow(new RegExp(`^Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port} is unreachable \\(REDIS_URL\\): connect ECONNREFUSED`));
+    await expect(start).rejects.toThrow(
+      new RegExp(`^Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port} is unreachable \\(REDIS_URL\\): connect ECONNREFUSED`),
+    );
     await expect(start).rejects.not.toThrow(/max retries|hunter2/);
   });
 

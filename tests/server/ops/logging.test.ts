@@ -20,7 +20,7 @@ describe('log format', () => {
     expect(Object.keys(loggerOptions('info', 'pretty')).sort()).toEqual(['level', 'serializers', 'stream']);
   });
 
-  it('prints an outbox mail\'s links each on a line of its own', () => {
+  it("prints an outbox mail's links each on a line of its own", () => {
     let out = '';
     const sink = new Writable({
       write(chunk, _enc, done) {
@@ -28,7 +28,10 @@ describe('log format', () => {
         done();
       },
     });
-    const log = pino({ level: 'info' }, pretty({ destination: sink, colorize: false, sync: true, ignore: 'pid,hostname,links,time', messageFormat: prettyMessage as never }));
+    const log = pino(
+      { level: 'info' },
+      pretty({ destination: sink, colorize: false, sync: true, ignore: 'pid,hostname,links,time', messageFormat: prettyMessage as never }),
+    );
     const links = ['http://127.0.0.1:3000/?verify=true&token=abc', 'http://127.0.0.1:3000/reset?token=def'];
     log.info({ to: 'ann@example.com', links }, `Mail to ann@example.com written to the outbox: ${links.join(' ')}`);
     log.info('Serving the API at http://127.0.0.1:3000');

@@ -1,12 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
-import {
-  generateBannerPng,
-  generateLogoPng,
-  reencodeToPng,
-  initials,
-  ImageError,
-} from '../../../plugins/public-generators/engine/images';
+import { generateBannerPng, generateLogoPng, reencodeToPng, initials, ImageError } from '../../../plugins/public-generators/engine/images';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const isPng = (bytes: Buffer) => bytes.subarray(0, 8).equals(PNG_SIGNATURE);

@@ -1,5 +1,11 @@
 import { imageSize } from 'image-size';
-import publicGenerators, { CAP_REACHED, CONFIRMATION_SENT, CONFIRM_LINK_NOT_VALID, RELEASE_NOT_FOUND, RECIPIENT_LIMITS } from '../../../plugins/public-generators/server';
+import publicGenerators, {
+  CAP_REACHED,
+  CONFIRMATION_SENT,
+  CONFIRM_LINK_NOT_VALID,
+  RELEASE_NOT_FOUND,
+  RECIPIENT_LIMITS,
+} from '../../../plugins/public-generators/server';
 import { TOO_MANY_FOR_RECIPIENT } from '../../../src/server';
 import { createUser } from '../../support/server';
 import { startTestServer, type TestServer } from '../../support/server';
@@ -80,8 +86,18 @@ describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
     const [one, two] = await Promise.all([image(res.body.image_1), image(res.body.image_2)]);
     expect(one.bytes.equals(two.bytes)).toBe(false);
 
-    const row = await server.db.selectFrom('mia_releases' as never).selectAll().where('id' as never, '=', res.body.id as never).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: 'press@brightwater.example', company: 'Brightwater Analytics', product: 'LeakFinder', logo_source: 'site', text_source: 'template' });
+    const row = await server.db
+      .selectFrom('mia_releases' as never)
+      .selectAll()
+      .where('id' as never, '=', res.body.id as never)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      email: 'press@brightwater.example',
+      company: 'Brightwater Analytics',
+      product: 'LeakFinder',
+      logo_source: 'site',
+      text_source: 'template',
+    });
   });
 
   it('never serves a fetched SVG logo: it is re-encoded to PNG, script dropped', async () => {
@@ -126,7 +142,7 @@ describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
     expect(extra.body.message).toBe('"admin" is not an accepted field.');
   });
 
-  it('refuses private and link-local addresses and odd schemes with the reader\'s sentence', async () => {
+  it("refuses private and link-local addresses and odd schemes with the reader's sentence", async () => {
     for (const url of ['http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:192.168.1.1]/', 'file:///etc/passwd']) {
       const res = await sendToMia({ email: '', name: 'X', url, product_name: 'Y' });
       expect(res.status).toBe(400);
@@ -157,7 +173,14 @@ describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
   it('e-mails a release (template 14) to the address it was written for, escaped in HTML', async () => {
     const email = 'launch@brightwater.example';
     const res = await release('/', { email });
-    const sent = await emailByMia({ template_id: '14', email, name: 'Brightwater Analytics', url: `${site.origin}/`, product_name: 'LeakFinder', id: res.body.id });
+    const sent = await emailByMia({
+      template_id: '14',
+      email,
+      name: 'Brightwater Analytics',
+      url: `${site.origin}/`,
+      product_name: 'LeakFinder',
+      id: res.body.id,
+    });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ status: 'success', message: CONFIRMATION_SENT(email) });
     // first a confirmation with nothing the sender chose: no company, site, title or text of the release
@@ -189,7 +212,7 @@ describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
     }
   }
 
-  it('mails a verified account\'s address at once, and a confirmed one without asking again', async () => {
+  it("mails a verified account's address at once, and a confirmed one without asking again", async () => {
     const user = await createUser(server, { email: 'verified@brightwater.example' });
     const res = await release('/no-logo', { email: user.email });
     const fields = { template_id: '14', email: user.email, name: 'B', url: `${site.origin}/`, product_name: 'P', id: res.body.id };
@@ -252,7 +275,13 @@ describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
     const { id: _id, ...withoutId } = { ...base, id: '' };
     expect((await emailByMia(withoutId)).body.message).toBe('The press release id is missing or not valid.');
     const withFile = multipart({ ...base, id: res.body.id }, { name: 'file', filename: 'x.txt', content: 'hello' });
-    const fileReply = await server.app.inject({ method: 'POST', url: '/api/platform/apiEmailByMia', payload: withFile.body, headers: withFile.headers, remoteAddress: nextAddress() });
+    const fileReply = await server.app.inject({
+      method: 'POST',
+      url: '/api/platform/apiEmailByMia',
+      payload: withFile.body,
+      headers: withFile.headers,
+      remoteAddress: nextAddress(),
+    });
     expect(fileReply.statusCode).toBeGreaterThanOrEqual(400);
     expect(fileReply.statusCode).toBeLessThan(500);
     await new Promise((r) => setTimeout(r, 300));

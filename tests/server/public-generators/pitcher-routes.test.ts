@@ -22,9 +22,15 @@ describe('/hal: pitcher/page-summarization and pitcher/generate', () => {
 
   const post = (url: string, body: unknown, address = nextAddress()) => postFrom(server, address, url, body);
   const pitch = (fields: Record<string, unknown>) =>
-    post('/api/pitcher/generate', { companyName: 'Brightwater Analytics', voice: 'Santa', companyDescription: 'Brightwater Analytics builds acoustic sensors that detect leaks in city water networks.', email: 'sales@brightwater.example', ...fields });
+    post('/api/pitcher/generate', {
+      companyName: 'Brightwater Analytics',
+      voice: 'Santa',
+      companyDescription: 'Brightwater Analytics builds acoustic sensors that detect leaks in city water networks.',
+      email: 'sales@brightwater.example',
+      ...fields,
+    });
 
-  it("summarises the site in its own sentences, without scripts or menus", async () => {
+  it('summarises the site in its own sentences, without scripts or menus', async () => {
     const res = await post('/api/pitcher/page-summarization/', { url: `${site.origin}/` });
     expect(res.status).toBe(200);
     const summary: string = res.body.pageSummarization;
@@ -92,7 +98,11 @@ describe('/hal: pitcher/page-summarization and pitcher/generate', () => {
 
   it('rate-limits pitches per e-mail address, whatever the client address', async () => {
     const email = 'aimed-at@victim.example';
-    const blank = { companyName: 'A', voice: 'Yoda', companyDescription: 'Brightwater Analytics builds acoustic sensors that detect leaks in city water networks.' };
+    const blank = {
+      companyName: 'A',
+      voice: 'Yoda',
+      companyDescription: 'Brightwater Analytics builds acoustic sensors that detect leaks in city water networks.',
+    };
     // each from another client address: only the recipient is the same
     for (let i = 0; i < RECIPIENT_LIMITS.generate; i++) expect((await post('/api/pitcher/generate', { ...blank, email })).status).toBe(200);
     const over = await post('/api/pitcher/generate', { ...blank, email: email.toUpperCase() });

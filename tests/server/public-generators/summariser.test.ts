@@ -37,10 +37,7 @@ describe('summarise', () => {
 
   it('keeps every sentence of a short text', () => {
     const text = 'Acme repairs bicycles in Leeds every day. Bikes are returned to customers the same afternoon.';
-    expect(summarise(text).sentences).toEqual([
-      'Acme repairs bicycles in Leeds every day.',
-      'Bikes are returned to customers the same afternoon.',
-    ]);
+    expect(summarise(text).sentences).toEqual(['Acme repairs bicycles in Leeds every day.', 'Bikes are returned to customers the same afternoon.']);
   });
 
   it('does not split after abbreviations', () => {

@@ -10,7 +10,8 @@ const COMPANIES = [
   },
   {
     companyName: 'Pedal Doctors',
-    companyDescription: 'We repair bicycles across Leeds and deliver them back to riders the same afternoon. Our mechanics carry every common part in their vans.',
+    companyDescription:
+      'We repair bicycles across Leeds and deliver them back to riders the same afternoon. Our mechanics carry every common part in their vans.',
   },
   { companyName: 'Nimbus Ledger', companyDescription: 'Cloud bookkeeping for small shops, with invoices matched to bank payments automatically.' },
 ];
@@ -88,11 +89,17 @@ describe('writePitch', () => {
     expect((pitch('Steve Irwin').match(/!/g) ?? []).length).toBeGreaterThanOrEqual(5);
     // AABB: the last words of each couplet rhyme (share their final two letters), in every variant.
     for (const company of COMPANIES) {
-      const rap = writePitch({ ...company, voice: 'eminem rap' }).template().split('\n');
+      const rap = writePitch({ ...company, voice: 'eminem rap' })
+        .template()
+        .split('\n');
       expect(rap.length % 2).toBe(0);
       expect(rap.length).toBeGreaterThanOrEqual(8);
       for (let i = 0; i < rap.length; i += 2) {
-        const end = (line: string) => line.replace(/[^a-z]+$/i, '').slice(-2).toLowerCase();
+        const end = (line: string) =>
+          line
+            .replace(/[^a-z]+$/i, '')
+            .slice(-2)
+            .toLowerCase();
         expect(end(rap[i])).toBe(end(rap[i + 1]));
       }
     }

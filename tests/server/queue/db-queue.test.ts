@@ -101,8 +101,12 @@ describe('DbQueue', () => {
     const q0 = newQueue();
     const again = await q0.add('orphan', { n: 1 });
     const poison = await q0.add('orphan', { n: 2 });
-    await sql`update jobs set status = 'active', stalls = 0, locked_by = 'dead', locked_until = now() - interval '1 second' where id = ${again}`.execute(qdb.db);
-    await sql`update jobs set status = 'active', stalls = 2, locked_by = 'dead', locked_until = now() - interval '1 second' where id = ${poison}`.execute(qdb.db);
+    await sql`update jobs set status = 'active', stalls = 0, locked_by = 'dead', locked_until = now() - interval '1 second' where id = ${again}`.execute(
+      qdb.db,
+    );
+    await sql`update jobs set status = 'active', stalls = 2, locked_by = 'dead', locked_until = now() - interval '1 second' where id = ${poison}`.execute(
+      qdb.db,
+    );
     const outcomes: Array<{ queue: string; status: string; ran: boolean }> = [];
     const q = newQueue({ maxStalls: 2, onJobDone: (o) => outcomes.push({ queue: o.queue, status: o.status, ran: o.seconds !== undefined }) });
     q.process('orphan', async (d: { n: number }) => d.n);

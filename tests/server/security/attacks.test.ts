@@ -40,14 +40,20 @@ describe('1. a forged X-Forwarded-For does not dodge per-address limits', () => 
     expect(() => loadConfig({ TRUST_PROXY: 'everyone', SECRET_KEY: SECRET })).toThrow(/CIDR/);
   });
 
-  it.each([['a hop count', '1'], ['a proxy address list', '127.0.0.1']])('with %s, 10 wrong logins with a changing header end in 429', async (_n, trust) => {
+  it.each([
+    ['a hop count', '1'],
+    ['a proxy address list', '127.0.0.1'],
+  ])('with %s, 10 wrong logins with a changing header end in 429', async (_n, trust) => {
     const server = await startTestServer({ env: { TRUST_PROXY: trust, AUTH_RATE_LIMIT: '5' } });
     try {
       const u = await createUser(server);
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) {
         // the attacker's forged entry, then the address our proxy saw and appended
-        const res = await server.call('POST', LOGIN, { body: { username: u.email, password: 'wrong' }, headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` } });
+        const res = await server.call('POST', LOGIN, {
+          body: { username: u.email, password: 'wrong' },
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+        });
         statuses.push(res.status);
       }
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -105,15 +111,30 @@ describe('2, 4, 6, 7, 9: against one server', () => {
       await login(server, u.email, u.password);
 
       const form = (_link: URL) => ({ 'content-type': 'application/x-www-form-urlencoded' });
-      const confirm = await server.app.inject({ method: 'POST', url: confirmLink.pathname, headers: form(confirmLink), payload: `token=${encodeURIComponent(confirmLink.searchParams.get('token')!)}` });
+      const confirm = await server.app.inject({
+        method: 'POST',
+        url: confirmLink.pathname,
+        headers: form(confirmLink),
+        payload: `token=${encodeURIComponent(confirmLink.searchParams.get('token')!)}`,
+      });
       expect(confirm.statusCode).toBe(200);
       expect(confirm.body).toContain('Your e-mail address has been changed');
       await login(server, 'moved.here@example.com', u.password);
       await expect(login(server, u.email, u.password)).rejects.toThrow(/401/);
       // the cancel link of that change is spent with it, and the confirm link works once
-      const cancel = await server.app.inject({ method: 'POST', url: cancelLink.pathname, headers: form(cancelLink), payload: `token=${encodeURIComponent(cancelLink.searchParams.get('token')!)}` });
+      const cancel = await server.app.inject({
+        method: 'POST',
+        url: cancelLink.pathname,
+        headers: form(cancelLink),
+        payload: `token=${encodeURIComponent(cancelLink.searchParams.get('token')!)}`,
+      });
       expect(cancel.statusCode).toBe(400);
-      const again = await server.app.inject({ method: 'POST', url: confirmLink.pathname, headers: form(confirmLink), payload: `token=${encodeURIComponent(confirmLink.searchParams.get('token')!)}` });
+      const again = await server.app.inject({
+        method: 'POST',
+        url: confirmLink.pathname,
+        headers: form(confirmLink),
+        payload: `token=${encodeURIComponent(confirmLink.searchParams.get('token')!)}`,
+      });
       expect(again.statusCode).toBe(400);
     });
 
@@ -123,7 +144,12 @@ describe('2, 4, 6, 7, 9: against one server', () => {
       const cancelLink = new URL(/http\S+\/email-change\/cancel\S+/.exec((await server.mailer.waitFor(u.email)).text)![0]);
       const confirmLink = new URL(/http\S+\/email-change\/confirm\S+/.exec((await server.mailer.waitFor('claimed@example.com')).text)![0]);
       const post = (l: URL) =>
-        server.app.inject({ method: 'POST', url: l.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(l.searchParams.get('token')!)}` });
+        server.app.inject({
+          method: 'POST',
+          url: l.pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `token=${encodeURIComponent(l.searchParams.get('token')!)}`,
+        });
       expect((await post(cancelLink)).statusCode).toBe(200);
       expect((await post(confirmLink)).statusCode).toBe(400);
       const row = await server.db.selectFrom('users').select(['email', 'pending_email']).where('id', '=', u.id).executeTakeFirstOrThrow();
@@ -136,7 +162,10 @@ describe('2, 4, 6, 7, 9: against one server', () => {
       const u = await createUser(server);
       await server.call('POST', '/api/platform/forgetPassword', { body: { email: u.email } });
       const link = linkIn(server, await server.mailer.waitFor(u.email));
-      const changed = await server.call('POST', '/api/platform/userChangePassword', { token: u.access, body: { password: u.password, newpassword: 'a brand new password' } });
+      const changed = await server.call('POST', '/api/platform/userChangePassword', {
+        token: u.access,
+        body: { password: u.password, newpassword: 'a brand new password' },
+      });
       expect(changed.status).toBe(200);
       const res = await server.call('POST', '/api/platform/resetPassword', {
         body: { access: link.searchParams.get('access'), password: 'the attacker password' },
@@ -155,7 +184,10 @@ describe('2, 4, 6, 7, 9: against one server', () => {
       await server.call('POST', '/api/platform/forgetPassword', { body: { email: u.email } });
       const second = linkIn(server, await server.mailer.waitFor(u.email));
       const use = (l: URL) =>
-        server.call('POST', '/api/platform/resetPassword', { body: { access: l.searchParams.get('access'), password: 'another long password' }, headers: { authorization: `Token ${l.searchParams.get('token')}` } });
+        server.call('POST', '/api/platform/resetPassword', {
+          body: { access: l.searchParams.get('access'), password: 'another long password' },
+          headers: { authorization: `Token ${l.searchParams.get('token')}` },
+        });
       expect((await use(first)).status).toBe(200);
       expect((await use(second)).status).toBe(400);
     });
@@ -181,7 +213,15 @@ describe('2, 4, 6, 7, 9: against one server', () => {
       expect(put.status).toBe(400);
       expect(put.body).toEqual({ status: 'error', message: 'Text must not contain the NUL character (\\u0000).' });
       const reg = await server.call('POST', '/api/platform/register', {
-        body: { name: 'N', username: 'nul@example.com', email: 'nul@example.com', role: 'ds', company: 'A\u0000B', password: 'long enough password', accept_terms: true },
+        body: {
+          name: 'N',
+          username: 'nul@example.com',
+          email: 'nul@example.com',
+          role: 'ds',
+          company: 'A\u0000B',
+          password: 'long enough password',
+          accept_terms: true,
+        },
       });
       expect(reg.status).toBe(400);
       const search = await server.call('POST', '/api/platform/searchWorkflowTemplate', { token: u.access, body: { SolutionId: 1, Query: 'a\u0000' } });
@@ -246,7 +286,8 @@ describe('2, 4, 6, 7, 9: against one server', () => {
         const a = await createUser(limited);
         const b = await createUser(limited);
         const statuses: number[] = [];
-        for (const u of [a, b, a]) statuses.push((await limited.call('POST', '/api/platform/votes', { token: u.access, body: { combination_id: 999999 } })).status);
+        for (const u of [a, b, a])
+          statuses.push((await limited.call('POST', '/api/platform/votes', { token: u.access, body: { combination_id: 999999 } })).status);
         expect(statuses.slice(0, 2)).not.toContain(429);
         expect(statuses[2]).toBe(429);
       } finally {
@@ -267,7 +308,10 @@ describe('3. DATA_DIR, database files and the outbox are private', () => {
       chmodSync(dir, 0o755);
       const db = await openDatabase({ dataDir: dir });
       await db.schema.createTable('t').addColumn('hash', 'text').execute();
-      await db.insertInto('t' as never).values({ hash: '$argon2id$...' } as never).execute();
+      await db
+        .insertInto('t' as never)
+        .values({ hash: '$argon2id$...' } as never)
+        .execute();
       await db.destroy();
       expect(mode(dir)).toBe(0o700);
       for (const p of walk(dir)) expect([p, mode(p)]).toEqual([p, statSync(p).isDirectory() ? 0o700 : 0o600]);
@@ -302,7 +346,7 @@ describe('5. forgetPassword does the same work for known and unknown addresses',
       const next = `${PRUNE_SESSIONS_JOB}.${Math.floor(server.container.get(T.Clock).now() / PRUNE_SESSIONS_EVERY_MS) + 1}`;
       // (the database queue keys a job by name/jobId, BullMQ by jobId)
       const queued = async () => (await queue.get(`${PRUNE_SESSIONS_JOB}/${next}`)) ?? (await queue.get(next));
-      for (const deadline = Date.now() + 10_000; !(await queued()) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+      for (const deadline = Date.now() + 10_000; !(await queued()) && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
       expect(await queued()).toBeDefined();
       const add = jest.spyOn(queue, 'add');
       const select = jest.spyOn(server.db, 'selectFrom');

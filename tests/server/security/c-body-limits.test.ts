@@ -14,7 +14,11 @@ function multipart(parts: { name: string; value: string | Buffer; filename?: str
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.filename ? 'Content-Type: text/csv\r\n' : ''}\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.filename ? 'Content-Type: text/csv\r\n' : ''}\r\n`),
+      Buffer.from(p.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -35,11 +39,19 @@ describe('body limits on webhooks and uploads', () => {
   it('refuses a webhook call of 100 text fields of 1 MB before reading it (413), and stores no job', async () => {
     const { rec } = await readyRecipe(server, C.pipeline);
     const body = multipart(Array.from({ length: 100 }, (_, i) => ({ name: `f${i}`, value: 'x'.repeat(1024 * 1024) })));
-    const jobsBefore = await server.db.selectFrom('automation_jobs' as never).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst().catch(() => undefined);
+    const jobsBefore = await server.db
+      .selectFrom('automation_jobs' as never)
+      .select((eb: any) => eb.fn.countAll().as('n'))
+      .executeTakeFirst()
+      .catch(() => undefined);
     const res = await server.app.inject({ method: 'POST', url: webhookPath(rec), ...body });
     expect(res.statusCode).toBe(413);
     expect(JSON.parse(res.body).message).toBe('The upload is larger than the 8.5 MB a request may carry.');
-    const jobsAfter = await server.db.selectFrom('automation_jobs' as never).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst().catch(() => undefined);
+    const jobsAfter = await server.db
+      .selectFrom('automation_jobs' as never)
+      .select((eb: any) => eb.fn.countAll().as('n'))
+      .executeTakeFirst()
+      .catch(() => undefined);
     expect(jobsAfter).toEqual(jobsBefore);
   });
 

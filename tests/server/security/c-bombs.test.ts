@@ -13,13 +13,22 @@ const b64 = (s: Uint8Array) => Buffer.from(s).toString('base64');
 describe('decompression bombs sent to financial analysis', () => {
   let server: TestServer, ann: TestUser;
   beforeAll(async () => {
-    ({ server, users: [ann] } = await startWithTwoUsers({ plugins: [financialAnalysis], env: { WRITE_RATE_LIMIT_PER_USER: '10000' } }));
-    await server.call('POST', '/api/platform/financialAnalysisConfig', { token: ann.access, body: { combination_id: 11, config_json: "{'SELECTED_FOCUS_AREA': 'sales-and-income'}" } });
+    ({
+      server,
+      users: [ann],
+    } = await startWithTwoUsers({ plugins: [financialAnalysis], env: { WRITE_RATE_LIMIT_PER_USER: '10000' } }));
+    await server.call('POST', '/api/platform/financialAnalysisConfig', {
+      token: ann.access,
+      body: { combination_id: 11, config_json: "{'SELECTED_FOCUS_AREA': 'sales-and-income'}" },
+    });
   });
   afterAll(() => server?.close());
 
   async function analyse(name: string, bytes: Uint8Array) {
-    const start = await server.call('POST', START, { token: ann.access, body: { combination_id: 11, file_name: name, file_binary: b64(bytes), default: false } });
+    const start = await server.call('POST', START, {
+      token: ann.access,
+      body: { combination_id: 11, file_name: name, file_binary: b64(bytes), default: false },
+    });
     expect(start.status).toBe(200);
     for (let i = 0; i < 240; i++) {
       const res = await server.call('POST', COMPLETE, { token: ann.access, body: { jobId: start.body.jobId } });

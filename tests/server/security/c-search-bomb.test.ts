@@ -38,7 +38,9 @@ describe('a PDF bomb sent to document search', () => {
     const res = await indexing;
     expect(res).toMatchObject({ status: 422, body: { message: 'This PDF expands to more than 64 MB when opened, more than an upload may be.' } });
     await server.container.get(DocumentIndexerToken).settled();
-    expect((await server.call<{ results: Array<{ document: string }> }>('POST', QUERY, { token: alice.access, body: { query: 'revenue' } })).body.results).toEqual([]);
+    expect(
+      (await server.call<{ results: Array<{ document: string }> }>('POST', QUERY, { token: alice.access, body: { query: 'revenue' } })).body.results,
+    ).toEqual([]);
     expect([JSON.stringify, JSON.parse, Array.prototype.push]).toEqual(before);
     expect((globalThis as { pdfjsWorker?: unknown }).pdfjsWorker).toBeUndefined();
   });

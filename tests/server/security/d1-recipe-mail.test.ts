@@ -101,7 +101,7 @@ describe('recipe mail: unguessable addresses, e-mail recipes only, bounded sessi
     expect((await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/inbound-email`, { token: stranger.access })).status).toBe(404);
   });
 
-  it('never sends the recipe\'s e-mail to an address the sender wrote in To:', async () => {
+  it("never sends the recipe's e-mail to an address the sender wrote in To:", async () => {
     const { user, rec } = await readyRecipe(server, MAIL_THEN_SEND);
     const address = await addressOf(user, rec.recipe_id);
     await transport.sendMail({
@@ -144,7 +144,10 @@ describe('recipe mail: unguessable addresses, e-mail recipes only, bounded sessi
     const { user, rec } = await readyRecipe(server, C.inbound);
     const address = await addressOf(user, rec.recipe_id);
     const t0 = Date.now();
-    await expect(transport.sendMail(bomb(address, 1000))).rejects.toMatchObject({ responseCode: 552, response: expect.stringContaining('At most 20 attachments') });
+    await expect(transport.sendMail(bomb(address, 1000))).rejects.toMatchObject({
+      responseCode: 552,
+      response: expect.stringContaining('At most 20 attachments'),
+    });
     expect(Date.now() - t0).toBeLessThan(5000);
     await sleep(200);
     expect((await jobsOf(user, rec.recipe_id)).length).toBe(0);

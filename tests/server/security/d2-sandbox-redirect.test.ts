@@ -12,7 +12,15 @@ describe('d2: the sandbox login redirects only to the registered redirect URI', 
   const sandbox = () => plugin.sandbox()!;
   const registered = 'http://localhost:3000/api/connections/callback';
   const params = (redirect: string, provider: 'google' | 'xero') =>
-    new URLSearchParams({ client_id: sandbox().clients[provider].clientId, redirect_uri: redirect, response_type: 'code', state: 's', code_challenge: 'c'.repeat(43), code_challenge_method: 'S256', scope: 'x' });
+    new URLSearchParams({
+      client_id: sandbox().clients[provider].clientId,
+      redirect_uri: redirect,
+      response_type: 'code',
+      state: 's',
+      code_challenge: 'c'.repeat(43),
+      code_challenge_method: 'S256',
+      scope: 'x',
+    });
   const paths = { google: '/google/o/oauth2/v2/auth', xero: '/xero/identity/connect/authorize' };
 
   beforeAll(async () => {
@@ -21,7 +29,12 @@ describe('d2: the sandbox login redirects only to the registered redirect URI', 
   afterAll(() => server.close());
 
   it.each(['google', 'xero'] as const)('%s: an unregistered redirect_uri gets a 400 page, and the decision never redirects there', async (provider) => {
-    for (const evil of ['https://evil.example/steal', 'http://localhost:3000/api/connections/callback/../../evil', `${registered}?x=1`, 'javascript:alert(1)']) {
+    for (const evil of [
+      'https://evil.example/steal',
+      'http://localhost:3000/api/connections/callback/../../evil',
+      `${registered}?x=1`,
+      'javascript:alert(1)',
+    ]) {
       const page = await fetch(`${sandbox().url}${paths[provider]}?${params(evil, provider)}`);
       expect(page.status).toBe(400);
       expect(await page.text()).toContain('redirect_uri is not registered for this client');

@@ -25,7 +25,7 @@ describe('d2: widget tokens end with their session', () => {
   });
   afterAll(() => server.close());
 
-  it('a log-out ends the widget token of that session (the list and the Connect link), not another session\'s', async () => {
+  it("a log-out ends the widget token of that session (the list and the Connect link), not another session's", async () => {
     const user: TestUser = await createUser(server);
     const token = await widgetToken(server, user);
     expect((await widgetCall(token)).status).toBe(200);
@@ -46,7 +46,10 @@ describe('d2: widget tokens end with their session', () => {
     const user = await createUser(server);
     const token = await widgetToken(server, user);
     expect((await widgetCall(token)).status).toBe(200);
-    const changed = await server.call('POST', '/api/platform/userChangePassword', { token: user.access, body: { password: user.password, newpassword: 'a new and long passphrase 42' } });
+    const changed = await server.call('POST', '/api/platform/userChangePassword', {
+      token: user.access,
+      body: { password: user.password, newpassword: 'a new and long passphrase 42' },
+    });
     expect(changed.status).toBe(200);
     expect((await widgetCall(token)).status).toBe(401);
     expect((await connectLink(token)).status).toBe(401);
@@ -78,7 +81,10 @@ describe('d2: the request log never carries a widget token, a download link or a
     await app.close();
     const log = lines.join('');
     for (let i = 1; i <= 7; i++) expect(log).not.toContain(`SECRET${i}`);
-    const urls = lines.map((l) => JSON.parse(l)).filter((l) => l.req).map((l) => l.req.url);
+    const urls = lines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.req)
+      .map((l) => l.req.url);
     expect(urls).toEqual([
       '/connections/widget?token=[redacted]&provider=google_drive',
       '/api/connections/connect/xero?token=[redacted]',
@@ -113,7 +119,10 @@ describe('d2: download links end with their session', () => {
     expect(JSON.parse(ended.body).message).toBe('This download link has expired; ask for a new one.');
     expect(await download(theirs)).toBe(200); // the other session's link still works
 
-    const changed = await server.call('POST', '/api/platform/userChangePassword', { token: other.body.access, body: { password: user.password, newpassword: 'a new and long passphrase 42' } });
+    const changed = await server.call('POST', '/api/platform/userChangePassword', {
+      token: other.body.access,
+      body: { password: user.password, newpassword: 'a new and long passphrase 42' },
+    });
     expect(changed.status).toBe(200);
     expect(await download(theirs)).toBe(410);
     const fresh = (await upload(server, changed.body.access, { content: CSV, filename: 'po.csv' }, '10012')).body.url as string;

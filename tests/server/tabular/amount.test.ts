@@ -23,7 +23,8 @@ describe('parseAmount on tricky amounts (the one number reader of CSV files and 
   });
 
   it("is what the document extraction's parseNumber reads (no reader of its own)", () => {
-    for (const text of ['0.025', '0,025', '-0,5', '(12.00)', '1.234', '1,234.50', '1.234,50', '9,9000']) expect(parseNumber(text)).toBe(parseAmount(text, 'unknown'));
+    for (const text of ['0.025', '0,025', '-0,5', '(12.00)', '1.234', '1,234.50', '1.234,50', '9,9000'])
+      expect(parseNumber(text)).toBe(parseAmount(text, 'unknown'));
     expect(parseNumber('9,9000')).toBe(9.9);
     expect(parseNumber('abc')).toBeUndefined();
   });

@@ -6,7 +6,6 @@ import { COMPANY_PAGE } from './fixture-pages';
 // Jest cannot load linkedom's ESM dependency on Node 20: see native-linkedom.ts.
 jest.mock('linkedom', () => jest.requireActual('./native-linkedom').loadLinkedomNatively());
 
-
 describe('readPage', () => {
   it('extracts title, description, main text, logo and images', () => {
     const page = readPage(COMPANY_PAGE, 'https://brightwater.example/about/');

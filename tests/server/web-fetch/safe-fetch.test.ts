@@ -195,14 +195,10 @@ describe('safeFetch', () => {
     const json = await failure(safeFetch(`${site.origin}/json`, { allowLoopback: true }));
     expect(json.code).toBe('unsupported-content-type');
     expect(json.message).toContain('application/json');
-    expect((await failure(safeFetch(`${site.origin}/no-type`, { allowLoopback: true }))).code).toBe(
-      'unsupported-content-type',
-    );
+    expect((await failure(safeFetch(`${site.origin}/no-type`, { allowLoopback: true }))).code).toBe('unsupported-content-type');
     const image = await safeFetch(`${site.origin}/png`, { allowLoopback: true, accept: IMAGE_TYPES });
     expect(image.contentType).toBe('image/png');
-    expect((await failure(safeFetch(`${site.origin}/page`, { allowLoopback: true, accept: ['image/*'] }))).code).toBe(
-      'unsupported-content-type',
-    );
+    expect((await failure(safeFetch(`${site.origin}/page`, { allowLoopback: true, accept: ['image/*'] }))).code).toBe('unsupported-content-type');
   });
 
   it('reports an error status', async () => {

@@ -22,7 +22,10 @@ export function formatsFor(inv: InvoiceData, seed: number): Formats {
   const date = (s: string) => {
     const [y, m, d] = s.split('-').map(Number);
     if (style === 0) return s;
-    if (style === 1) return inv.currency === 'USD' ? `${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y}` : `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}/${y}`;
+    if (style === 1)
+      return inv.currency === 'USD'
+        ? `${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y}`
+        : `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}/${y}`;
     if (style === 2) return `${d} ${MONTHS[m - 1]} ${y}`;
     return `${MONTHS[m - 1].slice(0, 3)} ${d}, ${y}`;
   };
@@ -40,7 +43,14 @@ export function formatsFor(inv: InvoiceData, seed: number): Formats {
 
 export type Layout = (p: Painter, inv: InvoiceData, f: Formats) => void;
 
-function table(p: Painter, inv: InvoiceData, f: Formats, top: number, headers: [string, string, string, string], cols: [number, number, number, number]): number {
+function table(
+  p: Painter,
+  inv: InvoiceData,
+  f: Formats,
+  top: number,
+  headers: [string, string, string, string],
+  cols: [number, number, number, number],
+): number {
   const [d, q, u, a] = cols;
   p.text(d, top, headers[0], { bold: true });
   p.text(q, top, headers[1], { bold: true, align: 'right' });

@@ -43,16 +43,59 @@ export function rng(seed: number): () => number {
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 
-const PREFIX = ['Blue', 'North', 'Silver', 'Granite', 'Bright', 'Oak', 'Summit', 'Harbor', 'Vertex', 'Cedar', 'Pioneer', 'Atlas', 'Lumen', 'Copper', 'Meridian'];
+const PREFIX = [
+  'Blue',
+  'North',
+  'Silver',
+  'Granite',
+  'Bright',
+  'Oak',
+  'Summit',
+  'Harbor',
+  'Vertex',
+  'Cedar',
+  'Pioneer',
+  'Atlas',
+  'Lumen',
+  'Copper',
+  'Meridian',
+];
 const CORE = ['River', 'Peak', 'Field', 'Stone', 'Wave', 'Ridge', 'Bridge', 'Point', 'Grove', 'Works', 'Labs', 'Systems', 'Logistics', 'Supply', 'Studio'];
 const SUFFIX = ['Ltd', 'LLC', 'Inc.', 'GmbH', 'Co.', 'Limited', 'Group', 'BV', 'S.A.', 'Partners'];
-const STREETS = ['Main Street', 'High Street', 'Market Road', 'Park Avenue', 'Station Road', 'Mill Lane', 'King Street', 'Church Road', 'Elm Drive', 'Harbour Way'];
+const STREETS = [
+  'Main Street',
+  'High Street',
+  'Market Road',
+  'Park Avenue',
+  'Station Road',
+  'Mill Lane',
+  'King Street',
+  'Church Road',
+  'Elm Drive',
+  'Harbour Way',
+];
 const CITIES = ['Springfield', 'Riverton', 'Lakeside', 'Fairview', 'Greenville', 'Kingston', 'Ashford', 'Milton', 'Bristol', 'Dover'];
 const COUNTRIES = ['United States', 'United Kingdom', 'Germany', 'Netherlands', 'Ireland', 'Canada', 'France'];
 const ITEMS = [
-  'Consulting services', 'Website maintenance', 'Office chairs', 'Laptop stand', 'Cloud hosting (monthly)', 'Design workshop',
-  'Printer paper A4', 'Software licence', 'Support hours', 'Network switch', 'Training session', 'Delivery charge',
-  'USB-C cable 2m', 'Project management', 'Data migration', 'Desk lamp', 'Annual subscription', 'Copywriting', 'Server rack rental',
+  'Consulting services',
+  'Website maintenance',
+  'Office chairs',
+  'Laptop stand',
+  'Cloud hosting (monthly)',
+  'Design workshop',
+  'Printer paper A4',
+  'Software licence',
+  'Support hours',
+  'Network switch',
+  'Training session',
+  'Delivery charge',
+  'USB-C cable 2m',
+  'Project management',
+  'Data migration',
+  'Desk lamp',
+  'Annual subscription',
+  'Copywriting',
+  'Server rack rental',
 ];
 
 function company(r: () => number): string {

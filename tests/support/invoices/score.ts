@@ -8,7 +8,12 @@ export interface Counts {
 }
 
 const norm = (v: string | number) =>
-  typeof v === 'number' ? v.toFixed(2) : v.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  typeof v === 'number'
+    ? v.toFixed(2)
+    : v
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
 
 /** Whether an extracted value equals the truth (numbers to the cent, text ignoring case and punctuation). */
 export function same(predicted: string | number, truth: string | number): boolean {
@@ -21,7 +26,12 @@ export function same(predicted: string | number, truth: string | number): boolea
  * false negative; a missing value is a false negative; a value where the truth has none is a false
  * positive. Line items count as one "field" per item (description, quantity, unit price, amount all right).
  */
-export function scoreInvoice(result: InvoiceExtraction, truth: Record<string, string | number | undefined>, data: InvoiceData, into: Map<string, Counts>): string[] {
+export function scoreInvoice(
+  result: InvoiceExtraction,
+  truth: Record<string, string | number | undefined>,
+  data: InvoiceData,
+  into: Map<string, Counts>,
+): string[] {
   const misses: string[] = [];
   const add = (k: string, c: Partial<Counts>) => {
     const cur = into.get(k) ?? { tp: 0, fp: 0, fn: 0 };
@@ -46,7 +56,13 @@ export function scoreInvoice(result: InvoiceExtraction, truth: Record<string, st
   const remaining = [...result.lineItems];
   for (const line of data.lines) {
     const i = remaining.findIndex(
-      (r) => same(r.description, line.description) && r.quantity === line.quantity && r.unit_price !== undefined && same(r.unit_price, line.unitPrice) && r.amount !== undefined && same(r.amount, line.amount),
+      (r) =>
+        same(r.description, line.description) &&
+        r.quantity === line.quantity &&
+        r.unit_price !== undefined &&
+        same(r.unit_price, line.unitPrice) &&
+        r.amount !== undefined &&
+        same(r.amount, line.amount),
     );
     if (i >= 0) {
       remaining.splice(i, 1);

@@ -65,7 +65,9 @@ describe('Session.login (spec section 4, Login)', () => {
   });
 
   it('shows the rate-limit message when too many attempts are made', async () => {
-    const { session } = setup({ 'POST /api/platform/api-jwt-token/': { status: 429, body: { status: 'error', message: 'Too many attempts. Please wait a minute and try again.' } } });
+    const { session } = setup({
+      'POST /api/platform/api-jwt-token/': { status: 429, body: { status: 'error', message: 'Too many attempts. Please wait a minute and try again.' } },
+    });
     await expect(session.login('a@b.co', 'pw')).resolves.toEqual({ ok: false, message: 'Too many attempts. Please wait a minute and try again.' });
   });
 });
@@ -132,14 +134,20 @@ describe('tokens and refresh (spec section 4, Session)', () => {
   });
 
   it('does not end the session for a 401 on an unauthenticated call', async () => {
-    const { api, nav, storage } = loggedIn({ 'POST /api/platform/emailVerify': { status: 401, body: { status: 'error', message: 'Account verification failed, please try again.' } } }, 1_800_000_000_000 + 60_000);
+    const { api, nav, storage } = loggedIn(
+      { 'POST /api/platform/emailVerify': { status: 401, body: { status: 'error', message: 'Account verification failed, please try again.' } } },
+      1_800_000_000_000 + 60_000,
+    );
     await expect(api.post('/api/platform/emailVerify', { email: 'a@b.co' }, { auth: false })).rejects.toThrow('Account verification failed, please try again.');
     expect(nav.assign).not.toHaveBeenCalled();
     expect(storage.getItem('isAuth')).toBe('true');
   });
 
   it('throws the server message for other errors and keeps the session', async () => {
-    const { api, nav } = loggedIn({ 'GET /api/platform/combination/x/': { status: 400, body: { status: 'error', message: 'id must be a number' } } }, 1_800_000_000_000 + 60_000);
+    const { api, nav } = loggedIn(
+      { 'GET /api/platform/combination/x/': { status: 400, body: { status: 'error', message: 'id must be a number' } } },
+      1_800_000_000_000 + 60_000,
+    );
     await expect(api.get('/api/platform/combination/x/')).rejects.toThrow('id must be a number');
     expect(nav.assign).not.toHaveBeenCalled();
   });

@@ -22,7 +22,11 @@ function clientFiles(dir: string): string[] {
 /** Where a client file would put an exception's own text on screen instead of going through userMessage. */
 export function rawErrorTexts(source: string): string[] {
   const found: string[] = [];
-  for (const re of [/(\w+) instanceof Error \? \1\.message : String\(\1\)/g, /(\w+) instanceof Error && \1\.message \? \1\.message :/g, /\b(e|err|error)\.stack\b/g]) {
+  for (const re of [
+    /(\w+) instanceof Error \? \1\.message : String\(\1\)/g,
+    /(\w+) instanceof Error && \1\.message \? \1\.message :/g,
+    /\b(e|err|error)\.stack\b/g,
+  ]) {
     for (const m of source.matchAll(re)) found.push(m[0]);
   }
   return found;
@@ -30,7 +34,9 @@ export function rawErrorTexts(source: string): string[] {
 
 describe('one place for user-facing error text (src/app/messages.ts, issue 25)', () => {
   it("keeps the server's sentences and the app's own, and replaces an exception's text by the screen's sentence", () => {
-    expect(userMessage(new ApiError(422, 'This file is not a PDF: it looks like a Windows program.', {}))).toBe('This file is not a PDF: it looks like a Windows program.');
+    expect(userMessage(new ApiError(422, 'This file is not a PDF: it looks like a Windows program.', {}))).toBe(
+      'This file is not a PDF: it looks like a Windows program.',
+    );
     expect(userMessage(new Error('The file is larger than 20 MB.'), 'The file could not be read.')).toBe('The file is larger than 20 MB.');
     expect(userMessage(new RangeError('Invalid string length'), 'The file could not be read.')).toBe('The file could not be read.');
     expect(userMessage(new TypeError('Failed to fetch'))).toBe(GENERIC_ERROR);
@@ -42,9 +48,21 @@ describe('one place for user-facing error text (src/app/messages.ts, issue 25)',
   });
 
   it('tells code-like text from sentences', () => {
-    for (const raw of ['TypeError: x is not a function', 'to 0 in undefined', 'Error\n    at read (file.ts:1:2)', 'give its "file_id"', 'NaN rows', '[object Object]'])
+    for (const raw of [
+      'TypeError: x is not a function',
+      'to 0 in undefined',
+      'Error\n    at read (file.ts:1:2)',
+      'give its "file_id"',
+      'NaN rows',
+      '[object Object]',
+    ])
       expect([raw, looksInternal(raw)]).toEqual([raw, true]);
-    for (const fine of ['The sheet is full.', 'This file is not a PDF: it looks like a Windows program.', 'Could not reach the server. Check your connection and try again.', "The connections could not be opened. Please try again."])
+    for (const fine of [
+      'The sheet is full.',
+      'This file is not a PDF: it looks like a Windows program.',
+      'Could not reach the server. Check your connection and try again.',
+      'The connections could not be opened. Please try again.',
+    ])
       expect([fine, looksInternal(fine)]).toEqual([fine, false]);
   });
 
@@ -56,10 +74,10 @@ describe('one place for user-facing error text (src/app/messages.ts, issue 25)',
   });
 
   it('the scan catches both shapes and a stack', () => {
-    expect(rawErrorTexts("setError(e instanceof Error ? e.message : String(e)); x(err instanceof Error && err.message ? err.message : 'x'); <pre>{error.stack}</pre>")).toEqual([
-      'e instanceof Error ? e.message : String(e)',
-      'err instanceof Error && err.message ? err.message :',
-      'error.stack',
-    ]);
+    expect(
+      rawErrorTexts(
+        "setError(e instanceof Error ? e.message : String(e)); x(err instanceof Error && err.message ? err.message : 'x'); <pre>{error.stack}</pre>",
+      ),
+    ).toEqual(['e instanceof Error ? e.message : String(e)', 'err instanceof Error && err.message ? err.message :', 'error.stack']);
   });
 });

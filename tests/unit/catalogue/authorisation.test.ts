@@ -1,10 +1,5 @@
 import { PluginRegistry } from '../../../src/core/plugin-registry';
-import {
-  activeConnectionsCount,
-  authorisationSourceFrom,
-  isAuthorised,
-  withAuthorisation,
-} from '../../../src/core/catalogue';
+import { activeConnectionsCount, authorisationSourceFrom, isAuthorised, withAuthorisation } from '../../../src/core/catalogue';
 import connectorsPlugin from '../../../plugins/connectors';
 import invoiceExtraction from '../../../plugins/invoice-extraction';
 import invoiceReconciliation from '../../../plugins/invoice-reconciliation';

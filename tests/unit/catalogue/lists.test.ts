@@ -100,8 +100,11 @@ describe('counters and votes', () => {
   it('Combinations Available counts enabled combinations that are not coming soon', () => {
     expect(availableCount([combination(1), combination(2, { enabled: false }), combination(3, { status: 'coming_soon' })])).toBe(1);
   });
-  it("matches votes to the current user id", () => {
-    const votes = [{ combination_id: 12, user_id: 5 }, { combination_id: 13, user_id: 6 }];
+  it('matches votes to the current user id', () => {
+    const votes = [
+      { combination_id: 12, user_id: 5 },
+      { combination_id: 13, user_id: 6 },
+    ];
     expect(myVotes(votes, 5)).toEqual([{ combination_id: 12, user_id: 5 }]);
     expect(myVotes(votes, null)).toHaveLength(2);
     expect(hasVoted({ id: 12 }, myVotes(votes, 5))).toBe(true);

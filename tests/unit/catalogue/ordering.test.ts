@@ -43,7 +43,13 @@ describe('workflow ordering', () => {
 
 describe('connector ordering', () => {
   it('sorts connectors by order ascending', () => {
-    expect(sortConnectors([{ order: 3, id: 'c' }, { order: 1, id: 'a' }, { order: 2, id: 'b' }]).map((c) => c.id)).toEqual(['a', 'b', 'c']);
+    expect(
+      sortConnectors([
+        { order: 3, id: 'c' },
+        { order: 1, id: 'a' },
+        { order: 2, id: 'b' },
+      ]).map((c) => c.id),
+    ).toEqual(['a', 'b', 'c']);
     expect(sortConnectors(undefined)).toEqual([]);
   });
 });

@@ -4,20 +4,32 @@
 import { clientConnector, connectorNeedsAccount, defineConnector, type ConnectorDeclaration } from '../../../src/core';
 import { DECLARED_CONNECTORS } from '../../../plugins/connectors/declarations';
 
-const base: ConnectorDeclaration = { id: 'fixture_chat', name: 'Fixture Chat', icon: 'data:image/svg+xml,x', catalogueId: 9901, auth: { kind: 'oauth2', scopes: ['chat:write'] } };
+const base: ConnectorDeclaration = {
+  id: 'fixture_chat',
+  name: 'Fixture Chat',
+  icon: 'data:image/svg+xml,x',
+  catalogueId: 9901,
+  auth: { kind: 'oauth2', scopes: ['chat:write'] },
+};
 
 describe('a connector declaration', () => {
   it('is checked when declared, naming the connector and what is wrong', () => {
     expect(defineConnector(base)).toBe(base);
-    expect(() => defineConnector({ ...base, id: 'Fixture-Chat' })).toThrow('Connector "Fixture-Chat": the id must be 2-40 lower-case letters, digits or "_", starting with a letter.');
+    expect(() => defineConnector({ ...base, id: 'Fixture-Chat' })).toThrow(
+      'Connector "Fixture-Chat": the id must be 2-40 lower-case letters, digits or "_", starting with a letter.',
+    );
     expect(() => defineConnector({ ...base, name: ' ' })).toThrow('Connector "fixture_chat" has no name.');
     expect(() => defineConnector({ ...base, icon: '' })).toThrow('Connector "fixture_chat" has no icon.');
     expect(() => defineConnector({ ...base, catalogueId: 0 })).toThrow('Connector "fixture_chat": catalogueId must be a whole number from 1.');
-    expect(() => defineConnector({ ...base, auth: { kind: 'oauth2', scopes: 'chat:write' as unknown as string[] } })).toThrow('Connector "fixture_chat": OAuth 2 scopes must be a list of strings.');
+    expect(() => defineConnector({ ...base, auth: { kind: 'oauth2', scopes: 'chat:write' as unknown as string[] } })).toThrow(
+      'Connector "fixture_chat": OAuth 2 scopes must be a list of strings.',
+    );
     expect(() => defineConnector({ ...base, auth: { kind: 'api-key', schema: { type: 'object', properties: {} } } })).toThrow(
       'Connector "fixture_chat": the API-key form must be an object schema with properties and at least one required field.',
     );
-    expect(() => defineConnector({ ...base, auth: { kind: 'basic' } as unknown as ConnectorDeclaration['auth'] })).toThrow("Connector \"fixture_chat\": auth.kind must be 'oauth2', 'api-key' or 'none'.");
+    expect(() => defineConnector({ ...base, auth: { kind: 'basic' } as unknown as ConnectorDeclaration['auth'] })).toThrow(
+      "Connector \"fixture_chat\": auth.kind must be 'oauth2', 'api-key' or 'none'.",
+    );
   });
 
   it("becomes the browser's connector contribution", () => {

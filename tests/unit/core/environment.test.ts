@@ -14,8 +14,15 @@ describe('environment from the host name', () => {
 
   it('gives local the same-origin API, id 66075, label dev, debug on, analytics off', () => {
     expect(resolveEnvironment('localhost')).toEqual({
-      name: 'local', apiBase: '', environmentId: 66075, version: '2.3', label: 'dev',
-      debugLogging: true, analytics: false, sessionRecording: false, chunkLoadTimeoutMs: 120000,
+      name: 'local',
+      apiBase: '',
+      environmentId: 66075,
+      version: '2.3',
+      label: 'dev',
+      debugLogging: true,
+      analytics: false,
+      sessionRecording: false,
+      chunkLoadTimeoutMs: 120000,
     });
   });
 
@@ -25,8 +32,21 @@ describe('environment from the host name', () => {
     const staging = resolveEnvironment('staging.example', hosts);
     const prod = resolveEnvironment('app.example', hosts);
     expect([dev.environmentId, dev.label, dev.apiBase, dev.debugLogging, dev.analytics]).toEqual([66075, 'dev', hosts.dev, true, false]);
-    expect([staging.environmentId, staging.label, staging.apiBase, staging.debugLogging, staging.analytics]).toEqual([66168, 'staging', hosts.staging, false, false]);
-    expect([prod.environmentId, prod.label, prod.apiBase, prod.debugLogging, prod.analytics, prod.sessionRecording]).toEqual([54118, '', hosts.production, false, true, true]);
+    expect([staging.environmentId, staging.label, staging.apiBase, staging.debugLogging, staging.analytics]).toEqual([
+      66168,
+      'staging',
+      hosts.staging,
+      false,
+      false,
+    ]);
+    expect([prod.environmentId, prod.label, prod.apiBase, prod.debugLogging, prod.analytics, prod.sessionRecording]).toEqual([
+      54118,
+      '',
+      hosts.production,
+      false,
+      true,
+      true,
+    ]);
     expect(prod.version).toBe('2.3');
   });
 });

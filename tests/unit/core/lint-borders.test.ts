@@ -72,8 +72,16 @@ describe('npm run lint: the boundaries rule', () => {
       ].join('\n'),
     );
     expect(found).toEqual([
-      { line: 1, rule: 'boundaries/dependencies', message: 'A plugin imports src/server only through its public face (src/server/index.ts), not db/migrate.ts.' },
-      { line: 2, rule: 'boundaries/dependencies', message: 'A plugin imports src/app only through its public face (src/app/index.ts), not components/Panel.tsx.' },
+      {
+        line: 1,
+        rule: 'boundaries/dependencies',
+        message: 'A plugin imports src/server only through its public face (src/server/index.ts), not db/migrate.ts.',
+      },
+      {
+        line: 2,
+        rule: 'boundaries/dependencies',
+        message: 'A plugin imports src/app only through its public face (src/app/index.ts), not components/Panel.tsx.',
+      },
       { line: 3, rule: 'boundaries/dependencies', message: 'A plugin imports src/core only through its public face (src/core/index.ts), not registry.ts.' },
     ]);
   });
@@ -91,8 +99,16 @@ describe('npm run lint: the boundaries rule', () => {
         `import { testShell } from '../../src/app/testing/render';\nimport { recipeOf } from '../../src/server/testing/recipes';\nexport const x = [testShell, recipeOf];\n`,
       ),
     ).toEqual([
-      { line: 1, rule: 'boundaries/dependencies', message: 'A plugin imports src/app only through its public face (src/app/index.ts), not testing/render.tsx.' },
-      { line: 2, rule: 'boundaries/dependencies', message: 'A plugin imports src/server only through its public face (src/server/index.ts), not testing/recipes.ts.' },
+      {
+        line: 1,
+        rule: 'boundaries/dependencies',
+        message: 'A plugin imports src/app only through its public face (src/app/index.ts), not testing/render.tsx.',
+      },
+      {
+        line: 2,
+        rule: 'boundaries/dependencies',
+        message: 'A plugin imports src/server only through its public face (src/server/index.ts), not testing/recipes.ts.',
+      },
     ]);
   });
 

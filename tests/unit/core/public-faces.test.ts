@@ -17,7 +17,8 @@ export function deepImports(file: string, source: string): string[] {
     if (!spec.startsWith('.')) continue;
     const target = path.relative(repo, path.resolve(path.dirname(file), spec)).replace(/\\/g, '/');
     // the testing faces (src/app/testing, src/server/testing) are public faces too: plugins' tests import them
-    if (/^src\/(app|server|core)\/.+/.test(target) && !/^src\/(app|server)\/testing(\/index(\.tsx?)?)?$/.test(target)) out.push(`${path.relative(repo, file)} imports ${spec}`);
+    if (/^src\/(app|server|core)\/.+/.test(target) && !/^src\/(app|server)\/testing(\/index(\.tsx?)?)?$/.test(target))
+      out.push(`${path.relative(repo, file)} imports ${spec}`);
   }
   return out;
 }

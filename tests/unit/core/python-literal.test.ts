@@ -26,14 +26,12 @@ describe('parsePythonLiteral', () => {
     expect(parsePythonLiteral(String.raw`'tab\there\nnew \\ \x41\u00e9\U0001F600 \101 \q'`)).toBe('tab\there\nnew \\ Aé😀 A \\q');
     expect(parsePythonLiteral(String.raw`r'C:\new\path'`)).toBe('C:\\new\\path');
     expect(parsePythonLiteral("'''multi\nline'''")).toBe('multi\nline');
-    expect(parsePythonLiteral("'ab' \"cd\"")).toBe('abcd');
+    expect(parsePythonLiteral('\'ab\' "cd"')).toBe('abcd');
     expect(parsePythonLiteral("'True, None'")).toBe('True, None');
   });
 
   it('reads numbers, nesting, tuples, whitespace, comments and trailing commas', () => {
-    expect(parsePythonLiteral(' [1, -2, +3, 4.5, -0.25, 1e3, 2E-2, 1_000, 0x1F, .5, 7., ] ')).toEqual([
-      1, -2, 3, 4.5, -0.25, 1000, 0.02, 1000, 31, 0.5, 7,
-    ]);
+    expect(parsePythonLiteral(' [1, -2, +3, 4.5, -0.25, 1e3, 2E-2, 1_000, 0x1F, .5, 7., ] ')).toEqual([1, -2, 3, 4.5, -0.25, 1000, 0.02, 1000, 31, 0.5, 7]);
     expect(parsePythonLiteral("{\n  'a': {'b': [True, (1, 2), {}]},  # comment\n  'c': [],\n}")).toEqual({ a: { b: [true, [1, 2], {}] }, c: [] });
     expect(parsePythonLiteral('{1: "one", None: "none"}')).toEqual({ '1': 'one', null: 'none' });
   });
@@ -103,7 +101,7 @@ describe('toPythonLiteral', () => {
   it('round-trips values with quotes, backslashes and unicode', () => {
     const values = [
       { INVOICE_PRIMARY_KEY: `it's "quoted"`, PATH: 'C:\\temp\\new', EMOJI: '😀 naïve', LIST: ['a', "b'", 'c"', ''], N: [0, -1.5, 1e-9] },
-      ["'", '"', "'\"'", '\\', '\\\'', '\u2028', '\ud800'],
+      ["'", '"', "'\"'", '\\', "\\'", '\u2028', '\ud800'],
       'plain',
       [],
       {},

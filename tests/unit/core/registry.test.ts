@@ -21,9 +21,7 @@ describe('KeyedRegistry', () => {
     const r = new KeyedRegistry<string>('Workflow view');
     r.register('10002', 'x', 'emotion-analysis');
     expect(() => r.register(10002, 'y', 'my-fork')).toThrow(DuplicateContributionError);
-    expect(() => r.register(10002, 'y', 'my-fork')).toThrow(
-      'Workflow view "10002" is contributed by both plugin "emotion-analysis" and plugin "my-fork"',
-    );
+    expect(() => r.register(10002, 'y', 'my-fork')).toThrow('Workflow view "10002" is contributed by both plugin "emotion-analysis" and plugin "my-fork"');
   });
 });
 

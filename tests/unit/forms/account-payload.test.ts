@@ -58,7 +58,7 @@ describe('account update payload (spec sections 3 and 5)', () => {
 });
 
 describe('account password rules (spec section 5)', () => {
-  it("asks to complete the required fields when any is missing", () => {
+  it('asks to complete the required fields when any is missing', () => {
     expect(validatePasswordChange({})).toBe('Please complete the required fields.');
     expect(validatePasswordChange({ newpassword: 'a', confirm: 'a' })).toBe('Please complete the required fields.');
     expect(validatePasswordChange({ password: 'x', confirm: 'a' })).toBe('Please complete the required fields.');

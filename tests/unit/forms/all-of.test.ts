@@ -25,7 +25,10 @@ const SCHEMAS: Record<string, RJSFSchema> = {
     allOf: [{ properties: { a: { type: 'string', minLength: 2, maxLength: 5 } } }, { properties: { a: { pattern: '^x' } }, required: ['a'] }],
   },
   'enums and types intersected': {
-    allOf: [{ type: ['string', 'number'], enum: ['a', 'b', 1] }, { type: 'string', enum: ['b', 'a', 'c'] }],
+    allOf: [
+      { type: ['string', 'number'], enum: ['a', 'b', 1] },
+      { type: 'string', enum: ['b', 'a', 'c'] },
+    ],
   },
   'a $ref into definitions': {
     definitions: { base: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } },
@@ -43,7 +46,10 @@ const SCHEMAS: Record<string, RJSFSchema> = {
   },
   'items and numbers': {
     type: 'array',
-    allOf: [{ items: { type: 'number', multipleOf: 2 }, minItems: 1 }, { items: { multipleOf: 3 }, maxItems: 4 }],
+    allOf: [
+      { items: { type: 'number', multipleOf: 2 }, minItems: 1 },
+      { items: { multipleOf: 3 }, maxItems: 4 },
+    ],
   },
   'if/then in branches': {
     type: 'object',
@@ -54,7 +60,7 @@ const SCHEMAS: Record<string, RJSFSchema> = {
   },
 };
 
-describe("the allOf merger loaded on demand (src/app/forms/all-of-merge.ts)", () => {
+describe('the allOf merger loaded on demand (src/app/forms/all-of-merge.ts)', () => {
   it.each(Object.entries(SCHEMAS))('merges %s as rjsf does', (_name, schema) => {
     const theirs = retrieveSchema(validator, schema, schema, {});
     const ours = retrieveSchema(validator, schema, schema, {}, ourMerge);
@@ -64,7 +70,7 @@ describe("the allOf merger loaded on demand (src/app/forms/all-of-merge.ts)", ()
     expect(omitExtraData(validator, schema, schema, data, ourMerge)).toEqual(omitExtraData(validator, schema, schema, data));
   });
 
-  it('throws on schemas that cannot be merged, as rjsf\'s does (its retrieveSchema then warns and drops the allOf)', () => {
+  it("throws on schemas that cannot be merged, as rjsf's does (its retrieveSchema then warns and drops the allOf)", () => {
     const impossible: RJSFSchema = { allOf: [{ type: 'string' }, { type: 'number' }] };
     expect(() => ourMerge(impossible)).toThrow(/incompatible types/);
   });

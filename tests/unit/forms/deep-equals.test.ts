@@ -170,11 +170,33 @@ describe("the small deepEquals the browser build gives rjsf in place of fast-equ
       ['regexps', /a+/gi, /a+/gi, true],
       ['regexp flags', /a+/g, /a+/i, false],
       ['regexp source', /a+/, /b+/, false],
-      ['maps', new Map<unknown, unknown>([['a', 1], [{ k: 1 }, [2]]]), new Map<unknown, unknown>([[{ k: 1 }, [2]], ['a', 1]]), true],
+      [
+        'maps',
+        new Map<unknown, unknown>([
+          ['a', 1],
+          [{ k: 1 }, [2]],
+        ]),
+        new Map<unknown, unknown>([
+          [{ k: 1 }, [2]],
+          ['a', 1],
+        ]),
+        true,
+      ],
       ['map values', new Map([['a', 1]]), new Map([['a', 2]]), false],
       ['map keys by value', new Map([[{ k: 1 }, 1]]), new Map([[{ k: 2 }, 1]]), false],
       ['map sizes', new Map([['a', 1]]), new Map(), false],
-      ['map with repeated-looking keys', new Map([[{ k: 1 }, 1], [{ k: 1 }, 2]]), new Map([[{ k: 1 }, 2], [{ k: 1 }, 1]]), true],
+      [
+        'map with repeated-looking keys',
+        new Map([
+          [{ k: 1 }, 1],
+          [{ k: 1 }, 2],
+        ]),
+        new Map([
+          [{ k: 1 }, 2],
+          [{ k: 1 }, 1],
+        ]),
+        true,
+      ],
       ['map and object', new Map([['a', 1]]), { a: 1 }, false],
       ['subclassed maps', new MyMap([['a', 1]]), new MyMap([['a', 1]]), true],
       ['sets', new Set([1, 'a', { o: 1 }]), new Set([{ o: 1 }, 'a', 1]), true],

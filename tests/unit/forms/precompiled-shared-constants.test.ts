@@ -34,7 +34,9 @@ describe('shared constants of the precompiled form validators', () => {
   it('shares only arrays and objects exported under an identifier, with a name of its own', () => {
     expect(() => shareConstants('const s = {"const":"red"};', [{ constant: LIST, value: 'red' }])).toThrow(/not a JSON array or object/);
     expect(() => shareConstants('const s = [1];', [{ constant: { ...LIST, name: 'a-b' }, value: [1] }])).toThrow(/not an identifier/);
-    expect(() => shareConstants('const shared_COLOURS = 1;const s = ["red","green"];', [{ constant: LIST, value: colours }])).toThrow(/already has a shared_COLOURS/);
+    expect(() => shareConstants('const shared_COLOURS = 1;const s = ["red","green"];', [{ constant: LIST, value: colours }])).toThrow(
+      /already has a shared_COLOURS/,
+    );
   });
 
   it('leaves code with no shared constants as it is', () => {
@@ -43,7 +45,9 @@ describe('shared constants of the precompiled form validators', () => {
 
   it('loads a constant as plain JSON, and says when a module has no such export', async () => {
     await expect(loadSharedConstant({ module: 'src/core/account-schemas.ts', name: 'TIME_ZONE_LABELS' })).resolves.toEqual(TIME_ZONE_LABELS);
-    await expect(loadSharedConstant({ module: 'src/core/account-schemas.ts', name: 'NO_SUCH_LIST' })).rejects.toThrow(/exports no JSON array or object NO_SUCH_LIST/);
+    await expect(loadSharedConstant({ module: 'src/core/account-schemas.ts', name: 'NO_SUCH_LIST' })).rejects.toThrow(
+      /exports no JSON array or object NO_SUCH_LIST/,
+    );
   });
 
   it('shares the time zone list with the account details form', () => {

@@ -36,7 +36,7 @@ function badInputs(schema: RJSFSchema): unknown[] {
 }
 
 describe('precompiled form validators', () => {
-  it('src/app/forms/precompiled is what the form schemas generate (Jest\'s global setup and the build write it; it is not committed)', async () => {
+  it("src/app/forms/precompiled is what the form schemas generate (Jest's global setup and the build write it; it is not committed)", async () => {
     const files = await generateFormValidators();
     expect(readdirSync(OUT_DIR).sort()).toEqual([...files.keys()].sort());
     for (const [name, code] of files) expect([name, readFileSync(path.join(OUT_DIR, name), 'utf8')]).toEqual([name, code]);

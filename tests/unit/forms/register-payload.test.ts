@@ -34,7 +34,7 @@ describe('registration rules (spec section 5)', () => {
     expect(validateRegistration({ ...complete, role: '' })).toBe('Please choose your role');
   });
 
-  it.each(['name', 'email', 'company'] as const)("asks to fill out all fields when %s is empty or blank", (field) => {
+  it.each(['name', 'email', 'company'] as const)('asks to fill out all fields when %s is empty or blank', (field) => {
     expect(validateRegistration({ ...complete, [field]: '' })).toBe('Please fill out all fields');
     expect(validateRegistration({ ...complete, [field]: '   ' })).toBe('Please fill out all fields');
     expect(validateRegistration({ ...complete, [field]: undefined })).toBe('Please fill out all fields');

@@ -22,7 +22,14 @@ const schema: RJSFSchema = {
     name: { type: 'string', title: 'Full name', description: 'As on your passport.' },
     email: { type: 'string', title: 'Work email', format: 'email' },
     secret: { type: 'string', title: 'Secret', minLength: 8, errorMessage: 'Secrets are 8 characters or more.' },
-    colour: { type: 'string', title: 'Colour', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+    colour: {
+      type: 'string',
+      title: 'Colour',
+      oneOf: [
+        { const: 'r', title: 'Red' },
+        { const: 'g', title: 'Green' },
+      ],
+    },
     bio: { type: 'string', title: 'About you' },
     news: { type: 'boolean', title: 'Send me news' },
   },
@@ -114,7 +121,14 @@ describe('SchemaForm with the Fluent theme', () => {
   it('shows live field errors and a disabled or busy submit button', () => {
     const { rerender } = render(
       <FluentProvider theme={webLightTheme}>
-        <SchemaForm<Profile> schema={schema} precompiled={profileForm} onSubmit={jest.fn()} submitText="Go" fieldErrors={{ secret: 'Too guessable.' }} submitDisabled />
+        <SchemaForm<Profile>
+          schema={schema}
+          precompiled={profileForm}
+          onSubmit={jest.fn()}
+          submitText="Go"
+          fieldErrors={{ secret: 'Too guessable.' }}
+          submitDisabled
+        />
       </FluentProvider>,
     );
     expect(screen.getByText('Too guessable.')).toBeInTheDocument();

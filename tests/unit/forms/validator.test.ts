@@ -6,7 +6,9 @@ import { compileForm } from '../../../schemas/generate-form-validators';
 /** The messages of the precompiled validator of `schema` (compiled here as the build compiles the app's forms). */
 const messagesFor = (schema: RJSFSchema, data: unknown) => {
   const withId = { $id: 'test/form', ...schema } as RJSFSchema;
-  return precompiledValidator(compileForm(withId)).validateFormData(data, withId).errors.map((e) => [e.property, e.message]);
+  return precompiledValidator(compileForm(withId))
+    .validateFormData(data, withId)
+    .errors.map((e) => [e.property, e.message]);
 };
 
 describe('form validator', () => {

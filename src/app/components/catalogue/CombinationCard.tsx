@@ -1,16 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import {
-  Badge,
-  Body1,
-  Button,
-  Caption1,
-  Card,
-  CardFooter,
-  Text,
-  makeStyles,
-  tokens,
-  type BadgeProps,
-} from '@fluentui/react-components';
+import { Badge, Body1, Button, Caption1, Card, CardFooter, Text, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
 import { ArrowDownload16Regular } from '@fluentui/react-icons/svg/arrow-download';
 import { Checkmark16Regular } from '@fluentui/react-icons/svg/checkmark';
 import { ThumbLike16Regular } from '@fluentui/react-icons/svg/thumb-like';
@@ -138,12 +127,7 @@ export function CombinationCard({ combination: c, status, voted: votedBefore = f
       <CardFooter className={s.footer}>
         {comingSoon ? (
           <div className={s.grow}>
-            <Button
-              appearance={voted ? 'secondary' : 'primary'}
-              disabled={voted}
-              icon={voted ? <Checkmark16Regular /> : undefined}
-              onClick={vote}
-            >
+            <Button appearance={voted ? 'secondary' : 'primary'} disabled={voted} icon={voted ? <Checkmark16Regular /> : undefined} onClick={vote}>
               {voted ? VOTED_LABEL : VOTE_LABEL}
             </Button>
             {voteError && (

@@ -1,15 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Caption1, Label, Slider, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
-import {
-  CALLS_MAX,
-  CALLS_MIN,
-  CALLS_STEP,
-  DEFAULT_ESTIMATE_CALLS,
-  DEFAULT_SLIDER_CALLS,
-  clampCalls,
-  estimate,
-  perRequestFor,
-} from '../../../core/catalogue';
+import { CALLS_MAX, CALLS_MIN, CALLS_STEP, DEFAULT_ESTIMATE_CALLS, DEFAULT_SLIDER_CALLS, clampCalls, estimate, perRequestFor } from '../../../core/catalogue';
 import { useRegistry } from '../../hooks';
 import { Panel } from '../Panel';
 

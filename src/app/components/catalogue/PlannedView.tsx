@@ -18,12 +18,10 @@ export function PlannedView({ title, kind = 'workflow' }: { title: string; kind?
     <Card className={s.card} role="region" aria-label={title}>
       <Clock24Regular className={s.icon} aria-hidden />
       <div className={s.text}>
-        <Subtitle1 as="h2" className={s.title}>{title}</Subtitle1>
-        <Body1>
-          {kind === 'workflow'
-            ? 'This workflow page is coming in a later release.'
-            : 'This setup view is coming in a later release.'}
-        </Body1>
+        <Subtitle1 as="h2" className={s.title}>
+          {title}
+        </Subtitle1>
+        <Body1>{kind === 'workflow' ? 'This workflow page is coming in a later release.' : 'This setup view is coming in a later release.'}</Body1>
       </div>
     </Card>
   );

@@ -54,7 +54,19 @@ function Bar({ intent, children }: { intent: 'success' | 'warning' | 'error'; ch
  * config while it loads, fails or is ready, "Save config" (create, then update) with 'Config
  * Saved' for 3 seconds, the view's actions next to it, why they are disabled, and their outcome.
  */
-export function ConfigCard<T extends object>({ config, schema, uiSchema, idPrefix, onChange, onSaved, actions, busyLabel, hint, notice, title = 'Config' }: ConfigCardProps<T>) {
+export function ConfigCard<T extends object>({
+  config,
+  schema,
+  uiSchema,
+  idPrefix,
+  onChange,
+  onSaved,
+  actions,
+  busyLabel,
+  hint,
+  notice,
+  title = 'Config',
+}: ConfigCardProps<T>) {
   const s = useStyles();
   // rjsf's Form skips re-rendering when only functions changed (its deepEquals ignores them), so
   // the buttons inside it call the handlers of the latest render through a ref
@@ -85,7 +97,13 @@ export function ConfigCard<T extends object>({ config, schema, uiSchema, idPrefi
           afterSubmit={
             <div className={s.actions}>
               {actions.map((a, i) => (
-                <Button key={a.label} type="button" appearance={a.primary ? 'primary' : undefined} onClick={() => void latest.current[i]?.onClick()} disabled={a.disabled}>
+                <Button
+                  key={a.label}
+                  type="button"
+                  appearance={a.primary ? 'primary' : undefined}
+                  onClick={() => void latest.current[i]?.onClick()}
+                  disabled={a.disabled}
+                >
                   {a.label}
                 </Button>
               ))}

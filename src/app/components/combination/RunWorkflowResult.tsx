@@ -98,7 +98,13 @@ export function RunWorkflowResult({ outcome, retry }: { outcome: RunOutcome | un
   }
   if (status === 'failed') {
     const failed = job.steps.find((s) => s.status === 'failed');
-    return <Bar intent="error" title="The workflow ran and failed" text={failed ? `${failed.name}: ${failed.error ?? error ?? 'failed'}` : error ?? 'The run failed.'} />;
+    return (
+      <Bar
+        intent="error"
+        title="The workflow ran and failed"
+        text={failed ? `${failed.name}: ${failed.error ?? error ?? 'failed'}` : (error ?? 'The run failed.')}
+      />
+    );
   }
   return <Bar intent="info" text={`${status === 'queued' ? 'Waiting to run' : 'Running'}${progressOf(job.steps)}…`} busy />;
 }

@@ -43,13 +43,30 @@ function compare(a: string | number | null | undefined, b: string | number | nul
  * A Fluent UI table whose column headers sort the rows (click again to reverse), scrolling
  * sideways on narrow screens. `label` names the table for assistive technology.
  */
-export function SortableTable<R>({ label, columns, rows, emptyText = 'Nothing to show.', minWidth = 520 }: { label: string; columns: Column<R>[]; rows: R[]; emptyText?: string; /** px before the table scrolls sideways */ minWidth?: number }) {
+export function SortableTable<R>({
+  label,
+  columns,
+  rows,
+  emptyText = 'Nothing to show.',
+  minWidth = 520,
+}: {
+  label: string;
+  columns: Column<R>[];
+  rows: R[];
+  emptyText?: string;
+  /** px before the table scrolls sideways */ minWidth?: number;
+}) {
   const s = useStyles();
-  const tableColumns = useMemo(() => columns.map((c) => createTableColumn<R>({ columnId: c.id, compare: (a, b) => compare(c.value(a), c.value(b)) })), [columns]);
+  const tableColumns = useMemo(
+    () => columns.map((c) => createTableColumn<R>({ columnId: c.id, compare: (a, b) => compare(c.value(a), c.value(b)) })),
+    [columns],
+  );
   const {
     getRows,
     sort: { getSortDirection, toggleColumnSort, sort },
-  } = useTableFeatures({ columns: tableColumns, items: rows }, [useTableSort({ defaultSortState: { sortColumn: undefined as unknown as TableColumnId, sortDirection: 'ascending' } })]);
+  } = useTableFeatures({ columns: tableColumns, items: rows }, [
+    useTableSort({ defaultSortState: { sortColumn: undefined as unknown as TableColumnId, sortDirection: 'ascending' } }),
+  ]);
   const sorted = sort(getRows());
   if (!rows.length) return <div className={s.empty}>{emptyText}</div>;
   return (
@@ -58,7 +75,12 @@ export function SortableTable<R>({ label, columns, rows, emptyText = 'Nothing to
         <TableHeader>
           <TableRow>
             {columns.map((c) => (
-              <TableHeaderCell key={c.id} sortDirection={getSortDirection(c.id)} onClick={(e) => toggleColumnSort(e, c.id)} className={c.numeric ? s.num : undefined}>
+              <TableHeaderCell
+                key={c.id}
+                sortDirection={getSortDirection(c.id)}
+                onClick={(e) => toggleColumnSort(e, c.id)}
+                className={c.numeric ? s.num : undefined}
+              >
                 {c.title}
               </TableHeaderCell>
             ))}

@@ -58,14 +58,25 @@ export function outcomeOfReply(recipeId: number, status: number, body: unknown):
  * webhook and says what happened (see RunOutcome). Errors are logged (spec 8) and come back as
  * 'failed' with their message, for the page to show.
  */
-export async function runWorkflow(api: Api, workatoId: number | null, combinationId: number, payload: Record<string, unknown>, apiBase = '', fetchImpl: typeof fetch = (...a) => fetch(...a)): Promise<RunOutcome> {
+export async function runWorkflow(
+  api: Api,
+  workatoId: number | null,
+  combinationId: number,
+  payload: Record<string, unknown>,
+  apiBase = '',
+  fetchImpl: typeof fetch = (...a) => fetch(...a),
+): Promise<RunOutcome> {
   const record = await recordFor(api, workatoId, combinationId);
   const webhook = record?.workato_webhook;
   if (!record || !webhook) return { kind: 'not-set-up' };
   try {
     const me = await api.get<{ userID?: number; email?: string }>('/api/platform/userId');
     const url = webhook.startsWith('/') ? apiBase + webhook : webhook;
-    const res = await fetchImpl(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...payload, email: me?.email, user_id: me?.userID }) });
+    const res = await fetchImpl(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...payload, email: me?.email, user_id: me?.userID }),
+    });
     const body = await res.json().catch(() => undefined);
     const outcome = outcomeOfReply(record.recipe_id, res.status, body);
     if (outcome.kind === 'failed') console.error('Run Workflow: the webhook refused the run', outcome.error);

@@ -93,12 +93,7 @@ export function DocumentUploadForm(props: {
   const noun = props.noun.toLowerCase();
   return (
     <div className={s.root}>
-      <Field
-        label={`${props.noun} file`}
-        hint="PDF, PNG or JPEG, up to 10 MB."
-        validationMessage={fieldError}
-        validationState={fieldError ? 'error' : 'none'}
-      >
+      <Field label={`${props.noun} file`} hint="PDF, PNG or JPEG, up to 10 MB." validationMessage={fieldError} validationState={fieldError ? 'error' : 'none'}>
         {(fieldProps) => (
           <input
             {...fieldProps}

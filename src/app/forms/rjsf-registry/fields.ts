@@ -18,7 +18,10 @@ import { lazyPart } from './lazy-part';
 
 const ArrayField = lazyPart(() => import(/* webpackChunkName: "rjsf-array" */ '@rjsf/core/lib/components/fields/ArrayField.js'), 'ArrayField');
 const LayoutGridField = lazyPart(() => import(/* webpackChunkName: "rjsf-layout" */ '@rjsf/core/lib/components/fields/LayoutGridField.js'), 'LayoutGridField');
-const LayoutHeaderField = lazyPart(() => import(/* webpackChunkName: "rjsf-layout" */ '@rjsf/core/lib/components/fields/LayoutHeaderField.js'), 'LayoutHeaderField');
+const LayoutHeaderField = lazyPart(
+  () => import(/* webpackChunkName: "rjsf-layout" */ '@rjsf/core/lib/components/fields/LayoutHeaderField.js'),
+  'LayoutHeaderField',
+);
 // AnyOfField and OneOfField: only for a real anyOf/oneOf; a oneOf of consts (a choice list, such as
 // the account form's role) is a select and never renders it
 const MultiSchemaField = lazyPart(

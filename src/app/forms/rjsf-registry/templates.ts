@@ -23,7 +23,8 @@ import type { ComponentType } from 'react';
 import { lazyPart } from './lazy-part';
 
 const load = () => import(/* webpackChunkName: "rjsf-array" */ './array-templates');
-const arrayPart = (name: keyof Awaited<ReturnType<typeof load>>) => lazyPart<object>(() => load().then((m) => ({ default: m[name] as unknown as ComponentType<object> })), name);
+const arrayPart = (name: keyof Awaited<ReturnType<typeof load>>) =>
+  lazyPart<object>(() => load().then((m) => ({ default: m[name] as unknown as ComponentType<object> })), name);
 
 export default function templates(): TemplatesType {
   return {

@@ -15,7 +15,8 @@ import type { ComponentType } from 'react';
 import { lazyPart } from './lazy-part';
 
 const load = () => import(/* webpackChunkName: "rjsf-widgets" */ './rare-widgets');
-const rare = (name: keyof Awaited<ReturnType<typeof load>>) => lazyPart<object>(() => load().then((m) => ({ default: m[name] as unknown as ComponentType<object> })), name);
+const rare = (name: keyof Awaited<ReturnType<typeof load>>) =>
+  lazyPart<object>(() => load().then((m) => ({ default: m[name] as unknown as ComponentType<object> })), name);
 
 export default function widgets(): RegistryWidgetsType {
   return {

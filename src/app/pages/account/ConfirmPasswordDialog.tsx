@@ -1,21 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Spinner,
-} from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner } from '@fluentui/react-components';
 
 /** The dialog's texts (the server's own message shows when the password is wrong). */
 export const ConfirmPasswordText = {
   title: 'Confirm it is you',
-  intro: (email: string) => `To change your e-mail address to ${email}, enter your current password. We will send a link to the new address; the current one stays in force until you open it.`,
+  intro: (email: string) =>
+    `To change your e-mail address to ${email}, enter your current password. We will send a link to the new address; the current one stays in force until you open it.`,
   label: 'Current password',
   required: 'Enter your current password.',
   confirm: 'Change e-mail',

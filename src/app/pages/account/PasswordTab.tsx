@@ -3,14 +3,7 @@ import { SchemaForm } from '../../forms';
 import passwordForm from '../../forms/precompiled/account-password-form';
 import { useApi, useSession } from '../../hooks';
 import { Notice, type NoticeValue } from '../auth/Notice';
-import {
-  canSavePassword,
-  newPasswordMismatch,
-  passwordSchema,
-  passwordUiSchema,
-  validatePasswordChange,
-  type PasswordForm,
-} from './account-form';
+import { canSavePassword, newPasswordMismatch, passwordSchema, passwordUiSchema, validatePasswordChange, type PasswordForm } from './account-form';
 
 interface StatusReply {
   status?: string;

@@ -115,8 +115,7 @@ export function AuthSplitLayout({ children }: { children: ReactNode }) {
             Automate the busywork.
           </Title3>
           <p className={s.promoBody} style={{ margin: 0 }}>
-            Connect Google Drive, Google Sheets and Xero, then let pre-built AI workflows read your invoices, reconcile your
-            orders and report on your finances.
+            Connect Google Drive, Google Sheets and Xero, then let pre-built AI workflows read your invoices, reconcile your orders and report on your finances.
           </p>
         </div>
       </aside>

@@ -8,14 +8,18 @@ export function PromoArt() {
       <rect width={w} height="76" rx="14" fill="#ffffff" opacity="0.97" filter="url(#fm-shadow)" />
       <rect x="16" y="18" width="40" height="40" rx="10" fill={color} />
       {glyph === 'doc' && (
-        <path d="M29 28h10l6 6v16a2 2 0 0 1-2 2H29a2 2 0 0 1-2-2V30a2 2 0 0 1 2-2zm10 0v6h6M31 42h10M31 46h7" stroke="#fff" strokeWidth="2" fill="none" strokeLinejoin="round" />
+        <path
+          d="M29 28h10l6 6v16a2 2 0 0 1-2 2H29a2 2 0 0 1-2-2V30a2 2 0 0 1 2-2zm10 0v6h6M31 42h10M31 46h7"
+          stroke="#fff"
+          strokeWidth="2"
+          fill="none"
+          strokeLinejoin="round"
+        />
       )}
       {glyph === 'ai' && (
         <path d="M36 27l2.6 6.4L45 36l-6.4 2.6L36 45l-2.6-6.4L27 36l6.4-2.6zM44.5 44l1.2 2.8 2.8 1.2-2.8 1.2-1.2 2.8-1.2-2.8-2.8-1.2 2.8-1.2z" fill="#fff" />
       )}
-      {glyph === 'sheet' && (
-        <path d="M28 29h16v18H28zM28 35h16M28 41h16M34 29v18" stroke="#fff" strokeWidth="2" fill="none" />
-      )}
+      {glyph === 'sheet' && <path d="M28 29h16v18H28zM28 35h16M28 41h16M34 29v18" stroke="#fff" strokeWidth="2" fill="none" />}
       <text x="70" y="34" fontSize="14" fontWeight="600" fill="#1b1b3a" fontFamily="Segoe UI, system-ui, sans-serif">
         {title}
       </text>

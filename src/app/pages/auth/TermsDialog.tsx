@@ -23,9 +23,12 @@ const TERMS: Array<[string, string]> = [
 /** The terms of the Register form in a dialog: Close, or I agree (which ticks the box). */
 export default function TermsDialog({ onClose, onAgree }: { onClose: () => void; onAgree: () => void }) {
   return (
-    <Dialog open onOpenChange={(_e, data) => {
+    <Dialog
+      open
+      onOpenChange={(_e, data) => {
         if (!data.open) onClose();
-      }}>
+      }}
+    >
       <DialogSurface aria-describedby={undefined}>
         <DialogBody>
           <DialogTitle>Terms and Conditions</DialogTitle>
@@ -45,10 +48,7 @@ export default function TermsDialog({ onClose, onAgree }: { onClose: () => void;
             <Button appearance="secondary" onClick={onClose}>
               Close
             </Button>
-            <Button
-              appearance="primary"
-              onClick={onAgree}
-            >
+            <Button appearance="primary" onClick={onAgree}>
               I agree
             </Button>
           </DialogActions>

@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import {
-  Accordion,
-  AccordionHeader,
-  AccordionItem,
-  AccordionPanel,
-  Body1,
-  Button,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { Sparkle24Regular } from '@fluentui/react-icons/svg/sparkle';
 import * as T from '../../tokens';
 import { useApi, useService, useSessionState } from '../../hooks';
@@ -43,8 +34,7 @@ export function IntroPanel() {
   const { userId } = useSessionState();
   const [open, setOpen] = useState(
     () =>
-      storage.getItem(StorageKeys.shouldCollapseNews) !== 'true' &&
-      (userId === null || readUserPreference<boolean>(storage, userId, INTRO_COLLAPSED) !== true),
+      storage.getItem(StorageKeys.shouldCollapseNews) !== 'true' && (userId === null || readUserPreference<boolean>(storage, userId, INTRO_COLLAPSED) !== true),
   );
 
   const remember = (nowOpen: boolean) => {
@@ -59,12 +49,7 @@ export function IntroPanel() {
   };
 
   return (
-    <Accordion
-      className={s.panel}
-      collapsible
-      openItems={open ? ['news'] : []}
-      onToggle={(_, data) => remember(data.openItems.includes('news'))}
-    >
+    <Accordion className={s.panel} collapsible openItems={open ? ['news'] : []} onToggle={(_, data) => remember(data.openItems.includes('news'))}>
       <AccordionItem value="news">
         <AccordionHeader as="h2" icon={<Sparkle24Regular />} size="large">
           Your new home page
@@ -72,8 +57,8 @@ export function IntroPanel() {
         <AccordionPanel>
           <div className={s.body}>
             <Body1>
-              Welcome to your new home page. Here you will find the combinations you use, the ones we recommend
-              for you, and news about new features and workflow updates as they arrive.
+              Welcome to your new home page. Here you will find the combinations you use, the ones we recommend for you, and news about new features and
+              workflow updates as they arrive.
             </Body1>
             <Button appearance="primary" onClick={great}>
               Great!

@@ -20,15 +20,7 @@ const SETUP_LABEL: Record<string, string> = {
 };
 
 /** The sidebar's recipe status and details (spec section 2, Combination setup screens). */
-export function RecipeDetails({
-  combination,
-  record,
-  loading,
-}: {
-  combination: Combination;
-  record: UserRecipeRecord | undefined;
-  loading?: boolean;
-}) {
+export function RecipeDetails({ combination, record, loading }: { combination: Combination; record: UserRecipeRecord | undefined; loading?: boolean }) {
   const s = useStyles();
   const { dateTime } = useDateTime();
   return (

@@ -15,7 +15,11 @@ const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '20px', height: '100%', boxSizing: 'border-box' },
   clickable: { ':hover': { boxShadow: tokens.shadow8 } },
   // dark text on a light yellow: the contrast holds (WCAG AA) where the tint badge did not
-  soonBadge: { backgroundColor: tokens.colorPaletteYellowBackground2, color: tokens.colorNeutralForeground1, border: `1px solid ${tokens.colorPaletteYellowBorder2}` },
+  soonBadge: {
+    backgroundColor: tokens.colorPaletteYellowBackground2,
+    color: tokens.colorNeutralForeground1,
+    border: `1px solid ${tokens.colorPaletteYellowBorder2}`,
+  },
   icons: { display: 'flex', gap: '8px', alignItems: 'center' },
   top: { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '12px' },
   name: { margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, fontWeight: tokens.fontWeightSemibold },

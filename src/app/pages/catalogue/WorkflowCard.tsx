@@ -22,7 +22,11 @@ const useStyles = makeStyles({
   name: { margin: 0, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold },
   desc: { color: tokens.colorNeutralForeground2 },
   // dark text on a light yellow: the contrast holds (WCAG AA) where the tint badge did not
-  soonBadge: { backgroundColor: tokens.colorPaletteYellowBackground2, color: tokens.colorNeutralForeground1, border: `1px solid ${tokens.colorPaletteYellowBorder2}` },
+  soonBadge: {
+    backgroundColor: tokens.colorPaletteYellowBackground2,
+    color: tokens.colorNeutralForeground1,
+    border: `1px solid ${tokens.colorPaletteYellowBorder2}`,
+  },
   // the card's call to action: styled text inside the one link, not a second interactive element
   action: {
     marginTop: 'auto',

@@ -90,6 +90,8 @@ export function parseLabels(reply: string, count: number): EmotionResult['emotio
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { emotions?: unknown })?.emotions;
   if (!Array.isArray(list) || list.length !== count) return null;
-  const labels = list.map((x) => (typeof x === 'string' ? x.trim().toLowerCase() : typeof x === 'object' && x ? String((x as { emotion?: unknown }).emotion ?? '').toLowerCase() : ''));
+  const labels = list.map((x) =>
+    typeof x === 'string' ? x.trim().toLowerCase() : typeof x === 'object' && x ? String((x as { emotion?: unknown }).emotion ?? '').toLowerCase() : '',
+  );
   return labels.every(isEmotion) ? (labels as EmotionResult['emotion'][]) : null;
 }

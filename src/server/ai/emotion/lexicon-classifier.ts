@@ -104,7 +104,11 @@ export function scoreSentence(sentence: string, lexicon: Lexicon = builtInLexico
   }
 
   // a complaint asked as a question: "Why does nobody ever call back?", "Why is it still broken?"
-  if (isQuestion && /^(?:why|how come)\b/.test(words.filter((w) => /\p{L}/u.test(w)).join(' ')) && words.some((w) => isNegator(w) || w === 'still' || w === 'again')) {
+  if (
+    isQuestion &&
+    /^(?:why|how come)\b/.test(words.filter((w) => /\p{L}/u.test(w)).join(' ')) &&
+    words.some((w) => isNegator(w) || w === 'still' || w === 'again')
+  ) {
     raw.anger += 0.8;
     hits.push({ text: 'why … not?', vector: { anger: 0.8 }, weight: 1, negated: false });
   }
@@ -183,7 +187,10 @@ function modifierAround(tokens: Token[], start: number, end: number, negated: bo
     if (INTENSIFIERS[t.text] !== undefined) factor *= INTENSIFIERS[t.text];
     else if (DOWNTONERS[t.text] !== undefined) factor *= DOWNTONERS[t.text];
   }
-  const after = tokens.slice(end, end + 2).map((t) => t.text).join(' ');
+  const after = tokens
+    .slice(end, end + 2)
+    .map((t) => t.text)
+    .join(' ');
   if (after === 'so much' || after === 'very much') factor *= 1.5;
   if (negated && after === 'at all') factor *= 1.3;
   return Math.min(factor, 3);

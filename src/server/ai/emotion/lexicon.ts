@@ -27,7 +27,10 @@ export function parseLexicon(source: string): LexiconEntry[] {
     if (line === '' || line.startsWith('#')) continue;
     const eq = line.lastIndexOf(' =');
     if (eq < 0) throw new Error(`Lexicon line without " =": ${line}`);
-    const key = line.slice(0, eq).trim().replace(/\uFE0F/g, '');
+    const key = line
+      .slice(0, eq)
+      .trim()
+      .replace(/\uFE0F/g, '');
     const rest = ` ${line.slice(eq + 2)}`;
     const plain = /^([^~?]*)/.exec(rest)![1];
     const negated = /~([^?]*)/.exec(rest)?.[1];

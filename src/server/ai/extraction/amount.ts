@@ -9,23 +9,65 @@ export interface ParsedAmount {
 }
 
 const SYMBOLS: Record<string, string> = {
-  $: 'USD', US$: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', A$: 'AUD', AU$: 'AUD',
-  C$: 'CAD', CA$: 'CAD', NZ$: 'NZD', S$: 'SGD', HK$: 'HKD', R$: 'BRL', CHF: 'CHF', '₩': 'KRW', zł: 'PLN', kr: 'SEK',
+  $: 'USD',
+  US$: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₹': 'INR',
+  A$: 'AUD',
+  AU$: 'AUD',
+  C$: 'CAD',
+  CA$: 'CAD',
+  NZ$: 'NZD',
+  S$: 'SGD',
+  HK$: 'HKD',
+  R$: 'BRL',
+  CHF: 'CHF',
+  '₩': 'KRW',
+  zł: 'PLN',
+  kr: 'SEK',
 };
 
 const CODES = new Set([
-  'USD', 'EUR', 'GBP', 'JPY', 'INR', 'AUD', 'CAD', 'NZD', 'SGD', 'HKD', 'BRL', 'CHF', 'KRW', 'PLN', 'SEK', 'NOK', 'DKK',
-  'CNY', 'ZAR', 'MXN', 'AED', 'SAR', 'CZK', 'HUF', 'RON', 'TRY', 'ILS', 'THB', 'MYR', 'PHP', 'IDR',
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'INR',
+  'AUD',
+  'CAD',
+  'NZD',
+  'SGD',
+  'HKD',
+  'BRL',
+  'CHF',
+  'KRW',
+  'PLN',
+  'SEK',
+  'NOK',
+  'DKK',
+  'CNY',
+  'ZAR',
+  'MXN',
+  'AED',
+  'SAR',
+  'CZK',
+  'HUF',
+  'RON',
+  'TRY',
+  'ILS',
+  'THB',
+  'MYR',
+  'PHP',
+  'IDR',
 ]);
 
 const CURRENCY_TOKEN = '(?:US\\$|AU?\\$|CA?\\$|NZ\\$|S\\$|HK\\$|R\\$|[$€£¥₹₩]|zł|kr|[A-Z]{3})';
 // Grouped thousands ("1,234.56", "1.234,56", "1'234", "1 234" with a no-break space) or plain digits.
 // A group of thousands never starts with 0 ("0.025" is a price), and a unit price may carry up to four decimals ("9,9000").
-const NUMBER = '[-−(]?[1-9]\\d{0,2}(?:[.,\\u00a0\\u202f\']\\d{3})+(?:[.,]\\d{1,2})?(?!\\d)\\)?|[-−(]?\\d+(?:[.,]\\d{1,4})?\\)?';
-const AMOUNT_RE = new RegExp(
-  `(?:(${CURRENCY_TOKEN})\\s?)?(${NUMBER})(?:\\s?(${CURRENCY_TOKEN}))?`,
-  'g',
-);
+const NUMBER = "[-−(]?[1-9]\\d{0,2}(?:[.,\\u00a0\\u202f']\\d{3})+(?:[.,]\\d{1,2})?(?!\\d)\\)?|[-−(]?\\d+(?:[.,]\\d{1,4})?\\)?";
+const AMOUNT_RE = new RegExp(`(?:(${CURRENCY_TOKEN})\\s?)?(${NUMBER})(?:\\s?(${CURRENCY_TOKEN}))?`, 'g');
 
 /** Maps a currency symbol or code to its ISO code (undefined when unknown). */
 export function currencyCode(token: string | undefined): string | undefined {

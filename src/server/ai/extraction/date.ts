@@ -10,9 +10,30 @@ export interface ParsedDate {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11,
-  november: 11, dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 };
 const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
@@ -21,9 +42,15 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, order: DateOrder) => [n
   // 2026-03-01, 2026/03/01, 2026.03.01
   { re: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/gi, read: (m) => [+m[1], +m[2], +m[3], false] },
   // 1 March 2026, 01-Mar-2026, 1st Mar. 2026
-  { re: new RegExp(`\\b${DAY}[\\s\\-/.]*${MONTH}[\\s\\-/.,]*(\\d{4}|\\d{2})\\b`, 'gi'), read: (m) => [year(m[3]), MONTHS[m[2].toLowerCase().replace('.', '')], +m[1], false] },
+  {
+    re: new RegExp(`\\b${DAY}[\\s\\-/.]*${MONTH}[\\s\\-/.,]*(\\d{4}|\\d{2})\\b`, 'gi'),
+    read: (m) => [year(m[3]), MONTHS[m[2].toLowerCase().replace('.', '')], +m[1], false],
+  },
   // March 1, 2026, Mar 01 2026
-  { re: new RegExp(`\\b${MONTH}[\\s\\-/.]*${DAY},?[\\s\\-/.]*(\\d{4})\\b`, 'gi'), read: (m) => [+m[3], MONTHS[m[1].toLowerCase().replace('.', '')], +m[2], false] },
+  {
+    re: new RegExp(`\\b${MONTH}[\\s\\-/.]*${DAY},?[\\s\\-/.]*(\\d{4})\\b`, 'gi'),
+    read: (m) => [+m[3], MONTHS[m[1].toLowerCase().replace('.', '')], +m[2], false],
+  },
   // 01/03/2026, 1.3.2026, 01-03-26
   {
     re: /\b(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})\b/g,
@@ -97,7 +124,8 @@ export interface DateOrderDecision {
 }
 
 // Words that only a European-language invoice uses: all of them write the day first.
-const DAY_FIRST_WORDS = /\b(?:rechnung|rechnungsdatum|datum|betrag|umsatzsteuer|mwst|netto|gesamt|facture|montant|tva|échéance|factuur|btw|bedrag|totaal|factura|importe|iva|fecha|fattura|importo|totale|scadenza|data)\b/giu;
+const DAY_FIRST_WORDS =
+  /\b(?:rechnung|rechnungsdatum|datum|betrag|umsatzsteuer|mwst|netto|gesamt|facture|montant|tva|échéance|factuur|btw|bedrag|totaal|factura|importe|iva|fecha|fattura|importo|totale|scadenza|data)\b/giu;
 const ENGLISH_WORDS = /\b(?:invoice|amount|total|date|due|tax|bill|payment|quantity|description)\b/gi;
 /** Currencies of countries that write dates month-first. */
 const MONTH_FIRST_CURRENCIES = new Set(['USD']);

@@ -47,7 +47,9 @@ function tableFields(index: PhraseIndex, used: Set<LayoutPhrase>): { fields: [La
       header.forEach((h) => used.add(h));
       rows.forEach((row, r) => {
         for (const cell of row) {
-          const h = header.reduce((a, b) => (Math.abs(b.x + b.width / 2 - (cell.x + cell.width / 2)) < Math.abs(a.x + a.width / 2 - (cell.x + cell.width / 2)) ? b : a));
+          const h = header.reduce((a, b) =>
+            Math.abs(b.x + b.width / 2 - (cell.x + cell.width / 2)) < Math.abs(a.x + a.width / 2 - (cell.x + cell.width / 2)) ? b : a,
+          );
           out.push([cell, { label: `${h.text.replace(/[:]$/, '')} ${r + 1}`, result: cell.text }]);
           used.add(cell);
         }
@@ -59,7 +61,13 @@ function tableFields(index: PhraseIndex, used: Set<LayoutPhrase>): { fields: [La
 }
 
 const TYPE_LABEL: Record<string, string> = {
-  email: 'Email', url: 'Website', phone: 'Phone', date: 'Date', amount: 'Amount', id: 'Reference', address: 'Address',
+  email: 'Email',
+  url: 'Website',
+  phone: 'Phone',
+  date: 'Date',
+  amount: 'Amount',
+  id: 'Reference',
+  address: 'Address',
 };
 
 /**
@@ -123,7 +131,10 @@ export function extractDocumentFields(pages: readonly LayoutPage[]): DocumentFie
   // What is left: values recognised by their shape, labelled by type.
   for (const p of index.all) {
     if (used.has(p)) continue;
-    for (const [re, type] of [[EMAIL_RE, 'email'], [URL_RE, 'url']] as const) {
+    for (const [re, type] of [
+      [EMAIL_RE, 'email'],
+      [URL_RE, 'url'],
+    ] as const) {
       re.lastIndex = 0;
       for (const m of p.text.matchAll(re)) found.push([p, { label: TYPE_LABEL[type], result: m[0] }]);
     }
@@ -139,7 +150,8 @@ export function extractDocumentFields(pages: readonly LayoutPage[]): DocumentFie
     PHONE_RE.lastIndex = 0;
     for (const m of noDates.matchAll(PHONE_RE)) if (m[0].replace(/\D/g, '').length >= 7) found.push([p, { label: 'Phone', result: m[0].trim() }]);
     for (const a of findAmounts(noDates)) {
-      if (a.currency || /[.,]\d{2}$/.test(a.raw)) found.push([p, { label: 'Amount', result: a.currency ? `${a.value.toFixed(2)} ${a.currency}` : a.value.toFixed(2) }]);
+      if (a.currency || /[.,]\d{2}$/.test(a.raw))
+        found.push([p, { label: 'Amount', result: a.currency ? `${a.value.toFixed(2)} ${a.currency}` : a.value.toFixed(2) }]);
     }
   }
 

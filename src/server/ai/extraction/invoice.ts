@@ -43,7 +43,11 @@ interface Candidate {
 const ID_RE = /^[A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*$|^\d[A-Z0-9\-/_.]*$/i;
 const CONTACT_RE = /@|https?:|www\.|\b(?:tel|phone|fax|mobile|e-?mail|vat\s*(?:no|reg|id)|tax\s*id|abn|ein|iban|swift|bic)\b|^\+?[\d\s()\-]{8,}$/i;
 
-function readValue(kind: ValueKind, text: string, order: DateOrder): { value: string | number; raw: string; currency?: string; ambiguous?: boolean } | undefined {
+function readValue(
+  kind: ValueKind,
+  text: string,
+  order: DateOrder,
+): { value: string | number; raw: string; currency?: string; ambiguous?: boolean } | undefined {
   const t = text.trim();
   if (!t) return undefined;
   switch (kind) {
@@ -61,7 +65,10 @@ function readValue(kind: ValueKind, text: string, order: DateOrder): { value: st
       return { value: token.replace(/[,;.]$/, ''), raw: token };
     }
     case 'currency': {
-      const code = t.split(/[\s()[\]/,]+/).map((w) => currencyCode(w)).find(Boolean);
+      const code = t
+        .split(/[\s()[\]/,]+/)
+        .map((w) => currencyCode(w))
+        .find(Boolean);
       return code ? { value: code, raw: t } : undefined;
     }
     case 'text':
@@ -95,7 +102,9 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     } else if (spec.kind === 'amount') {
       // A totals block: the label in the middle of the page, its amount at the right margin, the
       // phrases between (other columns) empty or not amounts.
-      const last = rightOf(index, phrase).filter((q) => !exclude.has(q)).pop();
+      const last = rightOf(index, phrase)
+        .filter((q) => !exclude.has(q))
+        .pop();
       if (last && !matchLabel(last.text)) tries.push([last.text, 0.9, last]);
     }
     const under = below(index, phrase);
@@ -114,7 +123,8 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       // "Invoice 103767" with "February 17, 2026" alone on the line under it: the issue date, unlabelled (less sure).
       const under = TITLE_WITH_ID.test(phrase.text) ? below(index, phrase, 1) : undefined;
       const [u] = under && !exclude.has(under) ? findDates(under.text, order) : [];
-      if (u && u.raw.trim().length >= under!.text.trim().length - 1) out.push({ field: 'invoice_date', value: u.iso, raw: u.raw, phrase: under!, score: 0.7 * under!.confidence, ambiguous: u.ambiguous });
+      if (u && u.raw.trim().length >= under!.text.trim().length - 1)
+        out.push({ field: 'invoice_date', value: u.iso, raw: u.raw, phrase: under!, score: 0.7 * under!.confidence, ambiguous: u.ambiguous });
     }
     for (const [text, weight, source] of tries) {
       // Free text right after its label is taken as it stands ("Terms: Due on receipt").
@@ -127,7 +137,15 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       // "Fälligkeit 06.12.2018 den Beitrag von dem uns bekannten Konto abbuchen": a date or an
       // amount in the middle of a sentence is prose, not this label's value; better none than a guess.
       if (weight === 1 && (spec.kind === 'date' || spec.kind === 'amount') && wordsAfter(text, v.raw) > 3) break;
-      out.push({ field: spec.field, value: v.value, raw: v.raw, currency: v.currency, phrase: source, score: spec.weight * weight * source.confidence, ambiguous: v.ambiguous });
+      out.push({
+        field: spec.field,
+        value: v.value,
+        raw: v.raw,
+        currency: v.currency,
+        phrase: source,
+        score: spec.weight * weight * source.confidence,
+        ambiguous: v.ambiguous,
+      });
       break;
     }
   }
@@ -145,7 +163,8 @@ const KEY_VALUE_RE = /^[\p{L}][\p{L}\s.\-/()]{0,40}\s?:(?:\s|$)/u;
 const NAME_LABEL_RE = /^(?:name|nom|naam|nombre|nome|firma|raison\s+sociale|company)\s*:?\s*(.*)$/iu;
 const SALUTATION_RE = /^(?:herr|frau|mr\.?|mrs\.?|ms\.?|m\.|mme\.?|monsieur|madame|dhr\.?|mevr\.?|sr\.?|sra\.?|sig\.?|sig\.ra)$/i;
 /** A company's legal form at the end of a name: a strong sign the phrase names a party. */
-const LEGAL_FORM_RE = /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?)$/i;
+const LEGAL_FORM_RE =
+  /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?)$/i;
 
 /** "Page 1 / 1", "Seite 1 von 3", "Page 2 of 4", "Pagina 1 di 2": a page number, never a name. */
 const PAGE_NUMBER_RE = /^(?:page|seite|pagina|página|blatt|p\.)\s*\d+\s*(?:\/|of|von|sur|de|di|van)\s*\d+$/i;
@@ -153,7 +172,16 @@ const PAGE_NUMBER_RE = /^(?:page|seite|pagina|página|blatt|p\.)\s*\d+\s*(?:\/|o
 /** Phrases under a party heading that are not its name: labels, "Key: value" pairs, numbers, page numbers, salutations. */
 function notAName(q: LayoutPhrase): boolean {
   const t = q.text.trim();
-  return Boolean(matchLabel(t)) || PAGE_NUMBER_RE.test(t) || KEY_VALUE_RE.test(t) || /[:：]$/.test(t) || !/\p{L}{2}/u.test(t) || SALUTATION_RE.test(t) || CONTACT_RE.test(t) || TITLE_WITH_ID.test(t);
+  return (
+    Boolean(matchLabel(t)) ||
+    PAGE_NUMBER_RE.test(t) ||
+    KEY_VALUE_RE.test(t) ||
+    /[:：]$/.test(t) ||
+    !/\p{L}{2}/u.test(t) ||
+    SALUTATION_RE.test(t) ||
+    CONTACT_RE.test(t) ||
+    TITLE_WITH_ID.test(t)
+  );
 }
 
 /**
@@ -204,7 +232,13 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
   return {
     name: { field: nameField, value: name, raw: name, phrase: anchor, score: spec.weight * 0.9 * conf },
     address: block.length
-      ? { field: addressField, value: block.map((p) => p.text).join(', '), raw: block.map((p) => p.text).join('\n'), phrase: block[0], score: spec.weight * 0.85 * Math.min(...block.map((p) => p.confidence)) }
+      ? {
+          field: addressField,
+          value: block.map((p) => p.text).join(', '),
+          raw: block.map((p) => p.text).join('\n'),
+          phrase: block[0],
+          score: spec.weight * 0.85 * Math.min(...block.map((p) => p.confidence)),
+        }
       : undefined,
   };
 }
@@ -227,7 +261,8 @@ function returnAddressLine(index: PhraseIndex): Party[] {
       const q = page[i].find((c) => Math.abs(c.x - anchor.x) < 3 * index.textHeight);
       if (!q || SALUTATION_RE.test(q.text.trim())) continue;
       // a street ("42 rue du stade") is the address: the name is not printed here
-      if (!notAName(q) && !STREET_RE.test(q.text.trim())) parties.push({ name: { field: 'customer_name', value: q.text.trim(), raw: q.text, phrase: q, score: 0.6 * q.confidence } });
+      if (!notAName(q) && !STREET_RE.test(q.text.trim()))
+        parties.push({ name: { field: 'customer_name', value: q.text.trim(), raw: q.text, phrase: q, score: 0.6 * q.confidence } });
       break;
     }
     return parties;
@@ -242,7 +277,8 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
   if (phrases.length === 0) return {};
   const pageBottom = Math.max(...phrases.map((p) => p.y + p.height));
   const top = phrases.filter(
-    (p) => p.y < pageBottom * 0.3 && !exclude.has(p) && !TITLE_WORDS.test(p.text.trim()) && !notAName(p) && /[a-z]{2}/i.test(p.text) && !findDates(p.text).length,
+    (p) =>
+      p.y < pageBottom * 0.3 && !exclude.has(p) && !TITLE_WORDS.test(p.text.trim()) && !notAName(p) && /[a-z]{2}/i.test(p.text) && !findDates(p.text).length,
   );
   if (top.length === 0) return {};
   // Prominence by the median word height: a phrase's box grows with skew and descenders.
@@ -259,14 +295,22 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
   return {
     name: { field: 'vendor_name', value: pick.text, raw: pick.text, phrase: pick, score: score * pick.confidence },
     address: block.length
-      ? { field: 'vendor_address', value: block.map((p) => p.text).join(', '), raw: block.map((p) => p.text).join('\n'), phrase: block[0], score: 0.7 * Math.min(...block.map((p) => p.confidence)) }
+      ? {
+          field: 'vendor_address',
+          value: block.map((p) => p.text).join(', '),
+          raw: block.map((p) => p.text).join('\n'),
+          phrase: block[0],
+          score: 0.7 * Math.min(...block.map((p) => p.confidence)),
+        }
       : undefined,
   };
 }
 
 // VAT identification numbers of the EU, the UK and Switzerland, by their published shapes.
-const VAT_ID_RE = /\b(ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10})\b(?![\d])/g;
-const BUYER_CONTEXT = /\b(?:client|customer|buyer|kunde|kunden|k[äa]ufer|empf[äa]nger|acheteur|klant|afnemer|cliente|comprador|committente|cessionario|destinatari[oa])/i;
+const VAT_ID_RE =
+  /\b(ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10})\b(?![\d])/g;
+const BUYER_CONTEXT =
+  /\b(?:client|customer|buyer|kunde|kunden|k[äa]ufer|empf[äa]nger|acheteur|klant|afnemer|cliente|comprador|committente|cessionario|destinatari[oa])/i;
 const IBAN_CONTEXT = /\b(?:iban|bic|swift|konto|compte|rekening|cuenta|conto)\b/i;
 
 /**
@@ -287,7 +331,11 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[]): Candidate[] {
       const id = m[1].replace(/[\s.-]/g, '');
       // In a buyer's block: under its heading, the row (its label, or the id itself) starting in the heading's column.
       const start = line[0] ?? p;
-      const buyer = BUYER_CONTEXT.test(context) || buyerBlocks.some((b) => b.pageNumber === p.pageNumber && p.y > b.y && p.y - b.y < 15 * index.textHeight && Math.abs(start.x - b.x) < 6 * index.textHeight);
+      const buyer =
+        BUYER_CONTEXT.test(context) ||
+        buyerBlocks.some(
+          (b) => b.pageNumber === p.pageNumber && p.y > b.y && p.y - b.y < 15 * index.textHeight && Math.abs(start.x - b.x) < 6 * index.textHeight,
+        );
       if (buyer) {
         if (!out.some((c) => c.field === 'customer_vat_id')) out.push({ field: 'customer_vat_id', value: id, raw: m[1], phrase: p, score: 0.8 * p.confidence });
       } else {
@@ -298,7 +346,8 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[]): Candidate[] {
   }
   const buyerId = out.find((c) => c.field === 'customer_vat_id')?.value;
   const ranked = [...vendor.entries()].filter(([id]) => id !== buyerId).sort((a, b) => b[1].n - a[1].n);
-  if (ranked[0]) out.push({ field: 'vendor_vat_id', value: ranked[0][0], raw: ranked[0][0], phrase: ranked[0][1].phrase, score: 0.8 * ranked[0][1].phrase.confidence });
+  if (ranked[0])
+    out.push({ field: 'vendor_vat_id', value: ranked[0][0], raw: ranked[0][0], phrase: ranked[0][1].phrase, score: 0.8 * ranked[0][1].phrase.confidence });
   return out;
 }
 
@@ -346,7 +395,11 @@ export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction 
     // Found twice, from two places, with one value: corroborated.
     const twice = mine.some((c) => c !== best && c.phrase !== best.phrase && String(c.value) === String(best.value));
     chosen.set(field, best);
-    fields[field] = { value: best.value, confidence: round(twice ? Math.max(best.score, 0.95) : Math.min(best.score, UNCHECKED)), ...(String(best.raw) !== String(best.value) ? { raw: best.raw } : {}) };
+    fields[field] = {
+      value: best.value,
+      confidence: round(twice ? Math.max(best.score, 0.95) : Math.min(best.score, UNCHECKED)),
+      ...(String(best.raw) !== String(best.value) ? { raw: best.raw } : {}),
+    };
   }
   Object.assign(fields, chooseTotals(candidates));
   // The vendor cannot be the customer: when both came out the same, drop the weaker vendor guess.
@@ -418,7 +471,11 @@ function chooseTotals(candidates: readonly Candidate[]): InvoiceExtraction['fiel
     }
   }
   const out: InvoiceExtraction['fields'] = {};
-  const field = (c: Candidate, confidence: number): ExtractedField => ({ value: c.value, confidence: round(confidence), ...(String(c.raw) !== String(c.value) ? { raw: c.raw } : {}) });
+  const field = (c: Candidate, confidence: number): ExtractedField => ({
+    value: c.value,
+    confidence: round(confidence),
+    ...(String(c.raw) !== String(c.value) ? { raw: c.raw } : {}),
+  });
   if (trio) {
     out.subtotal = field(trio.s, 0.97);
     out.total = field(trio.T, 0.97);
@@ -426,8 +483,14 @@ function chooseTotals(candidates: readonly Candidate[]): InvoiceExtraction['fiel
     return out;
   }
   const late = (a: Candidate, b: Candidate) =>
-    b.score > a.score + 1e-9 || (Math.abs(b.score - a.score) <= 1e-9 && b.phrase.pageNumber * 1e6 + b.phrase.y > a.phrase.pageNumber * 1e6 + a.phrase.y) ? b : a;
-  for (const [name, list] of [['subtotal', subtotals], ['tax', taxes], ['total', totals]] as const) {
+    b.score > a.score + 1e-9 || (Math.abs(b.score - a.score) <= 1e-9 && b.phrase.pageNumber * 1e6 + b.phrase.y > a.phrase.pageNumber * 1e6 + a.phrase.y)
+      ? b
+      : a;
+  for (const [name, list] of [
+    ['subtotal', subtotals],
+    ['tax', taxes],
+    ['total', totals],
+  ] as const) {
     if (list.length) out[name] = field(list.reduce(late), Math.min(list.reduce(late).score, UNCHECKED));
   }
   return out;
@@ -460,7 +523,9 @@ export function checkDates(
     if (!f || !ambiguous(name) || decision.basis === 'dates') continue;
     if (decision.basis === 'default') {
       flag(f);
-      warnings.push(`The ${name === 'invoice_date' ? 'invoice' : 'due'} date ${f.raw ?? f.value} could be day-first or month-first, and nothing on the document says which; it was read as ${f.value}.`);
+      warnings.push(
+        `The ${name === 'invoice_date' ? 'invoice' : 'due'} date ${f.raw ?? f.value} could be day-first or month-first, and nothing on the document says which; it was read as ${f.value}.`,
+      );
     } else f.confidence = round(Math.min(f.confidence, 0.8));
   }
   if (issue && due && typeof issue.value === 'string' && typeof due.value === 'string' && due.value < issue.value) {
@@ -477,7 +542,9 @@ export function checkDates(
     if (fixed) {
       issue.value = fixed[0];
       due.value = fixed[1];
-      warnings.push(`Read day-first and month-first the other way round (${before} → ${fixed[0]} / ${fixed[1]}), because a due date cannot be before the invoice date; please check both dates.`);
+      warnings.push(
+        `Read day-first and month-first the other way round (${before} → ${fixed[0]} / ${fixed[1]}), because a due date cannot be before the invoice date; please check both dates.`,
+      );
     } else {
       warnings.push(`The due date ${due.value} is before the invoice date ${issue.value}; please check both dates.`);
     }
@@ -528,8 +595,15 @@ export function crossCheck(fields: InvoiceExtraction['fields'], items: readonly 
     }
   }
   for (const [i, item] of items.entries()) {
-    if (item.quantity !== undefined && item.unit_price !== undefined && item.amount !== undefined && !near(cents(item.quantity * item.unit_price), item.amount)) {
-      warnings.push(`Line ${i + 1}: ${item.quantity} × ${money(item.unit_price)} = ${money(cents(item.quantity * item.unit_price))}, but its amount is ${money(item.amount)}.`);
+    if (
+      item.quantity !== undefined &&
+      item.unit_price !== undefined &&
+      item.amount !== undefined &&
+      !near(cents(item.quantity * item.unit_price), item.amount)
+    ) {
+      warnings.push(
+        `Line ${i + 1}: ${item.quantity} × ${money(item.unit_price)} = ${money(cents(item.quantity * item.unit_price))}, but its amount is ${money(item.amount)}.`,
+      );
     }
   }
   if (total === undefined) warnings.push('No invoice total was found.');

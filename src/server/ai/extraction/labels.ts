@@ -1,8 +1,20 @@
 /** The invoice fields the extractor returns (besides line items). */
 export const INVOICE_FIELDS = [
-  'invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'vendor_address', 'customer_name',
-  'customer_address', 'po_number', 'subtotal', 'tax', 'total', 'currency', 'payment_terms',
-  'vendor_vat_id', 'customer_vat_id',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'vendor_name',
+  'vendor_address',
+  'customer_name',
+  'customer_address',
+  'po_number',
+  'subtotal',
+  'tax',
+  'total',
+  'currency',
+  'payment_terms',
+  'vendor_vat_id',
+  'customer_vat_id',
 ] as const;
 export type InvoiceFieldName = (typeof INVOICE_FIELDS)[number];
 
@@ -36,48 +48,104 @@ const CUR = '(?:\\s*(?:[/(]\\s*)?(?:[A-Z]{3}|[$€£])\\)?)?';
  * not the total).
  */
 export const LABELS: LabelSpec[] = [
-  L('invoice_number', 'id', 1, `(?:tax\\s+)?invoice\\s*(?:${NO}|id|ref(?:erence)?)|inv\\.?\\s*${NO}|bill\\s*${NO}|document\\s*${NO}|reference\\s*${NO}?` +
-    `|(?:handels|schluss|teil)?rechnungs?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}` +
-    `|(?:facture|avoir)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
-    `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|(?:factura|fattura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*)?(?:factura|fattura)`),
+  L(
+    'invoice_number',
+    'id',
+    1,
+    `(?:tax\\s+)?invoice\\s*(?:${NO}|id|ref(?:erence)?)|inv\\.?\\s*${NO}|bill\\s*${NO}|document\\s*${NO}|reference\\s*${NO}?` +
+      `|(?:handels|schluss|teil)?rechnungs?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}` +
+      `|(?:facture|avoir)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
+      `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|(?:factura|fattura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*)?(?:factura|fattura)`,
+  ),
   // A title followed by its number ("Facture FA-2017-0010", "Gutschrift (381) Nr. 7", "Invoice 103767").
-  L('invoice_number', 'id', 0.8, '(?:invoice|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura)(?:\\s*\\(\\d+\\))?'),
+  L(
+    'invoice_number',
+    'id',
+    0.8,
+    '(?:invoice|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura)(?:\\s*\\(\\d+\\))?',
+  ),
   L('invoice_number', 'id', 1, `(?:gutschrift|rechnungskorrektur|credit\\s*note|creditnota|nota\\s*di\\s*credito)(?:\\s*\\(\\d+\\))?\\s*${NO}`),
-  L('po_number', 'id', 1, `p\\.?\\s?o\\.?\\s*(?:${NO}|ref(?:erence)?)?|purchase\\s*order(?:\\s*(?:${NO}|ref(?:erence)?))?|order\\s*${NO}|your\\s*(?:order|ref(?:erence)?)` +
-    `|bestell(?:ung|nummer)\\s*${NO}?|ihre\\s*bestellung|${NO}\\s*(?:de\\s*)?bon\\s*de\\s*commande|bon\\s*de\\s*commande|votre\\s*r[ée]f[ée]rence|bestelnummer|inkoopordernummer|pedido\\s*${NO}?|ordine\\s*${NO}?`),
-  L('invoice_date', 'date', 1, 'invoice\\s*date|date\\s*of\\s*(?:issue|invoice)|issue\\s*date|issued(?:\\s*on)?|date\\s*issued|bill(?:ing)?\\s*date|invoice\\s*dt' +
-    '|rechnungsdatum|datum\\s*der\\s*rechnung|belegdatum|ausstellungsdatum|date\\s*(?:de\\s*(?:la\\s*)?)?facture|date\\s*d[\'’]\\s*[ée]mission|factuurdatum|datum\\s*factuur' +
-    '|fecha\\s*(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s*(?:della\\s*|di\\s*)?(?:fattura|emissione)'),
+  L(
+    'po_number',
+    'id',
+    1,
+    `p\\.?\\s?o\\.?\\s*(?:${NO}|ref(?:erence)?)?|purchase\\s*order(?:\\s*(?:${NO}|ref(?:erence)?))?|order\\s*${NO}|your\\s*(?:order|ref(?:erence)?)` +
+      `|bestell(?:ung|nummer)\\s*${NO}?|ihre\\s*bestellung|${NO}\\s*(?:de\\s*)?bon\\s*de\\s*commande|bon\\s*de\\s*commande|votre\\s*r[ée]f[ée]rence|bestelnummer|inkoopordernummer|pedido\\s*${NO}?|ordine\\s*${NO}?`,
+  ),
+  L(
+    'invoice_date',
+    'date',
+    1,
+    'invoice\\s*date|date\\s*of\\s*(?:issue|invoice)|issue\\s*date|issued(?:\\s*on)?|date\\s*issued|bill(?:ing)?\\s*date|invoice\\s*dt' +
+      "|rechnungsdatum|datum\\s*der\\s*rechnung|belegdatum|ausstellungsdatum|date\\s*(?:de\\s*(?:la\\s*)?)?facture|date\\s*d['’]\\s*[ée]mission|factuurdatum|datum\\s*factuur" +
+      '|fecha\\s*(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s*(?:della\\s*|di\\s*)?(?:fattura|emissione)',
+  ),
   L('invoice_date', 'date', 0.8, 'date|datum|fecha|data'),
-  L('due_date', 'date', 1, 'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|pay(?:ment)?\\s*by|payable\\s*by' +
-    '|f[äa]lligkeit(?:sdatum)?|f[äa]llig\\s*(?:am|bis)|zahlbar\\s*bis|zahlungsziel|date\\s*d[\'’]\\s*[ée]ch[ée]ance|[ée]ch[ée]ance|[àa]\\s*payer\\s*avant' +
-    '|vervaldatum|uiterste\\s*betaaldatum|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?vencimiento|vencimiento|(?:data\\s*(?:di\\s*)?)?scadenza'),
+  L(
+    'due_date',
+    'date',
+    1,
+    'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|pay(?:ment)?\\s*by|payable\\s*by' +
+      "|f[äa]lligkeit(?:sdatum)?|f[äa]llig\\s*(?:am|bis)|zahlbar\\s*bis|zahlungsziel|date\\s*d['’]\\s*[ée]ch[ée]ance|[ée]ch[ée]ance|[àa]\\s*payer\\s*avant" +
+      '|vervaldatum|uiterste\\s*betaaldatum|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?vencimiento|vencimiento|(?:data\\s*(?:di\\s*)?)?scadenza',
+  ),
   L('due_date', 'date', 0.9, 'due'),
-  L('subtotal', 'amount', 1, `(?:sub[\\s-]?total|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl\\.?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
-    `|zwischensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?|warenwert` +
-    `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
-    `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:totale\\s*)?imponibile|subtotale)${CUR}`),
-  L('tax', 'amount', 1, `(?:\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:sales\\s*)?(?:tax(?:es)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|ust|tva|btw|imposta)\\.?(?:\\s*(?:gesamt|total|betrag|bedrag))?` +
-    `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag)${CUR}`),
-  L('total', 'amount', 1, `(?:grand\\s*total|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|balance\\s*(?:due|payable)?|invoice\\s*total|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|usd|eur|gbp)?` +
-    `|gesamtbetrag|rechnungsbetrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
-    `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
-    `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale)${CUR}`),
+  L(
+    'subtotal',
+    'amount',
+    1,
+    `(?:sub[\\s-]?total|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl\\.?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
+      `|zwischensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?|warenwert` +
+      `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
+      `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:totale\\s*)?imponibile|subtotale)${CUR}`,
+  ),
+  L(
+    'tax',
+    'amount',
+    1,
+    `(?:\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:sales\\s*)?(?:tax(?:es)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|ust|tva|btw|imposta)\\.?(?:\\s*(?:gesamt|total|betrag|bedrag))?` +
+      `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag)${CUR}`,
+  ),
+  L(
+    'total',
+    'amount',
+    1,
+    `(?:grand\\s*total|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|balance\\s*(?:due|payable)?|invoice\\s*total|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|usd|eur|gbp)?` +
+      `|gesamtbetrag|rechnungsbetrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
+      `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
+      `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale)${CUR}`,
+  ),
   // What is left to pay after a prepayment: the total when nothing else names one.
   L('total', 'amount', 0.9, `(?:zahlbetrag|net\\s*[àa]\\s*payer|reste\\s*[àa]\\s*payer)${CUR}`),
   L('currency', 'currency', 1, 'currency|(?:rechnungs)?w[äa]hrung|devise|monnaie|valuta|moneda|divisa'),
-  L('payment_terms', 'text', 1, 'payment\\s*terms|terms\\s*(?:of\\s*payment)?|payment\\s*conditions|terms\\s*&\\s*conditions|zahlungsbedingungen|conditions\\s*de\\s*paiement|betalingsvoorwaarden|condiciones\\s*de\\s*pago|condizioni\\s*di\\s*pagamento'),
-  L('vendor_name', 'party', 1, 'from|vendor|supplier|seller|sold\\s*by|billed\\s*by|bill\\s*from|remit\\s*to|pay\\s*to|issued\\s*by' +
-    '|verk[äa]ufer|lieferant|rechnungssteller|leistungserbringer|vendeur|fournisseur|[ée]metteur|leverancier|verkoper|vendedor|proveedor|emisor|fornitore|venditore|cedente(?:\\s*/\\s*prestatore)?'),
-  L('customer_name', 'party', 1, 'bill(?:ed)?\\s*to|invoice\\s*to|sold\\s*to|customer(?:\\s*name)?|client(?:\\s*name)?|buyer|to' +
-    '|k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?|rechnungsempf[äa]nger|leistungsempf[äa]nger|kunde|adresse\\s*(?:de\\s*facturation|du\\s*client)|acheteur|destinataire|factur[ée]\\s*[àa]' +
-    '|klant|afnemer|cliente|comprador|destinatario|facturar\\s*a|committente|cessionario(?:\\s*/\\s*committente)?'),
+  L(
+    'payment_terms',
+    'text',
+    1,
+    'payment\\s*terms|terms\\s*(?:of\\s*payment)?|payment\\s*conditions|terms\\s*&\\s*conditions|zahlungsbedingungen|conditions\\s*de\\s*paiement|betalingsvoorwaarden|condiciones\\s*de\\s*pago|condizioni\\s*di\\s*pagamento',
+  ),
+  L(
+    'vendor_name',
+    'party',
+    1,
+    'from|vendor|supplier|seller|sold\\s*by|billed\\s*by|bill\\s*from|remit\\s*to|pay\\s*to|issued\\s*by' +
+      '|verk[äa]ufer|lieferant|rechnungssteller|leistungserbringer|vendeur|fournisseur|[ée]metteur|leverancier|verkoper|vendedor|proveedor|emisor|fornitore|venditore|cedente(?:\\s*/\\s*prestatore)?',
+  ),
+  L(
+    'customer_name',
+    'party',
+    1,
+    'bill(?:ed)?\\s*to|invoice\\s*to|sold\\s*to|customer(?:\\s*name)?|client(?:\\s*name)?|buyer|to' +
+      '|k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?|rechnungsempf[äa]nger|leistungsempf[äa]nger|kunde|adresse\\s*(?:de\\s*facturation|du\\s*client)|acheteur|destinataire|factur[ée]\\s*[àa]' +
+      '|klant|afnemer|cliente|comprador|destinatario|facturar\\s*a|committente|cessionario(?:\\s*/\\s*committente)?',
+  ),
   L('customer_name', 'party', 0.5, 'ship(?:ped)?\\s*to|deliver(?:y|ed)?\\s*to|adresse\\s*de\\s*livraison|lieferadresse|afleveradres'),
 ];
 
 /** The longest label at the start of a phrase's text, with the text that follows it. */
 // "Facture associée", "Facture liée", "related invoice", "ursprüngliche Rechnung": another document's number or date.
-const OTHER_DOCUMENT = /^(?:associ[ée]e?s?|li[ée]e?s?|d['’]origine|initiale?|pr[ée]c[ée]dente?|original|related|referenced|corrected|bezogene?|urspr[üu]ngliche?|korrigierte?)\b/i;
+const OTHER_DOCUMENT =
+  /^(?:associ[ée]e?s?|li[ée]e?s?|d['’]origine|initiale?|pr[ée]c[ée]dente?|original|related|referenced|corrected|bezogene?|urspr[üu]ngliche?|korrigierte?)\b/i;
 
 export function matchLabel(text: string): { spec: LabelSpec; rest: string; length: number } | undefined {
   let best: { spec: LabelSpec; rest: string; length: number } | undefined;
@@ -90,24 +158,52 @@ export function matchLabel(text: string): { spec: LabelSpec; rest: string; lengt
     if ((spec.kind === 'id' || spec.kind === 'date') && /^\p{L}[\p{L}'’\s]*\s[:：]/u.test(after)) continue;
     const length = m[0].length;
     if (!best || length > best.length || (length === best.length && spec.weight > best.spec.weight)) {
-      best = { spec, rest: text.slice(length).replace(/^[\s:#.\-–]+/, '').trim(), length };
+      best = {
+        spec,
+        rest: text
+          .slice(length)
+          .replace(/^[\s:#.\-–]+/, '')
+          .trim(),
+        length,
+      };
     }
   }
   return best;
 }
 
 /** Words that title a document rather than name its sender. */
-export const TITLE_WORDS = /^(?:tax\s+)?(?:invoice|bill|receipt|statement|credit\s*note|pro\s*forma(?:\s*invoice)?|quotation|quote|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura|nota\s*di\s*credito)$/i;
+export const TITLE_WORDS =
+  /^(?:tax\s+)?(?:invoice|bill|receipt|statement|credit\s*note|pro\s*forma(?:\s*invoice)?|quotation|quote|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura|nota\s*di\s*credito)$/i;
 
 /** A document title followed by its number ("Facture FA-2017-0010", "Invoice 103767"): never a name. */
-export const TITLE_WITH_ID = /^(?:tax\s+)?(?:invoice|bill|receipt|credit\s*note|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|facture|avoir|factuur|factura|fattura)\b.*\d/i;
+export const TITLE_WITH_ID =
+  /^(?:tax\s+)?(?:invoice|bill|receipt|credit\s*note|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|facture|avoir|factuur|factura|fattura)\b.*\d/i;
 
 /** Line-item table header words by column role. */
 export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' | 'amount' | 'other'; pattern: RegExp }[] = [
-  { role: 'description', pattern: /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung))$/i },
-  { role: 'quantity', pattern: /^(?:qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|menge|anzahl|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])$/i },
-  { role: 'unit_price', pattern: /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:einzel|netto|stück)?preis|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*h\.?t\.?)?|p\.?u\.?(?:\s*h\.?t\.?)?|prijs|stuksprijs|precio(?:\s*unitario)?|prezzo(?:\s*unitario)?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i },
+  {
+    role: 'description',
+    pattern:
+      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung))$/i,
+  },
+  {
+    role: 'quantity',
+    pattern: /^(?:qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|menge|anzahl|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])$/i,
+  },
+  {
+    role: 'unit_price',
+    pattern:
+      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:einzel|netto|stück)?preis|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*h\.?t\.?)?|p\.?u\.?(?:\s*h\.?t\.?)?|prijs|stuksprijs|precio(?:\s*unitario)?|prezzo(?:\s*unitario)?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+  },
   // Columns read but not kept (a tax rate, a position number, an article number): their cells must not land in a kept column.
-  { role: 'other', pattern: /^(?:pos\.?|position|nr\.?|no\.?|#|ligne|art(?:ikel)?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|rem\.?|remise|rabatt|unit|einheit|code|ref\.?)$/i },
-  { role: 'amount', pattern: /^(?:amount|total|line\s*(?:total|amount)|net\s*amount|positions?betrag|ext\.?\s*price|extended|subtotal|value|sum|gesamt(?:betrag|preis)?|betrag|netto(?:betrag)?|summe|montant(?:\s*h\.?t\.?)?|total\s*h\.?t\.?|prix\s*h\.?t\.?|bedrag|totaal|importe|importo|totale)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i },
+  {
+    role: 'other',
+    pattern:
+      /^(?:pos\.?|position|nr\.?|no\.?|#|ligne|art(?:ikel)?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|rem\.?|remise|rabatt|unit|einheit|code|ref\.?)$/i,
+  },
+  {
+    role: 'amount',
+    pattern:
+      /^(?:amount|total|line\s*(?:total|amount)|net\s*amount|positions?betrag|ext\.?\s*price|extended|subtotal|value|sum|gesamt(?:betrag|preis)?|betrag|netto(?:betrag)?|summe|montant(?:\s*h\.?t\.?)?|total\s*h\.?t\.?|prix\s*h\.?t\.?|bedrag|totaal|importe|importo|totale)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+  },
 ];

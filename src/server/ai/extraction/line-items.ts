@@ -27,7 +27,8 @@ export interface LineItemTable {
   phrases: Set<LayoutPhrase>;
 }
 
-const TOTALS_ROW = /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale)/i;
+const TOTALS_ROW =
+  /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale)/i;
 
 /** A cell that is one number, perhaps with a currency or a unit of a letter or two: "1.234,56 €", "EUR 12.00", "(5.00)", "0,0205". */
 const NUMERIC_CELL = /^(?:[A-Z]{3}\s?|[$€£¥])?[-−(]?\s?\d[\d.,'\u00a0\u202f ]*\)?\s?(?:[A-Z]{3}|[$€£¥]|%)?$/;
@@ -59,7 +60,12 @@ function headerCells(lines: LayoutPhrase[][], k: number): { cells: HeaderCell[];
   const line = lines[k];
   const lh = median(line.map((p) => p.height)) || 10;
   const top = Math.min(...line.map((p) => p.y));
-  const stacks: Array<{ phrases: LayoutPhrase[]; x: number; right: number; main?: LayoutPhrase }> = line.map((p) => ({ phrases: [p], x: p.x, right: p.x + p.width, main: p }));
+  const stacks: Array<{ phrases: LayoutPhrase[]; x: number; right: number; main?: LayoutPhrase }> = line.map((p) => ({
+    phrases: [p],
+    x: p.x,
+    right: p.x + p.width,
+    main: p,
+  }));
   let last = k;
   for (let j = Math.max(0, k - 3); j <= Math.min(lines.length - 1, k + 3); j++) {
     // headings hold no digits: a line with one is a row of the table (or something else)
@@ -88,12 +94,32 @@ function headerCells(lines: LayoutPhrase[][], k: number): { cells: HeaderCell[];
     if (role === undefined && single && single.words.length >= 2) {
       // Two headings run together: split where both halves name a column.
       const w = single.words;
-      const at = w.findIndex((_, i) => i > 0 && roleOf(w.slice(0, i).map((x) => x.text).join(' ')) !== undefined && roleOf(w.slice(i).map((x) => x.text).join(' ')) !== undefined);
+      const at = w.findIndex(
+        (_, i) =>
+          i > 0 &&
+          roleOf(
+            w
+              .slice(0, i)
+              .map((x) => x.text)
+              .join(' '),
+          ) !== undefined &&
+          roleOf(
+            w
+              .slice(i)
+              .map((x) => x.text)
+              .join(' '),
+          ) !== undefined,
+      );
       if (at > 0) {
         const left = w.slice(0, at);
         const right = w.slice(at);
         cells.push({ role: roleOf(left.map((x) => x.text).join(' ')), x: left[0].x, right: left[at - 1].x + left[at - 1].width, phrases: [single] });
-        cells.push({ role: roleOf(right.map((x) => x.text).join(' ')), x: right[0].x, right: right[right.length - 1].x + right[right.length - 1].width, phrases: [single] });
+        cells.push({
+          role: roleOf(right.map((x) => x.text).join(' ')),
+          x: right[0].x,
+          right: right[right.length - 1].x + right[right.length - 1].width,
+          phrases: [single],
+        });
         continue;
       }
     }
@@ -121,12 +147,11 @@ function readRow(row: LayoutPhrase[], columns: Column[], description: Column | u
   for (const p of row.flatMap((q) => splitAcrossColumns(q, columns, description))) {
     const c = p.x + p.width / 2;
     // A numeric cell goes by its centre; a wide description may start left of its header.
-    let column =
-      columns.find((col) => c >= col.left && c < col.right) ??
-      columns.reduce((a, b) => (Math.abs(a.centre - c) < Math.abs(b.centre - c) ? a : b));
+    let column = columns.find((col) => c >= col.left && c < col.right) ?? columns.reduce((a, b) => (Math.abs(a.centre - c) < Math.abs(b.centre - c) ? a : b));
     // Text that starts in the description column and is not a number is description, however
     // far right it reaches ("Gültig ab 20.09.2018 15:39 Uhr bis …" under a price header).
-    if (description && column.role !== 'description' && p.x >= description.left && p.x < description.right && !NUMERIC_CELL.test(p.text.trim())) column = description;
+    if (description && column.role !== 'description' && p.x >= description.left && p.x < description.right && !NUMERIC_CELL.test(p.text.trim()))
+      column = description;
     if (column.role === 'other') {
       // "2 | Inklusiv-Kilometer waren: 873": a position number left of the description opens a position.
       if (description && p.x + p.width <= description.left + 1 && /^\d{1,4}$/.test(p.text.trim())) newPosition = true;
@@ -163,7 +188,11 @@ function splitAtDescription(p: LayoutPhrase, description: Column | undefined): A
   if (!description || p.x >= description.left || p.x + p.width <= description.left) return [p];
   const at = p.words.findIndex((w) => w.x >= description.left);
   if (at <= 0) return [p];
-  const piece = (words: LayoutPhrase['words']) => ({ x: words[0].x, width: words[words.length - 1].x + words[words.length - 1].width - words[0].x, text: words.map((w) => w.text).join(' ') });
+  const piece = (words: LayoutPhrase['words']) => ({
+    x: words[0].x,
+    width: words[words.length - 1].x + words[words.length - 1].width - words[0].x,
+    text: words.map((w) => w.text).join(' '),
+  });
   return [piece(p.words.slice(0, at)), piece(p.words.slice(at))];
 }
 
@@ -236,7 +265,10 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
       // A line's amount printed on the row under its description, quantity and price.
       if (last && last.amount === undefined && amount !== undefined && unitPrice === undefined && quantity === undefined) {
         last.amount = amount;
-        const fits = last.quantity !== undefined && last.unit_price !== undefined && Math.abs(last.quantity * last.unit_price - amount) < 0.011 + Math.abs(amount) * 0.0005;
+        const fits =
+          last.quantity !== undefined &&
+          last.unit_price !== undefined &&
+          Math.abs(last.quantity * last.unit_price - amount) < 0.011 + Math.abs(amount) * 0.0005;
         last.confidence = Math.min(1, Math.min(last.confidence, ...row.map((p) => p.confidence)) * (fits ? 1 : 0.8));
         row.forEach((p) => phrases.add(p));
         previousBottom = Math.max(...row.map((p) => p.y + p.height));
@@ -249,7 +281,13 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
       const priceOnly = amount === undefined && quantity === undefined && columns.some((col) => col.role === 'amount');
       // Under lines that all print a quantity and a price, a row with an amount alone is an
       // allowance or a charge on the line above ("Abschlag Direktbelieferung … -50,00"), not a line.
-      const amountOnly = quantity === undefined && unitPrice === undefined && items.length > 0 && columns.some((col) => col.role === 'quantity') && columns.some((col) => col.role === 'unit_price') && items.every((it) => it.quantity !== undefined && it.unit_price !== undefined);
+      const amountOnly =
+        quantity === undefined &&
+        unitPrice === undefined &&
+        items.length > 0 &&
+        columns.some((col) => col.role === 'quantity') &&
+        columns.some((col) => col.role === 'unit_price') &&
+        items.every((it) => it.quantity !== undefined && it.unit_price !== undefined);
       if (!hasNumbers || (last && (partial || priceOnly || amountOnly))) {
         // A wrapped description (or a note under the table): join it to the previous row.
         // Before the first row, the rest of a header written on several lines ("Art-Nr", "(Art)");
@@ -260,7 +298,12 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
         if (cells.description && !newPosition && i + 1 < lines.length && lines[i + 1].length) {
           const next = readRow(lines[i + 1], columns, description);
           const nextTop = Math.min(...lines[i + 1].map((p) => p.y));
-          if (!hasWords(next.cells.description) && next.quantity !== undefined && (next.amount !== undefined || next.unitPrice !== undefined) && nextTop - Math.max(...row.map((p) => p.y + p.height)) < lineHeight) {
+          if (
+            !hasWords(next.cells.description) &&
+            next.quantity !== undefined &&
+            (next.amount !== undefined || next.unitPrice !== undefined) &&
+            nextTop - Math.max(...row.map((p) => p.y + p.height)) < lineHeight
+          ) {
             pending = pending ? `${pending} ${cells.description}` : cells.description;
             row.forEach((p) => phrases.add(p));
             previousBottom = Math.max(...row.map((p) => p.y + p.height));
@@ -289,7 +332,10 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
       }
       const conf = Math.min(...row.map((p) => p.confidence));
       const consistent =
-        quantity !== undefined && unitPrice !== undefined && amount !== undefined && Math.abs(quantity * unitPrice - amount) < 0.011 + Math.abs(amount) * 0.0005;
+        quantity !== undefined &&
+        unitPrice !== undefined &&
+        amount !== undefined &&
+        Math.abs(quantity * unitPrice - amount) < 0.011 + Math.abs(amount) * 0.0005;
       last = {
         description: `${pending ?? ''} ${cells.description ?? ''}`.trim(),
         quantity,
@@ -305,7 +351,8 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
   }
   // A line without an amount column: quantity × unit price; a line whose price cell is empty: amount ÷ quantity (less sure).
   for (const item of items) {
-    if (item.amount === undefined && item.quantity !== undefined && item.unit_price !== undefined) item.amount = Math.round(item.quantity * item.unit_price * 100) / 100;
+    if (item.amount === undefined && item.quantity !== undefined && item.unit_price !== undefined)
+      item.amount = Math.round(item.quantity * item.unit_price * 100) / 100;
     else if (item.unit_price === undefined && item.amount !== undefined && item.quantity) {
       item.unit_price = Math.round((item.amount / item.quantity) * 10_000) / 10_000;
       item.confidence = Math.min(item.confidence, 0.8);

@@ -11,7 +11,8 @@ export const ID_RE = /\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9]+(?:[-/][
 /** Contact details (e-mail, website, phone) in a phrase: they end an address block. */
 export const CONTACT_RE = /@|https?:|www\.|\b(?:tel|phone|fax|mobile|e-?mail|contact)\b|\+\d/i;
 
-export const STREET_RE = /^\d+[A-Za-z]?,?\s+(?:[\w'.-]+\s+){0,4}(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|boulevard|blvd|court|ct|place|pl|square|sq|highway|hwy|parkway|pkwy|terrace|close|crescent|row|alley|strasse|straße|weg|platz|laan|straat)\b\.?/i;
+export const STREET_RE =
+  /^\d+[A-Za-z]?,?\s+(?:[\w'.-]+\s+){0,4}(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|boulevard|blvd|court|ct|place|pl|square|sq|highway|hwy|parkway|pkwy|terrace|close|crescent|row|alley|strasse|straße|weg|platz|laan|straat)\b\.?/i;
 
 /** The type of a short value text, judged by its shape (the most specific type that fits the whole). */
 export function typeOfValue(text: string, order: DateOrder = 'DMY'): ValueType {
@@ -29,6 +30,6 @@ export function typeOfValue(text: string, order: DateOrder = 'DMY'): ValueType {
   if (amounts.length === 1 && amounts[0].raw.length >= t.replace(/\s/g, '').length * 0.7 && /[.,]\d{2}\b|[$€£¥₹]|\b[A-Z]{3}\b/.test(t)) return 'amount';
   if (whole(PHONE_RE) && t.replace(/\D/g, '').length >= 7) return 'phone';
   if (STREET_RE.test(t)) return 'address';
-  if (whole(ID_RE) || /^[A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*$/i.test(t) && /\d/.test(t) && t.length >= 3 && !/\s/.test(t)) return 'id';
+  if (whole(ID_RE) || (/^[A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*$/i.test(t) && /\d/.test(t) && t.length >= 3 && !/\s/.test(t))) return 'id';
   return 'text';
 }

@@ -45,11 +45,7 @@ export function sniffDocumentType(bytes: Uint8Array): DocumentType | undefined {
  * (a scanned page) rendered at `dpi` and OCR'd; an image is OCR'd directly. Returns which pages
  * needed OCR and how long each page took, so callers can report and bench it.
  */
-export async function readDocument(
-  bytes: Uint8Array,
-  type: DocumentType,
-  options: ReadDocumentOptions,
-): Promise<ReadDocumentResult> {
+export async function readDocument(bytes: Uint8Array, type: DocumentType, options: ReadDocumentOptions): Promise<ReadDocumentResult> {
   const sniffed = sniffDocumentType(bytes);
   if (bytes.length === 0) throw new DocumentReadError('The file is empty.', 'empty');
   if (sniffed !== type) {

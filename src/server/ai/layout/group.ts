@@ -7,9 +7,7 @@ import type { LayoutLine, LayoutPage, LayoutPhrase, LayoutWord, PageSource } fro
  * boxes, mild skew), because it compares each word with the line it would join, not one row grid.
  */
 export function groupWordsIntoLines(words: readonly LayoutWord[]): LayoutLine[] {
-  const sorted = words
-    .filter((w) => w.text.trim() !== '' && w.height > 0)
-    .sort((a, b) => a.y + a.height / 2 - (b.y + b.height / 2) || a.x - b.x);
+  const sorted = words.filter((w) => w.text.trim() !== '' && w.height > 0).sort((a, b) => a.y + a.height / 2 - (b.y + b.height / 2) || a.x - b.x);
   const rows: { words: LayoutWord[]; top: number; bottom: number }[] = [];
   for (const word of sorted) {
     const centre = word.y + word.height / 2;
@@ -36,9 +34,7 @@ export function groupWordsIntoLines(words: readonly LayoutWord[]): LayoutLine[] 
       rows.push({ words: [word], top: word.y, bottom: word.y + word.height });
     }
   }
-  return rows
-    .map((row) => makeLine(row.words.sort((a, b) => a.x - b.x)))
-    .sort((a, b) => a.y - b.y || a.x - b.x);
+  return rows.map((row) => makeLine(row.words.sort((a, b) => a.x - b.x))).sort((a, b) => a.y - b.y || a.x - b.x);
 }
 
 function makeLine(words: LayoutWord[]): LayoutLine {
@@ -52,13 +48,7 @@ function makeLine(words: LayoutWord[]): LayoutLine {
 }
 
 /** Builds a page from its words: the lines are derived here so every reader groups the same way. */
-export function buildPage(
-  pageNumber: number,
-  width: number,
-  height: number,
-  source: PageSource,
-  words: LayoutWord[],
-): LayoutPage {
+export function buildPage(pageNumber: number, width: number, height: number, source: PageSource, words: LayoutWord[]): LayoutPage {
   return { pageNumber, width, height, source, words, lines: groupWordsIntoLines(words) };
 }
 

@@ -18,7 +18,29 @@ let loaded: Promise<PdfjsModule> | undefined;
  */
 function builtins(): object[] {
   const iteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())) as object;
-  return [globalThis, JSON, Object, Array, Array.prototype, Promise, Promise.prototype, Map, Map.prototype, Set, Set.prototype, Uint8Array, Uint8Array.prototype, ArrayBuffer, ArrayBuffer.prototype, String, String.prototype, Math, Reflect, Error, iteratorPrototype];
+  return [
+    globalThis,
+    JSON,
+    Object,
+    Array,
+    Array.prototype,
+    Promise,
+    Promise.prototype,
+    Map,
+    Map.prototype,
+    Set,
+    Set.prototype,
+    Uint8Array,
+    Uint8Array.prototype,
+    ArrayBuffer,
+    ArrayBuffer.prototype,
+    String,
+    String.prototype,
+    Math,
+    Reflect,
+    Error,
+    iteratorPrototype,
+  ];
 }
 
 /**

@@ -41,7 +41,10 @@ export interface PdfRead {
 }
 
 function tooLarge(maxBytes: number): DocumentReadError {
-  return new DocumentReadError(`This PDF expands to more than ${Math.round(maxBytes / (1024 * 1024))} MB when opened, more than an upload may be.`, 'too-large');
+  return new DocumentReadError(
+    `This PDF expands to more than ${Math.round(maxBytes / (1024 * 1024))} MB when opened, more than an upload may be.`,
+    'too-large',
+  );
 }
 
 /**
@@ -80,7 +83,13 @@ export function checkPdfStreams(bytes: Uint8Array, maxBytes: number): number {
 }
 
 /** The worker's side: checks the streams, then reads the pages with pdfjs. */
-export async function readPdfPagesTask(input: { bytes: Uint8Array; maxPages: number; dpi: number; minTextChars: number; maxStreamBytes: number }): Promise<PdfRead> {
+export async function readPdfPagesTask(input: {
+  bytes: Uint8Array;
+  maxPages: number;
+  dpi: number;
+  minTextChars: number;
+  maxStreamBytes: number;
+}): Promise<PdfRead> {
   checkPdfStreams(input.bytes, input.maxStreamBytes);
   const pdf = await openPdf(input.bytes);
   try {
@@ -97,7 +106,12 @@ export async function readPdfPagesTask(input: { bytes: Uint8Array; maxPages: num
       }
       if (textLength(page) < input.minTextChars) {
         const image = await renderPdfPage(pdf, n, input.dpi);
-        pages.push({ pageNumber: n, scanned: { png: new Uint8Array(image.png), width: image.width, height: image.height }, textPage: page, milliseconds: performance.now() - started });
+        pages.push({
+          pageNumber: n,
+          scanned: { png: new Uint8Array(image.png), width: image.width, height: image.height },
+          textPage: page,
+          milliseconds: performance.now() - started,
+        });
       } else {
         pages.push({ pageNumber: n, page, milliseconds: performance.now() - started });
       }
@@ -141,7 +155,9 @@ async function inWorker<T>(task: string, input: { bytes: Uint8Array } & Record<s
   } catch (error) {
     if (error instanceof ParseBudgetError) {
       throw new DocumentReadError(
-        error.reason === 'time' ? 'This PDF takes longer to read than an upload may take; split it or save it again with fewer pages.' : 'This PDF needs more memory to open than an upload may use.',
+        error.reason === 'time'
+          ? 'This PDF takes longer to read than an upload may take; split it or save it again with fewer pages.'
+          : 'This PDF needs more memory to open than an upload may use.',
         'too-large',
       );
     }
@@ -154,6 +170,12 @@ async function inWorker<T>(task: string, input: { bytes: Uint8Array } & Record<s
  * the file: too large when opened, too slow, damaged, encrypted.
  */
 export async function readPdfBounded(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfRead> {
-  const input = { bytes, maxPages: options.maxPages ?? PDF_BUDGET.maxPages, dpi: options.dpi ?? 200, minTextChars: options.minTextChars ?? 20, maxStreamBytes: options.maxStreamBytes ?? PDF_BUDGET.maxStreamBytes };
+  const input = {
+    bytes,
+    maxPages: options.maxPages ?? PDF_BUDGET.maxPages,
+    dpi: options.dpi ?? 200,
+    minTextChars: options.minTextChars ?? 20,
+    maxStreamBytes: options.maxStreamBytes ?? PDF_BUDGET.maxStreamBytes,
+  };
   return inWorker<PdfRead>('readPdfPagesTask', input, options.budget);
 }

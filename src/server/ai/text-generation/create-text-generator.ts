@@ -22,7 +22,9 @@ export function createTextGenerator(config: TextGeneratorConfig, logger: Generat
     LLM_API_KEY: nonEmpty(config.llmApiKey),
     LLM_MODEL: nonEmpty(config.llmModel),
   };
-  const present = Object.entries(set).filter(([, v]) => v !== undefined).map(([k]) => k);
+  const present = Object.entries(set)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
   if (present.length === 0) return new TemplateTextGenerator();
   if (present.length < 3) {
     const missing = Object.keys(set).filter((k) => !present.includes(k));

@@ -40,9 +40,15 @@ function mailRecipient(ctx: ActionContext, to: string | undefined): { to: string
   const same = (a: string | undefined, b: string | undefined) => !!a && !!b && bare(a).toLowerCase() === bare(b).toLowerCase();
   if (to && same(to, owner)) return { to: bare(to) };
   if (to && same(to, configured)) return { to };
-  if (!owner) throw new PermanentStepError('This run was started by an e-mail, so it may write only to the recipe owner or to an address the recipe names, and the owner has no address.');
+  if (!owner)
+    throw new PermanentStepError(
+      'This run was started by an e-mail, so it may write only to the recipe owner or to an address the recipe names, and the owner has no address.',
+    );
   if (!to) return { to: owner };
-  return { to: owner, warning: `${bare(to).slice(0, 80)} came from the e-mail that started this run, so the message went to you (${owner}) instead: a run started by an e-mail writes only to you or to an address the recipe names.` };
+  return {
+    to: owner,
+    warning: `${bare(to).slice(0, 80)} came from the e-mail that started this run, so the message went to you (${owner}) instead: a run started by an e-mail writes only to you or to an address the recipe names.`,
+  };
 }
 
 /**

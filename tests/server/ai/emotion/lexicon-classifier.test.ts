@@ -62,7 +62,13 @@ describe('classifyEmotion', () => {
   });
 
   it('polite business formulas stay neutral', () => {
-    for (const s of ['Kind regards, Anna.', 'Thank you for your message.', 'Please do not reply to this e-mail.', 'The gross margin was 41% in May.', 'We received the goods on Monday.']) {
+    for (const s of [
+      'Kind regards, Anna.',
+      'Thank you for your message.',
+      'Please do not reply to this e-mail.',
+      'The gross margin was 41% in May.',
+      'We received the goods on Monday.',
+    ]) {
       expect(emotion(s)).toBe('neutral');
     }
   });

@@ -83,9 +83,16 @@ describe('invoice dates are checked', () => {
   });
 
   it('an ambiguous date with nothing on the document to settle it needs a look', () => {
-    const r = extractInvoice([page([[50, 60, 'Date:'], [200, 60, '04/05/2026']])]);
+    const r = extractInvoice([
+      page([
+        [50, 60, 'Date:'],
+        [200, 60, '04/05/2026'],
+      ]),
+    ]);
     expect(r.fields.invoice_date).toMatchObject({ value: '2026-05-04', needs_review: true });
-    expect(r.warnings[0]).toBe('The invoice date 04/05/2026 could be day-first or month-first, and nothing on the document says which; it was read as 2026-05-04.');
+    expect(r.warnings[0]).toBe(
+      'The invoice date 04/05/2026 could be day-first or month-first, and nothing on the document says which; it was read as 2026-05-04.',
+    );
   });
 });
 
@@ -139,8 +146,16 @@ describe('labels and amounts of generated and real invoices', () => {
       ['Gesamtbetrag', '1.469,13 €'],
     ]);
     expect(values(r)).toMatchObject({
-      invoice_number: 'R-2018-17', invoice_date: '2018-03-05', due_date: '2018-04-04', customer_name: 'Kunden AG Mitte',
-      vendor_vat_id: 'DE123456789', customer_vat_id: 'DE136695976', subtotal: 1234.56, tax: 234.57, total: 1469.13, currency: 'EUR',
+      invoice_number: 'R-2018-17',
+      invoice_date: '2018-03-05',
+      due_date: '2018-04-04',
+      customer_name: 'Kunden AG Mitte',
+      vendor_vat_id: 'DE123456789',
+      customer_vat_id: 'DE136695976',
+      subtotal: 1234.56,
+      tax: 234.57,
+      total: 1469.13,
+      currency: 'EUR',
     });
   });
 
@@ -155,20 +170,68 @@ describe('labels and amounts of generated and real invoices', () => {
       ['Total TTC', '1 481,40 €'],
     ]);
     expect(values(r)).toMatchObject({
-      invoice_number: 'FA-2017-0010', invoice_date: '2017-11-13', due_date: '2017-12-13', customer_vat_id: 'FR19787878784',
-      subtotal: 1234.5, tax: 246.9, total: 1481.4, currency: 'EUR',
+      invoice_number: 'FA-2017-0010',
+      invoice_date: '2017-11-13',
+      due_date: '2017-12-13',
+      customer_vat_id: 'FR19787878784',
+      subtotal: 1234.5,
+      tax: 246.9,
+      total: 1481.4,
+      currency: 'EUR',
     });
   });
 
   it('Dutch, Spanish and Italian labels', () => {
-    expect(values(invoice([['Factuurnummer:', '2026-041'], ['Factuurdatum:', '01-03-2026'], ['Subtotaal', '100,00'], ['BTW 21%', '21,00'], ['Totaal', '121,00']]))).toMatchObject({
-      invoice_number: '2026-041', invoice_date: '2026-03-01', subtotal: 100, tax: 21, total: 121,
+    expect(
+      values(
+        invoice([
+          ['Factuurnummer:', '2026-041'],
+          ['Factuurdatum:', '01-03-2026'],
+          ['Subtotaal', '100,00'],
+          ['BTW 21%', '21,00'],
+          ['Totaal', '121,00'],
+        ]),
+      ),
+    ).toMatchObject({
+      invoice_number: '2026-041',
+      invoice_date: '2026-03-01',
+      subtotal: 100,
+      tax: 21,
+      total: 121,
     });
-    expect(values(invoice([['Nº Factura:', 'F-77'], ['Fecha de factura:', '02/03/2026'], ['Base imponible', '200,00'], ['IVA 21%', '42,00'], ['Total factura', '242,00']]))).toMatchObject({
-      invoice_number: 'F-77', invoice_date: '2026-03-02', subtotal: 200, tax: 42, total: 242,
+    expect(
+      values(
+        invoice([
+          ['Nº Factura:', 'F-77'],
+          ['Fecha de factura:', '02/03/2026'],
+          ['Base imponible', '200,00'],
+          ['IVA 21%', '42,00'],
+          ['Total factura', '242,00'],
+        ]),
+      ),
+    ).toMatchObject({
+      invoice_number: 'F-77',
+      invoice_date: '2026-03-02',
+      subtotal: 200,
+      tax: 42,
+      total: 242,
     });
-    expect(values(invoice([['Fattura n.', '12/2026'], ['Data fattura:', '03/03/2026'], ['Imponibile', '50,00'], ['IVA 22%', '11,00'], ['Totale documento', '61,00']]))).toMatchObject({
-      invoice_number: '12/2026', invoice_date: '2026-03-03', subtotal: 50, tax: 11, total: 61,
+    expect(
+      values(
+        invoice([
+          ['Fattura n.', '12/2026'],
+          ['Data fattura:', '03/03/2026'],
+          ['Imponibile', '50,00'],
+          ['IVA 22%', '11,00'],
+          ['Totale documento', '61,00'],
+        ]),
+      ),
+    ).toMatchObject({
+      invoice_number: '12/2026',
+      invoice_date: '2026-03-03',
+      subtotal: 50,
+      tax: 11,
+      total: 61,
     });
   });
 });
@@ -177,14 +240,29 @@ describe('line items of real layouts', () => {
   it('a German table: an ignored position and tax-rate column, the amount on the row under the line, unit prices with four decimals, a note under each line', () => {
     const r = extractInvoice([
       page([
-        [40, 100, 'Pos'], [90, 100, 'Beschreibung'], [285, 100, 'Nettopreis'], [375, 100, 'Menge'], [420, 100, 'Steuersatz'], [500, 100, 'Nettobetrag'],
+        [40, 100, 'Pos'],
+        [90, 100, 'Beschreibung'],
+        [285, 100, 'Nettopreis'],
+        [375, 100, 'Menge'],
+        [420, 100, 'Steuersatz'],
+        [500, 100, 'Nettobetrag'],
         [90, 110, '(Art)'],
-        [40, 125, '1'], [90, 125, 'Trennblätter A4'], [295, 125, '9,9000'], [377, 125, '20 Stk'], [430, 125, '19 %'],
-        [90, 134, '4012345001235'], [510, 134, '198,00'],
+        [40, 125, '1'],
+        [90, 125, 'Trennblätter A4'],
+        [295, 125, '9,9000'],
+        [377, 125, '20 Stk'],
+        [430, 125, '19 %'],
+        [90, 134, '4012345001235'],
+        [510, 134, '198,00'],
         [45, 143, '(GTIN)'],
-        [40, 170, '2'], [90, 170, 'Joghurt Banane'], [295, 170, '0,025'], [377, 170, '50 Stk'], [430, 170, '7 %'],
+        [40, 170, '2'],
+        [90, 170, 'Joghurt Banane'],
+        [295, 170, '0,025'],
+        [377, 170, '50 Stk'],
+        [430, 170, '7 %'],
         [510, 179, '1,25'],
-        [300, 220, 'Nettobetrag'], [510, 220, '199,25'],
+        [300, 220, 'Nettobetrag'],
+        [510, 220, '199,25'],
       ]),
     ]);
     expect(r.lineItems.map(({ description, quantity, unit_price, amount }) => ({ description, quantity, unit_price, amount }))).toEqual([

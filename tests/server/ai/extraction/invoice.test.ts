@@ -121,9 +121,7 @@ describe('crossCheck', () => {
   const f = (value: number) => ({ value, confidence: 0.8 });
 
   it('warns when subtotal plus tax is not the total', () => {
-    expect(crossCheck({ subtotal: f(100), tax: f(20), total: f(125) }, [])).toEqual([
-      'Subtotal 100.00 + tax 20.00 = 120.00, but the total is 125.00.',
-    ]);
+    expect(crossCheck({ subtotal: f(100), tax: f(20), total: f(125) }, [])).toEqual(['Subtotal 100.00 + tax 20.00 = 120.00, but the total is 125.00.']);
   });
 
   it('warns when the line items do not add up to the subtotal, and when a line is wrong', () => {

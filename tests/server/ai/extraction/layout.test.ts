@@ -13,7 +13,10 @@ describe('layout grouping', () => {
   });
 
   it('splits a line into phrases at wide gaps only', () => {
-    const p = page([[50, 100, 'Invoice No: 42'], [400, 100, 'Total Due']]);
+    const p = page([
+      [50, 100, 'Invoice No: 42'],
+      [400, 100, 'Total Due'],
+    ]);
     expect(phrasesOf(p).map((x) => x.text)).toEqual(['Invoice No: 42', 'Total Due']);
   });
 });

@@ -110,7 +110,9 @@ describe('OpenAiCompatibleTextGenerator', () => {
       res.end('{"error":{"message":"overloaded"}}');
     };
     expect(await gen().generate(task())).toEqual({ text: 'The March invoices are attached.', source: 'template' });
-    expect(logs).toEqual([expect.objectContaining({ level: 'warn', obj: expect.objectContaining({ task: 'test.memo', reason: expect.stringContaining('HTTP 500') }) })]);
+    expect(logs).toEqual([
+      expect.objectContaining({ level: 'warn', obj: expect.objectContaining({ task: 'test.memo', reason: expect.stringContaining('HTTP 500') }) }),
+    ]);
   });
 
   it('falls back to the template on a time-out', async () => {
@@ -147,7 +149,13 @@ describe('OpenAiCompatibleTextGenerator', () => {
 
   it('uses an injected fetch', async () => {
     const fakeFetch = jest.fn(async () => new Response(JSON.stringify({ choices: [{ message: { content: 'from fake' } }] }), { status: 200 }));
-    const g = new OpenAiCompatibleTextGenerator({ baseUrl: 'https://llm.example/v1/', apiKey: 'k', model: 'm', logger, fetch: fakeFetch as unknown as typeof fetch });
+    const g = new OpenAiCompatibleTextGenerator({
+      baseUrl: 'https://llm.example/v1/',
+      apiKey: 'k',
+      model: 'm',
+      logger,
+      fetch: fakeFetch as unknown as typeof fetch,
+    });
     expect(await g.generate(task())).toEqual({ text: 'from fake', source: 'llm' });
     expect((fakeFetch.mock.calls[0] as unknown[])[0]).toBe('https://llm.example/v1/chat/completions');
   });
@@ -176,6 +184,8 @@ describe('TemplateTextGenerator and createTextGenerator', () => {
   });
 
   it('refuses a partial configuration, naming what is missing', () => {
-    expect(() => createTextGenerator({ llmBaseUrl: baseUrl }, logger)).toThrow('The LLM is partly configured: LLM_BASE_URL set but LLM_API_KEY, LLM_MODEL missing. Set all three or none.');
+    expect(() => createTextGenerator({ llmBaseUrl: baseUrl }, logger)).toThrow(
+      'The LLM is partly configured: LLM_BASE_URL set but LLM_API_KEY, LLM_MODEL missing. Set all three or none.',
+    );
   });
 });

@@ -39,7 +39,10 @@ function isFileRef(value: unknown): value is FileRef {
  * scans and images — and applies `extract` to its pages. The job code publishes
  * 'document/text-extracted', so the search indexes what was read.
  */
-export function storedDocumentExtractor<R>(deps: ExtractionServices & { files: FileStore }, extract: (pages: ReadResult['pages']) => R): StoredDocumentExtractor<R> {
+export function storedDocumentExtractor<R>(
+  deps: ExtractionServices & { files: FileStore },
+  extract: (pages: ReadResult['pages']) => R,
+): StoredDocumentExtractor<R> {
   return {
     async extract(owner, file, opts = {}) {
       const outcome = await runExtractionJob(

@@ -16,9 +16,7 @@ export interface ExtractionJobData {
 }
 
 /** A job's result: the extractor's output, or the sentence saying why the document could not be read. */
-export type ExtractionOutcome<R> =
-  | { ok: true; name: string; pages: number; ocrPages: number[]; result: R }
-  | { ok: false; message: string; reason: string };
+export type ExtractionOutcome<R> = { ok: true; name: string; pages: number; ocrPages: number[]; result: R } | { ok: false; message: string; reason: string };
 
 type JobContext = Parameters<Parameters<JobQueue['process']>[1]>[1];
 
@@ -44,7 +42,8 @@ function userFacing(error: unknown): { message: string; reason: string } | undef
   const e = error as { name?: string; message?: string; reason?: string; statusCode?: number };
   if (e?.name === 'DocumentReadError') return { message: `The document could not be read: ${e.message}`, reason: e.reason ?? 'unreadable' };
   if (e?.name === 'OcrError') return { message: `The text of the document could not be recognised: ${e.message}`, reason: 'ocr' };
-  if (e?.name === 'NotADocumentError' || e?.name === 'FileNotFoundError') return { message: e.message ?? 'The file was not found.', reason: e.name === 'FileNotFoundError' ? 'missing' : 'unsupported' };
+  if (e?.name === 'NotADocumentError' || e?.name === 'FileNotFoundError')
+    return { message: e.message ?? 'The file was not found.', reason: e.name === 'FileNotFoundError' ? 'missing' : 'unsupported' };
   return undefined;
 }
 

@@ -46,7 +46,12 @@ export function viewOf<R>(job: JobRecord<ExtractionJobData>, now = Date.now()): 
   const deadline = job.data.deadline;
   if (deadline !== undefined && now > deadline) {
     const minutes = Math.max(1, Math.round((deadline - job.data.queuedAt) / 60_000));
-    return { ...base, Status: 'FAILED', progress: job.progress ?? 0, message: `The extraction took longer than its ${minutes}-minute limit and was stopped. Try a smaller or clearer document.` };
+    return {
+      ...base,
+      Status: 'FAILED',
+      progress: job.progress ?? 0,
+      message: `The extraction took longer than its ${minutes}-minute limit and was stopped. Try a smaller or clearer document.`,
+    };
   }
   const progress = job.progress ?? 0;
   return { ...base, Status: 'IN_PROGRESS', progress, message: stageOf(progress) };
@@ -55,7 +60,11 @@ export function viewOf<R>(job: JobRecord<ExtractionJobData>, now = Date.now()): 
 /** The HTTP error for a job that did not succeed: 422 with its message, or 409 while it runs. */
 export function notSucceeded(view: JobView<unknown>): HttpError {
   if (view.Status === 'FAILED') return new HttpError(422, view.message, { Job_ID: view.Job_ID, Status: 'FAILED' });
-  return new HttpError(409, 'The extraction has not finished yet; ask for its status again in a few seconds.', { Job_ID: view.Job_ID, Status: 'IN_PROGRESS', progress: view.progress });
+  return new HttpError(409, 'The extraction has not finished yet; ask for its status again in a few seconds.', {
+    Job_ID: view.Job_ID,
+    Status: 'IN_PROGRESS',
+    progress: view.progress,
+  });
 }
 
 /**
