@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import documentSearch, { DocumentIndexerToken } from '../../../plugins/document-search/server';
+import invoiceExtraction from '../../../plugins/invoice-extraction/server';
 import { DocumentIndexToken } from '../../../plugins/document-search/index-service';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import * as T from '../../../src/server/tokens';
@@ -43,7 +44,8 @@ describe('document search (workflow 10011)', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ plugins: [documentSearch] });
+    // invoice extraction too: its workflow 10004 takes the PNG the last PDF test sends to the search
+    server = await startTestServer({ plugins: [documentSearch, invoiceExtraction] });
     alice = await createUser(server);
     bob = await createUser(server);
     await uploadText(
