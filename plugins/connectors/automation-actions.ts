@@ -1,5 +1,12 @@
-import { sql } from 'kysely';
-import { ALL_FILE_KINDS, NotConnectedError, PermanentStepError, type ActionContext, type ActionDefinition, type Db, type FileRef } from '../../src/server';
+import {
+  ALL_FILE_KINDS,
+  NotConnectedError,
+  PermanentStepError,
+  type ActionContext,
+  type ActionDefinition,
+  type FileRef,
+  type RecipeTargetService,
+} from '../../src/server';
 import type { Endpoints } from './providers';
 import { cell, columnName, documentsOf, planHeader, record, rowUnder, tableOfExtraction, type Cell, type SheetTable } from './sheet-mapping';
 import { billOfInvoice, type XeroTaxRate } from './xero-bill';
@@ -12,7 +19,8 @@ export interface ConnectorStepServices {
     rejected?(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }>;
   };
   endpoints: () => Endpoints;
-  db: Db;
+  /** the recipes' stored folder and Sheet (the automation module's user recipes) */
+  recipes: RecipeTargetService;
   maxDownloadBytes: number;
 }
 
@@ -135,15 +143,6 @@ function xero(services: ConnectorStepServices): NonNullable<Endpoints['xero']> {
   return e;
 }
 
-/** The recipe's own record: the Drive folder and Sheet chosen when it was set up. */
-async function recipeTargets(db: Db, recipeId: number): Promise<{ folder_id: string | null; sheet_id: string | null }> {
-  const { rows } = await sql<{
-    folder_id: string | null;
-    sheet_id: string | null;
-  }>`select folder_id, sheet_id from user_recipes where id = ${recipeId}`.execute(db);
-  return rows[0] ?? { folder_id: null, sheet_id: null };
-}
-
 function stringOf(...values: unknown[]): string | undefined {
   for (const v of values) if (typeof v === 'string' && v.trim()) return v.trim();
   return undefined;
@@ -196,12 +195,7 @@ function downloadFile(services: () => ConnectorStepServices): ActionDefinition {
 
 /** The spreadsheet of a run: the step's param, the recipe's chosen Sheet, or the run's `sheet_id`. */
 async function spreadsheetOf(s: ConnectorStepServices, ctx: ActionContext): Promise<string> {
-  const id = stringOf(
-    ctx.params.spreadsheet_id,
-    (await recipeTargets(s.db, ctx.recipeId)).sheet_id,
-    ctx.trigger.data.sheet_id,
-    ctx.trigger.data.spreadsheet_id,
-  );
+  const id = stringOf(ctx.params.spreadsheet_id, (await s.recipes.targets(ctx.recipeId))?.sheetId, ctx.trigger.data.sheet_id, ctx.trigger.data.spreadsheet_id);
   if (!id) throw new PermanentStepError('No Google Sheet is chosen for this workflow: choose one in its setup (or send "sheet_id"), then try again.');
   if (!/^[\w-]{1,200}$/.test(id)) throw new PermanentStepError(`"${id.slice(0, 60)}" is not a Google Sheet id.`);
   return id;

@@ -1,7 +1,7 @@
 import { NotConnectedError, type PolledEvent, type PolledTriggerDefinition, type RecipeRow } from '../../src/server';
 import driveFilePayload from '../../schemas/automation/webhook-payloads/google-drive-file.schema.json';
 import { FOLDER_MIME, listDriveFiles, quoteQ, type DriveFile } from './google-api';
-import { ensureFolder, ensureSheet, googleEndpoints, prepareTargets, targetNeeds, targetRow, withGoogleToken, type TargetServices } from './targets';
+import { ensureFolder, ensureSheet, googleEndpoints, prepareTargets, targetNeeds, withGoogleToken, type TargetServices } from './targets';
 
 /**
  * Files whose createdTime is at most this much older than the newest one seen are checked again
@@ -85,10 +85,10 @@ export function driveNewFileTrigger(services: () => DriveTriggerServices | undef
     },
     async poll({ recipe, cursor, signal, log }) {
       const s = started();
-      const row = await targetRow(s.db, recipe.id);
-      const folder = row?.folder_id ?? (await ensureFolder(s, recipe, signal)).id;
+      const row = await s.recipes.targets(recipe.id);
+      const folder = row?.folderId ?? (await ensureFolder(s, recipe, signal)).id;
       // a Sheet the start could not make (Google Sheets connected later): made now, before a file needs it
-      if (row && !row.sheet_id && targetNeeds(recipe.template).sheet) {
+      if (row && !row.sheetId && targetNeeds(recipe.template).sheet) {
         await ensureSheet(s, recipe, signal).catch((e: unknown) => {
           if (!(e instanceof NotConnectedError)) log.warn(`The Google Sheet could not be created: ${(e as Error).message}`);
         });

@@ -4,11 +4,12 @@ import {
   contribute,
   defineServerPlugin,
   intVar,
+  RecipeTargetStore,
   SetupPreparations,
   T,
   TriggerPolling,
   type ConnectionService,
-  type Db,
+  type RecipeTargetService,
   type ServerConfig,
 } from '../../src/server';
 import { connectorActions, type ConnectorStepServices } from './automation-actions';
@@ -32,22 +33,22 @@ export function createConnectorsPlugin(opts: { accessTtlSeconds?: number } = {})
   const servicesOf = ({
     connections,
     config,
-    db,
+    recipes,
   }: {
     connections: ConnectionService;
     config: ServerConfig;
-    db: Db;
+    recipes: RecipeTargetService;
   }): ConnectorStepServices & DriveTriggerServices => ({
     connections,
     // read at each call: the Connections module resolves the endpoints (and starts the sandbox) when it starts
     endpoints: () => endpointsOf(connections),
-    db,
+    recipes,
     maxDownloadBytes: config.maxUploadBytes,
     pollIntervalMs: intVar(config.env, 'DRIVE_POLL_INTERVAL_MS', 60_000, 1000, 86_400_000),
   });
   const plugin = defineServerPlugin({
     id: 'connectors',
-    needs: { connections: Connections, config: T.ServerConfig, log: T.Logger, db: T.Db, poller: TriggerPolling },
+    needs: { connections: Connections, config: T.ServerConfig, log: T.Logger, recipes: RecipeTargetStore, poller: TriggerPolling },
     provides: [],
     contributes: connectorDefinitions(sandbox).map((c) => contribute(Connectors, c)),
     steps: (deps) => {
@@ -58,16 +59,14 @@ export function createConnectorsPlugin(opts: { accessTtlSeconds?: number } = {})
         contribute(SetupPreparations, {
           id: 'connectors.google-targets',
           async prepare(request, ctx) {
-            const record = await s.db
-              .selectFrom('user_recipes as ur')
-              .leftJoin('combinations as c', 'c.id', 'ur.combination_id')
-              .select(['ur.id', 'c.recipe'])
-              .where('ur.managed_user_id', '=', request.managedUserId)
-              .where('ur.combination_id', '=', request.combinationId)
-              .executeTakeFirst();
+            const record = await s.recipes.targetsOf(request.managedUserId, request.combinationId);
             if (!record) return { prepared: [] };
-            const template = typeof record.recipe === 'string' ? JSON.parse(record.recipe) : record.recipe;
-            return prepareTargets(s, { id: record.id, managedUserId: request.managedUserId, combinationId: request.combinationId }, template, ctx.signal);
+            return prepareTargets(
+              s,
+              { id: record.id, managedUserId: request.managedUserId, combinationId: request.combinationId },
+              record.template,
+              ctx.signal,
+            );
           },
         }),
       ];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, NotConnectedError, notFound, parseId, userOf, HttpError, type ConnectionService, type TriggerPoller } from '../../src/server';
 import { FOLDER_MIME, getDriveFile, listDriveFiles, SPREADSHEET_MIME, GoogleApiError, type DriveFile } from './google-api';
-import { googleEndpoints, targetNeeds, targetRow, withGoogleToken, type TargetServices } from './targets';
+import { googleEndpoints, targetNeeds, withGoogleToken, type TargetServices } from './targets';
 
 export const TARGETS_PREFIX = '/api/plugins/connectors';
 
@@ -67,8 +67,8 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
   const ownRecipe = async (request: Parameters<typeof userOf>[0]) => {
     const workatoId = workatoIdOf(request);
     const id = parseId((request.params as { id: string }).id, 'The recipe id');
-    const row = await targetRow(deps.services().db, id);
-    if (!row || row.managed_user_id !== workatoId) throw notFound('Recipe not found.');
+    const row = await deps.services().recipes.targets(id);
+    if (!row || row.managedUserId !== workatoId) throw notFound('Recipe not found.');
     return { workatoId, row };
   };
 
@@ -92,13 +92,13 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
   };
 
   const view = async (workatoId: number, recipeId: number): Promise<TargetsView> => {
-    const row = (await targetRow(deps.services().db, recipeId))!;
+    const row = (await deps.services().recipes.targets(recipeId))!;
     const [folder, sheet, trigger] = await Promise.all([
-      describe(workatoId, 'folder', row.folder_id),
-      describe(workatoId, 'spreadsheet', row.sheet_id),
+      describe(workatoId, 'folder', row.folderId),
+      describe(workatoId, 'spreadsheet', row.sheetId),
       deps.poller.stateById(recipeId),
     ]);
-    return { recipe_id: row.id, combination_name: row.combination_name, needs: targetNeeds(row.recipe), folder, sheet, trigger: trigger ?? null };
+    return { recipe_id: row.id, combination_name: row.combinationName, needs: targetNeeds(row.template), folder, sheet, trigger: trigger ?? null };
   };
 
   /** The connection that lists a kind for the caller: the given one (theirs only) or their default one. */
@@ -132,17 +132,12 @@ export function registerTargetRoutes(app: FastifyInstance, deps: { services: () 
           throw providerError(e);
         }
       };
-      const set: { folder_id?: string; sheet_id?: string } = {};
-      if (body.folder_id !== undefined) set.folder_id = (await check('folder', body.folder_id)).id;
-      if (body.sheet_id !== undefined) set.sheet_id = (await check('spreadsheet', body.sheet_id)).id;
-      await s.db
-        .updateTable('user_recipes')
-        .set({ ...set, updated_at: new Date() })
-        .where('id', '=', row.id)
-        .where('managed_user_id', '=', workatoId)
-        .execute();
+      const set: { folderId?: string; sheetId?: string } = {};
+      if (body.folder_id !== undefined) set.folderId = (await check('folder', body.folder_id)).id;
+      if (body.sheet_id !== undefined) set.sheetId = (await check('spreadsheet', body.sheet_id)).id;
+      await s.recipes.setTargets(row.id, workatoId, set);
       // a new folder is watched from now on (the trigger notices the change at its next look)
-      if (set.folder_id && set.folder_id !== row.folder_id) await deps.poller.pollSoon(row.id);
+      if (set.folderId && set.folderId !== row.folderId) await deps.poller.pollSoon(row.id);
       return view(workatoId, row.id);
     },
   );

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { NotConnectedError, PermanentStepError, type Db, type RecipeTemplateSeed } from '../../src/server';
+import { NotConnectedError, PermanentStepError, type RecipeTargetService, type RecipeTemplateSeed } from '../../src/server';
 import { createDriveFolder, createSpreadsheet, FOLDER_MIME, GoogleApiError, listDriveFiles, quoteQ, SPREADSHEET_MIME } from './google-api';
 import type { Endpoints } from './providers';
 
@@ -11,7 +10,8 @@ export interface TargetServices {
     rejected?(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }>;
   };
   endpoints: () => Endpoints;
-  db: Db;
+  /** the recipes' stored folder and Sheet (the automation module's user recipes) */
+  recipes: RecipeTargetService;
 }
 
 /**
@@ -37,28 +37,6 @@ export interface TargetRecipe {
   combinationId: number;
 }
 
-/** The Drive folder and Sheet stored on a recipe (user_recipes.folder_id / sheet_id), with the names to give new ones. */
-export interface RecipeTargetRow {
-  id: number;
-  managed_user_id: number;
-  combination_id: number;
-  folder_id: string | null;
-  sheet_id: string | null;
-  /** the combination's name: new folders and spreadsheets are named after it */
-  combination_name: string;
-  recipe: RecipeTemplateSeed | null;
-}
-
-export async function targetRow(db: Db, recipeId: number): Promise<RecipeTargetRow | undefined> {
-  const { rows } = await sql<RecipeTargetRow>`
-    select ur.id, ur.managed_user_id, ur.combination_id, ur.folder_id, ur.sheet_id, coalesce(c.name, ur.name) as combination_name, c.recipe
-    from user_recipes ur left join combinations c on c.id = ur.combination_id
-    where ur.id = ${recipeId}`.execute(db);
-  const r = rows[0];
-  if (r && typeof r.recipe === 'string') r.recipe = JSON.parse(r.recipe);
-  return r;
-}
-
 /** Which targets a recipe's steps use: a watched folder (the Drive trigger), a Sheet (a Sheets step). */
 export function targetNeeds(template: RecipeTemplateSeed | null | undefined): { folder: boolean; sheet: boolean } {
   const steps = template?.steps ?? [];
@@ -74,22 +52,9 @@ export function googleEndpoints(s: TargetServices): NonNullable<Endpoints['googl
   return e;
 }
 
-/** Stores a target unless one was stored meanwhile; answers the one that is stored. */
-async function storeIfEmpty(db: Db, recipeId: number, column: 'folder_id' | 'sheet_id', id: string): Promise<string> {
-  const res = await db
-    .updateTable('user_recipes')
-    .set({ [column]: id, updated_at: new Date() })
-    .where('id', '=', recipeId)
-    .where(column, 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 1) return id;
-  const row = await db.selectFrom('user_recipes').select([column]).where('id', '=', recipeId).executeTakeFirst();
-  return (row?.[column] as string | null) ?? id;
-}
-
 /** How to find or make one kind of target in the owner's account. */
 interface TargetKind {
-  column: 'folder_id' | 'sheet_id';
+  target: 'folder' | 'sheet';
   /** the connection it is made with */
   provider: 'google_drive' | 'google_sheets';
   /** the Drive query finding one the app made before, by name */
@@ -98,14 +63,14 @@ interface TargetKind {
 }
 
 const FOLDER: TargetKind = {
-  column: 'folder_id',
+  target: 'folder',
   provider: 'google_drive',
   existing: (name) => `name = ${quoteQ(name)} and mimeType = '${FOLDER_MIME}' and 'root' in parents and trashed = false`,
   create: (e, token, name, signal) => createDriveFolder(e.driveUrl, token, name, signal),
 };
 
 const SHEET: TargetKind = {
-  column: 'sheet_id',
+  target: 'sheet',
   provider: 'google_sheets',
   existing: (name) => `name = ${quoteQ(name)} and mimeType = '${SPREADSHEET_MIME}' and trashed = false`,
   create: (e, token, name, signal) => createSpreadsheet(e.sheetsUrl, token, name, signal),
@@ -117,16 +82,16 @@ const SHEET: TargetKind = {
  * crash never makes a second one.
  */
 async function ensureTarget(s: TargetServices, recipe: TargetRecipe, kind: TargetKind, signal?: AbortSignal): Promise<{ id: string; created: boolean }> {
-  const row = await targetRow(s.db, recipe.id);
+  const row = await s.recipes.targets(recipe.id);
   if (!row) throw new PermanentStepError('The recipe no longer exists.');
-  const stored = row[kind.column];
+  const stored = kind.target === 'folder' ? row.folderId : row.sheetId;
   if (stored) return { id: stored, created: false };
   const e = googleEndpoints(s);
   const { existing, made } = await withGoogleToken(s, recipe.managedUserId, kind.provider, async (token) => {
-    const existing = await listDriveFiles(e.driveUrl, token, kind.existing(row.combination_name), { signal, maxPages: 1 });
-    return { existing, made: existing[0] ?? (await kind.create(e, token, row.combination_name, signal)) };
+    const existing = await listDriveFiles(e.driveUrl, token, kind.existing(row.combinationName), { signal, maxPages: 1 });
+    return { existing, made: existing[0] ?? (await kind.create(e, token, row.combinationName, signal)) };
   });
-  return { id: await storeIfEmpty(s.db, recipe.id, kind.column, made.id), created: !existing[0] };
+  return { id: await s.recipes.storeTargetIfEmpty(recipe.id, kind.target, made.id), created: !existing[0] };
 }
 
 /** The recipe's watched Drive folder (in the root of the owner's Drive), created when it has none. */

@@ -53,6 +53,9 @@ export {
   type StepHttp,
   type StepHttpResponse,
   type TriggerSpec,
+  RecipeTargetStore,
+  type RecipeTargets,
+  type RecipeTargetService,
 } from './automation';
 export * from './ai/services';
 export { PageReadError, type ReadWebsiteResult } from './web-fetch/page-reader';

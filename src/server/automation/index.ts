@@ -15,6 +15,7 @@ import { registerAutomationRoutes } from './routes';
 import { registerJobFileRoutes } from './job-files';
 import { RUN_JOB, type RunJobData } from './runner';
 import { PushTriggers, pushTriggerService } from './push';
+import { RecipeTargetStore } from './user-recipes';
 import './schema';
 
 /** The engine service (runs recipes, answers start/stop and the setup flow). */
@@ -61,6 +62,7 @@ export const automationModule = defineServerPlugin({
         ensureRecords: (managedUserId: number) => engine.recipes.ensureFor(managedUserId),
       };
     }),
+    provide(RecipeTargetStore, (get) => get(Automation).recipes),
     provide(PushTriggers, (get) => pushTriggerService({ engine: get(Automation), registry: get(T.Contributions), files: get(T.FileStore) })),
     provide(InboundMail, (get) => {
       const config = get(T.ServerConfig);
@@ -134,7 +136,7 @@ export { summarise, summariseTrigger } from './summary';
 export { messageIdFor } from './builtins/actions';
 export { RUN_JOB, JobRunner } from './runner';
 export { jobLink } from './notices';
-export { WEBHOOK_PATH, UserRecipes } from './user-recipes';
+export { WEBHOOK_PATH, UserRecipes, RecipeTargetStore, type RecipeTargets, type RecipeTarget, type RecipeTargetService } from './user-recipes';
 export { STARTER_TEMPLATE } from './plan';
 export { PushTriggers, type PushRunRequest, type PushTriggerService } from './push';
 export {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { token } from '../../core/di';
 import type { Db } from '../db/database';
 import type { RecipeSetupStatus } from '../../core/domain';
 import type { RecipeTemplateSeed } from '../catalogue/types';
@@ -22,6 +23,34 @@ export interface RecipeRow {
   template: RecipeTemplateSeed;
   facts: SetupFacts;
 }
+
+/**
+ * What a connector stores on a recipe (user_recipes.folder_id / sheet_id: the Drive folder the
+ * recipe watches and the Sheet it writes to), with the combination's name (new folders and
+ * spreadsheets are named after it) and its recipe template.
+ */
+export interface RecipeTargets {
+  id: number;
+  managedUserId: number;
+  combinationId: number;
+  folderId: string | null;
+  sheetId: string | null;
+  /** the combination's name (the recipe's own when the combination is gone) */
+  combinationName: string;
+  /** the combination's recipe template as stored (null when it has none) */
+  template: RecipeTemplateSeed | null;
+}
+
+/** Which target column: the watched folder or the Sheet. */
+export type RecipeTarget = 'folder' | 'sheet';
+const TARGET_COLUMN = { folder: 'folder_id', sheet: 'sheet_id' } as const;
+
+/**
+ * The part of UserRecipes a plugin may use: a recipe's stored targets, read and written only
+ * through here (the user_recipes table has one owner).
+ */
+export type RecipeTargetService = Pick<UserRecipes, 'targets' | 'targetsOf' | 'storeTargetIfEmpty' | 'setTargets'>;
+export const RecipeTargetStore = token<RecipeTargetService>('RecipeTargets');
 
 /** An unguessable token: two random UUIDs' hex digits (244 random bits), made by the database. */
 const NEW_TOKEN = sql<string>`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`;
@@ -188,6 +217,74 @@ export class UserRecipes {
       .where('status', '=', from)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
+  }
+
+  private targetsQuery() {
+    return this.db
+      .selectFrom('user_recipes as ur')
+      .leftJoin('combinations as c', 'c.id', 'ur.combination_id')
+      .select(['ur.id', 'ur.managed_user_id', 'ur.combination_id', 'ur.folder_id', 'ur.sheet_id', 'ur.name', 'c.name as combination_name', 'c.recipe']);
+  }
+
+  private static targetsOfRow(r: {
+    id: number;
+    managed_user_id: number;
+    combination_id: number;
+    folder_id: string | null;
+    sheet_id: string | null;
+    name: string;
+    combination_name: string | null;
+    recipe: RecipeTemplateSeed | string | null;
+  }): RecipeTargets {
+    return {
+      id: r.id,
+      managedUserId: r.managed_user_id,
+      combinationId: r.combination_id,
+      folderId: r.folder_id,
+      sheetId: r.sheet_id,
+      combinationName: r.combination_name ?? r.name,
+      template: typeof r.recipe === 'string' ? (JSON.parse(r.recipe) as RecipeTemplateSeed) : (r.recipe ?? null),
+    };
+  }
+
+  /** A recipe's stored targets; undefined when there is no such recipe. */
+  async targets(recipeId: number): Promise<RecipeTargets | undefined> {
+    const r = await this.targetsQuery().where('ur.id', '=', recipeId).executeTakeFirst();
+    return r && UserRecipes.targetsOfRow(r);
+  }
+
+  /** The stored targets of a managed user's record of a combination; undefined when it has none. */
+  async targetsOf(managedUserId: number, combinationId: number): Promise<RecipeTargets | undefined> {
+    const r = await this.targetsQuery().where('ur.managed_user_id', '=', managedUserId).where('ur.combination_id', '=', combinationId).executeTakeFirst();
+    return r && UserRecipes.targetsOfRow(r);
+  }
+
+  /** Stores a target unless one was stored meanwhile; answers the one that is stored. */
+  async storeTargetIfEmpty(recipeId: number, target: RecipeTarget, id: string): Promise<string> {
+    const column = TARGET_COLUMN[target];
+    const res = await this.db
+      .updateTable('user_recipes')
+      .set({ [column]: id, updated_at: new Date() })
+      .where('id', '=', recipeId)
+      .where(column, 'is', null)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) return id;
+    const row = await this.db.selectFrom('user_recipes').select([column]).where('id', '=', recipeId).executeTakeFirst();
+    return (row?.[column] as string | null | undefined) ?? id;
+  }
+
+  /** Stores the targets the owner chose (only on their own recipe; a missing one is left as it is). */
+  async setTargets(recipeId: number, managedUserId: number, set: { folderId?: string; sheetId?: string }): Promise<void> {
+    await this.db
+      .updateTable('user_recipes')
+      .set({
+        ...(set.folderId !== undefined ? { folder_id: set.folderId } : {}),
+        ...(set.sheetId !== undefined ? { sheet_id: set.sheetId } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', recipeId)
+      .where('managed_user_id', '=', managedUserId)
+      .execute();
   }
 
   /** A recipe's job counts and webhook address. */
