@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentSearch20Regular } from '@fluentui/react-icons/svg/document-search';
 import { Play20Regular } from '@fluentui/react-icons/svg/play';
+import { DocumentPdf20Regular } from '@fluentui/react-icons/svg/document-pdf';
 import {
   DocumentUploadForm,
   JobProgress,
@@ -13,6 +14,7 @@ import {
   wait,
   type RunOutcome,
   type UploadState,
+  type UploadedFile,
   type WorkflowViewProps,
   userMessage,
 } from '../../src/app';
@@ -22,6 +24,11 @@ import { INVOICE_WORKFLOW, runInvoiceWorkflow } from './run-workflow';
 /** How often the page asks about a running invoice job (the spec gives no interval for 10004). */
 export const INVOICE_POLL_MS = 1500;
 export const UPLOAD_FIRST_MESSAGE = 'Upload the invoice first, then process it.';
+/** Puts a copy of the invoice shipped with the app in the user's files (plugins/sample-data). */
+export const SAMPLE_INVOICE_PATH = '/api/plugins/sample-data/invoice';
+/** `?sample=invoice` (the home page's first-run link) tries the sample as soon as the page opens. */
+export const SAMPLE_QUERY = 'sample';
+export const SAMPLE_FAILED_MESSAGE = 'The sample invoice could not be loaded. Please try again in a moment.';
 
 type Reply = (InvoiceResultData & { Status: 'SUCCEEDED'; Job_ID: string }) | { Status: 'IN_PROGRESS'; Job_ID: string; progress: number; message: string };
 
@@ -44,6 +51,15 @@ const useStyles = makeStyles({
     backgroundColor: '#fff',
   },
   muted: { color: tokens.colorNeutralForeground3 },
+  sample: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: '8px 12px',
+    padding: '10px 12px',
+    border: `1px dashed ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
 });
 
 /** The `combination` query parameter, or the combination the view was placed in, as a number. */
@@ -79,8 +95,22 @@ export default function InvoiceExtractionView({
   /** the last Run Workflow press: in flight, then what it really did (its job followed to the end, or why nothing ran) */
   const [run, setRun] = useState<{ running?: boolean; outcome?: RunOutcome }>({});
   const stop = useRef<AbortController>(undefined);
+  /** the sample invoice in use (its name), or true while it is being put in the user's files */
+  const [sample, setSample] = useState<string | true>();
+  const [params, setParams] = useSearchParams();
+  const sampleAsked = useRef(false);
 
   useEffect(() => () => stop.current?.abort(), []);
+
+  // the home page's "Try it with a sample invoice" opens this page with ?sample=invoice: one click to a result
+  useEffect(() => {
+    if (params.get(SAMPLE_QUERY) !== 'invoice' || sampleAsked.current) return;
+    sampleAsked.current = true;
+    const next = new URLSearchParams(params);
+    next.delete(SAMPLE_QUERY);
+    setParams(next, { replace: true });
+    void trySample();
+  }, [params]);
 
   // the preview of the uploaded file: fetched once per upload, its object URL revoked after
   useEffect(() => {
@@ -103,16 +133,16 @@ export default function InvoiceExtractionView({
     };
   }, [files, upload.uploaded]);
 
-  async function process() {
+  async function process(target: UploadedFile | undefined = upload.uploaded) {
     setError(undefined);
     setResult(undefined);
-    if (!upload.uploaded) return setError(UPLOAD_FIRST_MESSAGE);
+    if (!target) return setError(UPLOAD_FIRST_MESSAGE);
     stop.current?.abort();
     const controller = new AbortController();
     stop.current = controller;
     setJob({ progress: 0, message: 'Starting the extraction' });
     try {
-      let reply = await api.post<Reply>('/api/service/extract_data/', { key: upload.uploaded.key, bucket: upload.uploaded.bucket, wait: 0 });
+      let reply = await api.post<Reply>('/api/service/extract_data/', { key: target.key, bucket: target.bucket, wait: 0 });
       while (reply.Status === 'IN_PROGRESS') {
         setJob({ progress: reply.progress, message: reply.message });
         await wait(pollMs, controller.signal);
@@ -127,6 +157,23 @@ export default function InvoiceExtractionView({
     }
   }
 
+  /** Puts the bundled sample invoice in the user's files, as an upload would, and processes it. */
+  async function trySample() {
+    setError(undefined);
+    setResult(undefined);
+    setRun({});
+    setSample(true);
+    try {
+      const uploaded = await api.post<UploadedFile & { name: string }>(SAMPLE_INVOICE_PATH, {});
+      setSample(uploaded.name);
+      setUpload({ uploaded });
+      await process(uploaded);
+    } catch (e) {
+      setSample(undefined);
+      setError(userMessage(e, SAMPLE_FAILED_MESSAGE));
+    }
+  }
+
   async function runWorkflow() {
     if (!upload.file) return;
     setRun({ running: true });
@@ -138,21 +185,29 @@ export default function InvoiceExtractionView({
     }
   }
 
-  const busy = job !== undefined;
+  const busy = job !== undefined || sample === true;
+  const fileName = upload.file?.name ?? (typeof sample === 'string' && upload.uploaded ? sample : undefined);
   return (
     <div className={s.root} data-workflow={workflowId}>
+      <div className={s.sample} role="group" aria-label="Sample invoice">
+        <Body1>No invoice at hand? Read a real one that comes with the app.</Body1>
+        <Button icon={sample === true ? <Spinner size="tiny" /> : <DocumentPdf20Regular />} onClick={() => void trySample()} disabled={busy}>
+          Try it with a sample invoice
+        </Button>
+      </div>
       <DocumentUploadForm
         workflow={workflowId}
         noun="Invoice"
         busy={busy}
         onChange={(next) => {
           setUpload(next);
+          setSample(undefined);
           setResult(undefined);
           setRun({});
         }}
         onError={setError}
       >
-        <Button appearance="primary" icon={<DocumentSearch20Regular />} onClick={process} disabled={busy}>
+        <Button appearance="primary" icon={<DocumentSearch20Regular />} onClick={() => void process()} disabled={busy}>
           Process Invoice
         </Button>
         {combination !== 1 && (
@@ -175,9 +230,9 @@ export default function InvoiceExtractionView({
         <div className={s.body}>
           <figure className={s.figure}>
             {preview?.loading && <Spinner size="small" label="Loading the preview…" />}
-            {preview?.url && <img className={s.image} src={preview.url} alt={`The uploaded invoice${upload.file ? ` ${upload.file.name}` : ''}, first page`} />}
+            {preview?.url && <img className={s.image} src={preview.url} alt={`The uploaded invoice${fileName ? ` ${fileName}` : ''}, first page`} />}
             {preview?.error && <Caption1 className={s.muted}>The preview could not be shown: {preview.error}</Caption1>}
-            {preview?.url && <Caption1 className={s.muted}>{upload.file?.name}</Caption1>}
+            {preview?.url && <Caption1 className={s.muted}>{fileName}</Caption1>}
           </figure>
           {result && !busy ? (
             <InvoiceResult data={result} />
