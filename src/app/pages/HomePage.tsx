@@ -5,7 +5,8 @@ import { Apps24Regular } from '@fluentui/react-icons/svg/apps';
 import { Vote24Regular } from '@fluentui/react-icons/svg/vote';
 import type { Combination } from '../../core/domain';
 import { activeCombinations, activeConnectionsCount, availableCount, myVotes, recommendedCombinations, sortCombinations } from '../../core/catalogue';
-import { useApi, useBreadcrumb, useEventBus } from '../hooks';
+import { useApi, useBreadcrumb, useEventBus, useRegistry } from '../hooks';
+import { ButtonLink } from '../components/catalogue/ButtonLink';
 import { CombinationCard } from '../components/catalogue/CombinationCard';
 import { NewCombinationCard } from '../components/catalogue/NewCombinationCard';
 import { EmptyState, LoadError } from '../components/catalogue/Notice';
@@ -39,6 +40,9 @@ const useStyles = makeStyles({
 
 export const NO_ACTIVE = 'No active combinations yet. Set one up and run it once, and it will show here.';
 export const NO_RECOMMENDED = 'No recommendations right now: you have already tried every combination we would suggest.';
+/** The first-run action (issue 25): the invoice extraction page, which then reads the invoice shipped with the app. */
+export const SAMPLE_RUN_WORKFLOW = 10004;
+export const SAMPLE_RUN_PATH = `/workflow/${SAMPLE_RUN_WORKFLOW}?sample=invoice`;
 export const HOME_LOAD_ERROR = 'We could not load your combinations right now. Please refresh the page or try again in a moment.';
 
 /** The home dashboard (spec section 2, Home dashboard; section 4, Lists). */
@@ -48,6 +52,7 @@ export default function HomePage() {
   const grid = useGridStyles();
   const api = useApi();
   const bus = useEventBus();
+  const registry = useRegistry();
   const combos = useLoad(() => api.get<Combination[]>('/api/platform/combinations').then((l) => (Array.isArray(l) ? l : [])), [api]);
   const user = useUserCatalogueData();
   const [votesCastHere, setVotesCastHere] = useState(0);
@@ -110,7 +115,17 @@ export default function HomePage() {
               active &&
               active.length === 0 && (
                 <div className={s.empty}>
-                  <EmptyState>{NO_ACTIVE}</EmptyState>
+                  <EmptyState
+                    action={
+                      registry.workflowViews.get(SAMPLE_RUN_WORKFLOW) ? (
+                        <ButtonLink to={SAMPLE_RUN_PATH} appearance="secondary">
+                          Try it with a sample invoice
+                        </ButtonLink>
+                      ) : undefined
+                    }
+                  >
+                    {NO_ACTIVE}
+                  </EmptyState>
                 </div>
               )
             )}
