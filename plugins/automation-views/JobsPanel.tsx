@@ -3,10 +3,9 @@ import { Badge, Body1, Button, Caption1, MessageBar, MessageBarBody, Spinner, Su
 import { ArrowLeft20Regular } from '@fluentui/react-icons/svg/arrow-left';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ArrowRepeatAll20Regular } from '@fluentui/react-icons/svg/arrow-repeat-all';
-import { useApi, userMessage } from '../../src/app';
+import { StepFiles, useApi, userMessage } from '../../src/app';
 import { jobOf, jobsOf, rerunJob, retryJob, type JobStatus, type JobStep, type JobSummary, type StepStatus } from './automation-api';
 import { formatDuration, formatInZone, type ZoneOffset } from './time-zone';
-import { StepFiles } from './StepFiles';
 
 export const NO_JOBS = 'No jobs yet. A job is listed here each time the workflow runs.';
 export const RETRY_LABEL = 'Retry from failed step';

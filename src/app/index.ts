@@ -38,6 +38,7 @@ export {
   runWorkflow,
   outcomeOfReply,
   RunWorkflowResult,
+  StepFiles,
   fileToBase64,
   saveBase64,
   SortableTable,

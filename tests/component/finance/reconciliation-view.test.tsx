@@ -265,6 +265,41 @@ describe('ReconciliationView (combination 10)', () => {
     }
   });
 
+  it("the run's whole result kept as a workbook downloads from the page through a fresh link", async () => {
+    const user = userEvent.setup();
+    const shell = setup({ saved: SAVED, webhook: 'https://hooks.example/recipe/10' });
+    shell.fetch.routes['GET /api/platform/userId'] = { body: { userID: 1001, email: 'ada@example.com', workato_id: 100001, is_verify: true } };
+    const file = { bucket: 'automation', key: 'k-10.xlsx', name: 'reconciliation-invoices.xlsx', kind: 'xlsx', size: 6_000 };
+    shell.fetch.routes['GET /api/automation/jobs/job-11'] = {
+      body: {
+        job: { id: 'job-11', status: 'succeeded', error: null },
+        steps: [
+          { index: 1, name: 'Reconcile the invoices', status: 'succeeded', output_summary: 'Result kept as a file', error: null, output: { discrepancy_count: 1, result_file: file } },
+          { index: 2, name: 'Send the e-mail', status: 'succeeded', output_summary: 'E-mail sent', error: null, output: { sent: true, to: 'ada@example.com', subject: 'Reconciliation' } },
+        ],
+      },
+    };
+    shell.fetch.routes['GET /api/automation/jobs/job-11/files/link?bucket=automation&key=k-10.xlsx'] = { body: { name: file.name, url: '/api/files/download?token=t10' } };
+    const original = global.fetch;
+    global.fetch = (async () => new Response(JSON.stringify({ status: 'ok', job_id: 'job-11' }), { status: 200 })) as unknown as typeof fetch;
+    const clicked: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.getAttribute('href')} ${this.download}`);
+    });
+    try {
+      await pressRun(user);
+      expect(await screen.findByText('Send the e-mail: E-mail sent')).toBeInTheDocument();
+      // only the step that kept a file offers one
+      expect(screen.getAllByRole('button', { name: /^Download / }).map((b) => b.textContent)).toEqual(['Download reconciliation-invoices.xlsx']);
+      await user.click(screen.getByRole('button', { name: 'Download reconciliation-invoices.xlsx' }));
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(clicked[0]).toMatch(/\/api\/files\/download\?token=t10 reconciliation-invoices\.xlsx$/);
+    } finally {
+      global.fetch = original;
+      click.mockRestore();
+    }
+  });
+
   it('a stopped recipe: no success, the reason, and a Start control', async () => {
     const user = userEvent.setup();
     const shell = setup({ saved: SAVED, webhook: 'https://hooks.example/recipe/10' });

@@ -4,6 +4,7 @@ import type { JobStepView, JobView } from '../../../core';
 import { useApi, useSession } from '../../hooks';
 import { NOT_SET_UP, STOPPED, type RunOutcome } from './run-workflow';
 import { userMessage } from '../../messages';
+import { StepFiles, stepFiles } from './StepFiles';
 
 /** How often the page looks at the run's job while it is queued or running. */
 export const JOB_POLL_MS = 2000;
@@ -94,7 +95,16 @@ export function RunWorkflowResult({ outcome, retry }: { outcome: RunOutcome | un
   const { status, error } = job.job;
   if (status === 'succeeded') {
     const last = [...job.steps].reverse().find((s) => s.index > 0 && s.status === 'succeeded');
-    return <Bar intent="success" title="The workflow ran" text={last?.output_summary ? `${last.name}: ${last.output_summary}` : 'Every step succeeded.'} />;
+    // a step's whole result kept as a file (a reconciliation's workbook) downloads from here too
+    const kept = job.steps.filter((s) => s.index > 0 && s.status === 'succeeded' && stepFiles(s.output).length > 0);
+    return (
+      <>
+        <Bar intent="success" title="The workflow ran" text={last?.output_summary ? `${last.name}: ${last.output_summary}` : 'Every step succeeded.'} />
+        {kept.map((s) => (
+          <StepFiles key={s.index} jobId={job.job.id} output={s.output} />
+        ))}
+      </>
+    );
   }
   if (status === 'failed') {
     const failed = job.steps.find((s) => s.status === 'failed');

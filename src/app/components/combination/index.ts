@@ -7,5 +7,6 @@ export { ConfigCard, type ConfigAction, type ConfigCardProps } from './ConfigCar
 export { useSavedConfig, type SavedConfig } from './use-saved-config';
 export { runWorkflow, outcomeOfReply, NOT_SET_UP, RUN_STARTED, STOPPED, type RunOutcome } from './run-workflow';
 export { RunWorkflowResult } from './RunWorkflowResult';
+export { StepFiles, stepFiles, jobFileLink, type StepFileRef } from './StepFiles';
 export { fileToBase64, saveBase64 } from './files';
 export { SortableTable, type Column } from './SortableTable';

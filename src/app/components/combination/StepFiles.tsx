@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Button, Caption1 } from '@fluentui/react-components';
 import { ArrowDownload16Regular } from '@fluentui/react-icons/svg/arrow-download';
-import { useApi, useEnvironment, userMessage } from '../../src/app';
-import type { Api } from './automation-api';
+import { useApi, useEnvironment } from '../../hooks';
+import { userMessage } from '../../messages';
+
+type Api = ReturnType<typeof useApi>;
 
 /** A stored file a step produced (its output's `result_file`, or the files it passed on). */
 export interface StepFileRef {
