@@ -1,4 +1,4 @@
-import { defineServerPlugin, DocumentSearch } from '../../src/server';
+import { defineServerPlugin, DocumentSearch, type DocumentSearchService } from '../../src/server';
 import { contribute, WorkflowUploads } from '../../src/server';
 import { documentSearchSteps } from './automation-actions';
 import { provide } from '../../src/core';
@@ -36,6 +36,23 @@ function asHttpError(error: unknown): unknown {
 }
 
 /**
+ * The index as the DocumentSearch service: search and add, and the search page's reply (the
+ * best RESULTS_PER_SEARCH results, each with a download link bound to the caller's session).
+ */
+export function documentSearchService(index: DocumentIndex, secretKey: string): DocumentSearchService {
+  return {
+    search: (owner, query, limit) => index.search(owner, query, limit),
+    index: (doc) => index.index(doc),
+    async query(user, query) {
+      const hits = await index.search(user.id, query, RESULTS_PER_SEARCH).catch((e) => Promise.reject(asHttpError(e)));
+      return {
+        results: hits.map((hit) => ({ document: hit.name, documentText: hit.passage, documentUri: downloadUrl(user, hit, secretKey) })),
+      };
+    },
+  };
+}
+
+/**
  * Intelligent (natural-language) document search: workflow 10011 and combination 5. The
  * automation engine's flowmatic_ai:index_document step adds a run's documents to the same index.
  */
@@ -46,27 +63,17 @@ export default defineServerPlugin({
   migrations: documentSearchMigrations,
   provides: [
     provide(DocumentIndexToken, (get) => new DocumentIndex(get(T.Db))),
-    // the same index as a plugin-neutral service (src/server): the public API and MCP tools search with it
-    provide(DocumentSearch, (get) => get(DocumentIndexToken)),
+    // the same index as a plugin-neutral service (src/server): the page's route, the public API and MCP tools search with it
+    provide(DocumentSearch, (get) => documentSearchService(get(DocumentIndexToken), get(T.ServerConfig).secretKey)),
     provide(DocumentIndexerToken, (get) => new DocumentIndexer(get(DocumentIndexToken), get(T.FileStore), readPdfText, get(T.Logger))),
   ],
-  needs: { index: DocumentIndexToken, indexer: DocumentIndexerToken, files: T.FileStore, config: T.ServerConfig, events: T.EventBus },
+  needs: { index: DocumentIndexToken, search: DocumentSearch, indexer: DocumentIndexerToken, files: T.FileStore, events: T.EventBus },
   steps: ({ index, files }) => documentSearchSteps({ index, files, readPdf: readPdfText }),
-  routes(app, { index, files, config }) {
+  routes(app, { index, search, files }) {
     app.post<{ Body: { query: string } }>(
       '/api/nlp-document-store/query',
       { auth: 'user', schema: { body: querySchema }, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
-      async (request) => {
-        const user = userOf(request);
-        const hits = await index.search(user.id, request.body.query, RESULTS_PER_SEARCH).catch((e) => Promise.reject(asHttpError(e)));
-        return {
-          results: hits.map((hit) => ({
-            document: hit.name,
-            documentText: hit.passage,
-            documentUri: downloadUrl(user, hit, config.secretKey),
-          })),
-        };
-      },
+      async (request) => search.query(userOf(request), request.body.query),
     );
 
     // the search page adds an upload at once and reports what it could not read

@@ -26,11 +26,11 @@ export interface AnalysisServiceDeps {
 }
 
 /**
- * The analysis as a service (provided as FinancialAnalysis): reads the statement, picks the focus
+ * The analysis as a service (provided as FinancialAnalysis, with the page's calls): reads the statement, picks the focus
  * area (the given one, else the owner's saved one, else the default) and analyses it, as the
  * analysis page does. An unreadable statement or an unknown focus area is a 400.
  */
-export function financialAnalysisService(deps: AnalysisServiceDeps): FinancialAnalysisService {
+export function financialAnalysisService(deps: AnalysisServiceDeps): Pick<FinancialAnalysisService, 'analyse' | 'focusAreas'> {
   return {
     focusAreas: FOCUS_AREAS,
     async analyse(owner, file, focusArea) {

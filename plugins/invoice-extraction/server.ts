@@ -6,7 +6,7 @@ import {
   extractInvoice,
   HttpError,
   INVOICE_EXTRACTION_JOB,
-  InvoiceExtraction as InvoiceExtractionService,
+  InvoiceExtraction,
   notSucceeded,
   ownedJob,
   renderFirstPagePng,
@@ -19,6 +19,10 @@ import {
   viewOf,
   waitForJob,
   type ExtractionJobData,
+  type FileStore,
+  type InvoiceExtractionService,
+  type JobQueue,
+  type StoredDocumentExtractor,
 } from '../../src/server';
 import { contribute, WorkflowUploads } from '../../src/server';
 import extractDataSchema from '../../schemas/invoice-extraction/extract-data.schema.json';
@@ -26,12 +30,48 @@ import jobSchema from '../../schemas/invoice-extraction/job.schema.json';
 import previewQuerySchema from '../../schemas/invoice-extraction/preview-query.schema.json';
 import { invoiceExtractionSteps } from './automation-actions';
 import { catalogue } from './catalogue';
-import { invoiceReply, type InvoiceExtraction } from './invoice-reply';
+import { invoiceReply, type InvoiceExtraction as InvoiceResult } from './invoice-reply';
 
 type DocumentFields = ReturnType<typeof extractDocumentFields>;
 
 /** Resolution of the invoice preview image: enough to read an A4 page on screen, ~830 px wide. */
 const PREVIEW_DPI = 100;
+
+/**
+ * The InvoiceExtraction service: the direct reader the engine's step uses, and the page's
+ * extract_data call (the job queued, waited for up to `wait` seconds, and answered as the page
+ * shows it: the invoice's fields, a document's Fields for workflow 10006, or the job's progress
+ * with status 202).
+ */
+export function invoiceExtractionService(deps: {
+  queue: JobQueue;
+  files: FileStore;
+  direct: StoredDocumentExtractor<InvoiceResult>;
+}): InvoiceExtractionService {
+  const { queue, files } = deps;
+  return {
+    extract: (owner, file, opts) => deps.direct.extract(owner, file, opts),
+    async extractData(owner, { key, bucket, wait, workflow }) {
+      const isDocument = String(workflow) === '10006';
+      const jobName = isDocument ? DOCUMENT_EXTRACTION_JOB : INVOICE_EXTRACTION_JOB;
+      await documentOf(files, owner, bucket, key);
+      const jobId = await startExtraction(queue, jobName, { owner, bucket, key });
+      if (wait > 0) await waitForJob(queue, jobId, wait * 1000);
+      const job = await ownedJob(queue, jobId, owner, jobName);
+      if (isDocument) {
+        const view = viewOf<DocumentFields>(job);
+        if (view.Status === 'FAILED') throw notSucceeded(view);
+        if (view.Status === 'IN_PROGRESS' || !view.outcome)
+          return { status: 202, body: { Status: view.Status, Job_ID: view.Job_ID, progress: view.progress, message: view.message } };
+        return { status: 200, body: { Fields: view.outcome.result, Job_ID: view.Job_ID, Status: view.Status, bucket, key } };
+      }
+      const view = viewOf<InvoiceResult>(job);
+      if (view.Status === 'FAILED') throw notSucceeded(view);
+      const body = invoiceReply(view);
+      return { status: body.Status === 'IN_PROGRESS' ? 202 : 200, body: { ...body } };
+    },
+  };
+}
 
 /**
  * Invoice data extraction: workflow 10004 and its combinations 1, 2, 8 and 9.
@@ -50,36 +90,23 @@ export default defineServerPlugin({
   catalogue,
   contributes: [contribute(WorkflowUploads, { workflow: 10004, kinds: ['pdf', 'png', 'jpeg'] })],
   provides: [
-    provide(InvoiceExtractionService, (get) =>
-      storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, (pages) => extractInvoice(pages)),
+    provide(InvoiceExtraction, (get) =>
+      invoiceExtractionService({
+        queue: get(T.JobQueue),
+        files: get(T.FileStore),
+        direct: storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, (pages) => extractInvoice(pages)),
+      }),
     ),
   ],
-  needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus, extractor: InvoiceExtractionService },
+  needs: { queue: T.JobQueue, files: T.FileStore, ocr: T.Ocr, events: T.EventBus, extractor: InvoiceExtraction },
   steps: ({ extractor }) => invoiceExtractionSteps(extractor),
-  routes(app, { queue, files }) {
+  routes(app, { queue, files, extractor }) {
     app.post<{ Body: { key: string; bucket: string; wait: number; workflow: number | string } }>(
       '/api/service/extract_data/',
       { auth: 'user', schema: { body: extractDataSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
       async (request, reply) => {
-        const owner = userOf(request).id;
-        const { key, bucket, wait } = request.body;
-        const isDocument = String(request.body.workflow) === '10006';
-        const jobName = isDocument ? DOCUMENT_EXTRACTION_JOB : INVOICE_EXTRACTION_JOB;
-        await documentOf(files, owner, bucket, key);
-        const jobId = await startExtraction(queue, jobName, { owner, bucket, key });
-        if (wait > 0) await waitForJob(queue, jobId, wait * 1000);
-        const job = await ownedJob(queue, jobId, owner, jobName);
-        if (isDocument) {
-          const view = viewOf<DocumentFields>(job);
-          if (view.Status === 'FAILED') throw notSucceeded(view);
-          if (view.Status === 'IN_PROGRESS' || !view.outcome)
-            return reply.code(202).send({ Status: view.Status, Job_ID: view.Job_ID, progress: view.progress, message: view.message });
-          return { Fields: view.outcome.result, Job_ID: view.Job_ID, Status: view.Status, bucket, key };
-        }
-        const view = viewOf<InvoiceExtraction>(job);
-        if (view.Status === 'FAILED') throw notSucceeded(view);
-        const body = invoiceReply(view);
-        return body.Status === 'IN_PROGRESS' ? reply.code(202).send(body) : body;
+        const answer = await extractor.extractData(userOf(request).id, request.body);
+        return reply.code(answer.status).send(answer.body);
       },
     );
 
@@ -87,7 +114,7 @@ export default defineServerPlugin({
       '/api/plugins/invoice-extraction/status',
       { auth: 'user', schema: { body: jobSchema }, config: { rateLimit: { max: 240, timeWindow: '1 minute' } } },
       async (request) => {
-        const view = viewOf<InvoiceExtraction>(await ownedJob(queue, request.body.jobId, userOf(request).id, INVOICE_EXTRACTION_JOB));
+        const view = viewOf<InvoiceResult>(await ownedJob(queue, request.body.jobId, userOf(request).id, INVOICE_EXTRACTION_JOB));
         if (view.Status === 'FAILED') throw notSucceeded(view);
         return invoiceReply(view);
       },
@@ -128,7 +155,7 @@ export default defineServerPlugin({
     // Registered here rather than under `jobs`, whose handlers are not given the job's progress reporter.
     queue.process(
       INVOICE_EXTRACTION_JOB,
-      (data, job) => runExtractionJob<InvoiceExtraction>(data as ExtractionJobData, job, { files, ocr, events }, (pages) => extractInvoice(pages)),
+      (data, job) => runExtractionJob<InvoiceResult>(data as ExtractionJobData, job, { files, ocr, events }, (pages) => extractInvoice(pages)),
       { concurrency: 2 },
     );
   },

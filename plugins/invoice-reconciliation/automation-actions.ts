@@ -5,6 +5,8 @@ import {
   defineAction,
   HttpError,
   PermanentStepError,
+  decodeBase64File,
+  readConfigJson,
   type ActionContext,
   type ConfigStore,
   type FileRef,
@@ -16,18 +18,49 @@ import { exportSide } from './export-side';
 
 /** What the reconciliation service compares with: the saved configs and the text generator. */
 export interface ReconciliationServiceDeps {
-  store: Pick<ConfigStore, 'forCombination'>;
+  store: Pick<ConfigStore, 'forCombination' | 'save'>;
   text: TextGenerator;
   combinationId: number;
+  /** the config's JSON Schema (the page form's) */
+  configSchema: object;
+  /** the largest file a page call may give */
+  maxUploadBytes: number;
+}
+
+/** Only .csv uploads are compared (spec section 5). */
+function requireCsvName(name: string, role: string): void {
+  if (!/\.csv$/i.test(name.trim())) throw badRequest(`The ${role} file must be a .csv file; "${name}" is not.`);
 }
 
 /**
  * The comparison as a service (provided as InvoiceReconciliation): the default and the custom
- * side, the custom one with the owner's saved config for the combination, as the page compares.
- * A bad CSV or config is a 400.
+ * side, the custom one with the owner's saved config for the combination, as the page compares;
+ * the page's comparison call (base64 CSVs) and its config saving. A bad CSV or config is a 400.
  */
 export function reconciliationService(deps: ReconciliationServiceDeps): InvoiceReconciliationService {
   return {
+    async comparison(owner, body) {
+      if (body.combination_id !== deps.combinationId)
+        throw badRequest(`The comparison belongs to combination ${deps.combinationId}, not ${body.combination_id}.`);
+      requireCsvName(body.file1_name, 'invoice');
+      const invoiceBytes = decodeBase64File(body.file1_name, body.file1_binary, deps.maxUploadBytes);
+      let poCsv: { name: string; data: Uint8Array } | undefined;
+      if (body.file2_binary) {
+        const name = body.file2_name?.trim() || 'purchase-orders.csv';
+        requireCsvName(name, 'purchase-order');
+        poCsv = { name, data: decodeBase64File(name, body.file2_binary, deps.maxUploadBytes) };
+      }
+      const saved = await deps.store.forCombination(owner, deps.combinationId);
+      try {
+        return await compareFiles({ invoiceCsv: { name: body.file1_name, data: invoiceBytes }, poCsv, config: saved?.config, textGenerator: deps.text });
+      } catch (error) {
+        if (error instanceof CsvFormatError || error instanceof ReconciliationConfigError) throw badRequest(error.message);
+        throw error;
+      }
+    },
+    async saveConfig(owner, config) {
+      await deps.store.save(owner, deps.combinationId, readConfigJson(JSON.stringify(config), deps.configSchema));
+    },
     async compare(owner, { invoices, orders }) {
       const saved = await deps.store.forCombination(owner, deps.combinationId);
       try {

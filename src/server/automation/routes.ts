@@ -197,7 +197,7 @@ function checkPayload(schema: WebhookPayloadSchema, fields: Record<string, unkno
 }
 
 /** A step as the job view shows it: what it produced (summary, details and the full output) once it succeeded. */
-function stepWithOutput(s: StepRow): StepView {
+export function stepWithOutput(s: StepRow): StepView {
   const view = stepView(s);
   if (s.status !== 'succeeded') return view;
   const output = s.output as StepView['output'];

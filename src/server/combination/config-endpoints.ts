@@ -124,6 +124,15 @@ export class ConfigStore {
     return rows[0];
   }
 
+  /** Creates the owner's config of a combination, or replaces the one saved (what the page's form does with POST or PUT). */
+  async save(userId: number, combinationId: number, config: Record<string, unknown>): Promise<ConfigRow> {
+    const { rows } = await sql<ConfigRow>`insert into ${sql.table(this.table)} (user_id, combination_id, config)
+      values (${userId}, ${combinationId}, ${JSON.stringify(config)}::jsonb)
+      on conflict (user_id, combination_id) do update set config = excluded.config, updated_at = now()
+      returning id, user_id, combination_id, config`.execute(this.db);
+    return rows[0];
+  }
+
   /** Replaces the owner's config; undefined when the id is not the owner's. */
   async update(userId: number, id: number, config: Record<string, unknown>): Promise<ConfigRow | undefined> {
     const { rows } = await sql<ConfigRow>`update ${sql.table(this.table)} set config = ${JSON.stringify(config)}::jsonb, updated_at = now()

@@ -1,5 +1,6 @@
 import { provide } from '../../core/plugin';
-import { token } from '../../core/di';
+import { token, type Resolve, type Token } from '../../core/di';
+import { DocumentSearch, EmotionAnalysis, FinancialAnalysis, InvoiceExtraction, InvoiceReconciliation } from '../ai/services';
 import { defineServerPlugin } from '../plugin';
 import * as T from '../tokens';
 import { Automation } from '../automation';
@@ -18,6 +19,11 @@ export function apiKeyRateLimit(env: Record<string, string | undefined>): number
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error(`API_KEY_RATE_LIMIT must be a whole number from 1 to 1000000, not "${raw}"`);
   return n;
+}
+
+/** A service when a module of this server provides it (an AI plugin is installed), else undefined. */
+function installed<S>(get: Resolve, service: Token<S>): S | undefined {
+  return get(T.ServerPlugins).some((m) => m.provides?.some((p) => p.token === service)) ? get(service) : undefined;
 }
 
 /** What the public API's operations do, for a key's user. */
@@ -41,9 +47,15 @@ export const publicApiModule = defineServerPlugin({
           provider: get(Provider),
           catalogue: get(CatalogueStore),
           files: get(T.FileStore),
-          tokens: get(T.TokenService),
           registry: get(T.Contributions),
           maxUploadBytes: get(T.ServerConfig).maxUploadBytes,
+          ai: {
+            emotion: installed(get, EmotionAnalysis),
+            invoices: installed(get, InvoiceExtraction),
+            search: installed(get, DocumentSearch),
+            reconciliation: installed(get, InvoiceReconciliation),
+            financial: installed(get, FinancialAnalysis),
+          },
         }),
     ),
   ],

@@ -176,12 +176,11 @@ export const OPERATIONS: Operation[] = [
     async run(s, caller, input: { job_id: string }) {
       if (!UUID.test(input.job_id)) throw notFound('Job not found.');
       if (caller.user.workatoId !== null) {
-        const job = await s.asUser(caller, 'GET', `/api/automation/jobs/${input.job_id}`);
-        if (job.status === 200) {
-          const { job: view, steps } = job.body as { job: Record<string, unknown>; steps: unknown[] };
-          return { status: 200, body: { ...view, steps } };
+        try {
+          return { status: 200, body: await s.job(caller.user.workatoId, input.job_id) };
+        } catch (error) {
+          if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
         }
-        if (job.status !== 404) return job;
       }
       // the id of a financial analysis (answered by the same tool, so an assistant needs one way to poll)
       const analysis = await s.financialAnalysis(caller, input.job_id).catch(() => undefined);
@@ -223,8 +222,7 @@ export const OPERATIONS: Operation[] = [
     input: 'emotion-analysis/text-processing',
     replies: { 200: { description: 'One emotion per sentence.', schema: 'public-api/emotion-reply' }, 400: badInput, 404: notInstalled },
     async run(s, caller, input: { text: string }) {
-      s.requireWorkflow('POST', '/api/api/text_processing_json/', 'emotion analysis');
-      return s.asUser(caller, 'POST', '/api/api/text_processing_json/', { text: input.text });
+      return s.analyseEmotion(caller, input.text);
     },
   },
   {
@@ -239,8 +237,7 @@ export const OPERATIONS: Operation[] = [
     input: 'document-search/query',
     replies: { 200: { description: 'The best matches, best first.', schema: 'public-api/search-reply' }, 400: badInput, 404: notInstalled },
     async run(s, caller, input: { query: string }) {
-      s.requireWorkflow('POST', '/api/nlp-document-store/query', 'document search');
-      return s.asUser(caller, 'POST', '/api/nlp-document-store/query', { query: input.query });
+      return s.searchDocuments(caller, input.query);
     },
   },
   {

@@ -73,7 +73,6 @@ export class InputCheck {
 
 export async function registerPublicApiRoutes(app: FastifyInstance, deps: PublicApiRouteDeps): Promise<void> {
   const { keys, services } = deps;
-  services.app = app;
   const inputs = new InputCheck(OPERATIONS);
   const create = (app as unknown as { createRateLimit(o: object): Limiter }).createRateLimit;
   const perKey = create({ max: deps.keyRateLimit, timeWindow: '1 minute', keyGenerator: (r: FastifyRequest) => `apikey|${r.apiKey?.keyId ?? r.ip}` });

@@ -1,14 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import type { AutomationEngine } from '../automation/engine';
 import type { RecipeControl } from '../provider/recipe-control';
 import type { ProviderStore } from '../provider/store';
 import type { SqlCatalogueStore } from '../catalogue/store';
 import type { FileStore } from '../files/file-store';
 import type { FileRef, TriggerPayload } from '../automation/kinds';
-import type { TokenService } from '../auth/token-service';
+import type {
+  DocumentSearchService,
+  EmotionAnalysisService,
+  FinancialAnalysisService,
+  InvoiceExtractionService,
+  InvoiceReconciliationService,
+} from '../ai/services';
+import { jobView } from '../automation/engine';
 import { planRecipe } from '../automation/plan';
 import { payloadProblem, webhookPayloadOf } from '../automation/webhook-payload';
-import { AUTOMATION_BUCKET } from '../automation/routes';
+import { AUTOMATION_BUCKET, stepWithOutput } from '../automation/routes';
 import { ALL_FILE_KINDS } from '../files/file-kinds';
 import { uploadKindsByWorkflow, WorkflowUploads } from '../files/workflow-uploads';
 import { decodeBase64File } from '../combination/base64-upload';
@@ -30,22 +36,26 @@ export interface PublicApiDeps {
   provider: ProviderStore;
   catalogue: SqlCatalogueStore;
   files: FileStore;
-  tokens: TokenService;
   registry: ContributionRegistry;
   maxUploadBytes: number;
+  /** the AI workflows' services (src/server/ai/services), each absent when its plugin is not installed */
+  ai: {
+    emotion?: EmotionAnalysisService;
+    invoices?: InvoiceExtractionService;
+    search?: DocumentSearchService;
+    reconciliation?: InvoiceReconciliationService;
+    financial?: FinancialAnalysisService;
+  };
 }
 
 /**
  * What the operations do, for the key's user. Recipes, runs and jobs go through the automation
- * engine's services (RecipeControl, the engine's run with the webhook's payload check); the AI
- * workflows, which the plugins own, are asked through their own routes (Fastify's inject) as the
- * key's user, so validation, scoping, rate limits and replies are exactly the browser's.
+ * engine's services (RecipeControl, the engine's run with the webhook's payload check, its jobs);
+ * the AI workflows through the services their plugins provide (src/server/ai/services), whose
+ * page methods are what the plugins' own routes answer, so checks, scoping and replies are
+ * exactly the browser's.
  */
 export class PublicApiServices {
-  /** the server, for the calls to the plugins' routes (set when the routes are registered) */
-  app?: FastifyInstance;
-  private readonly userTokens = new Map<string, { token: string; exp: number }>();
-
   constructor(private readonly deps: PublicApiDeps) {}
 
   get catalogue(): SqlCatalogueStore {
@@ -112,49 +122,34 @@ export class PublicApiServices {
     return jobId;
   }
 
-  /** An access token of the key's user for the inner calls (short-lived, kept a few minutes). */
-  private async tokenFor(caller: Caller): Promise<string> {
-    const id = `${caller.user.id}.${caller.user.tokenVersion ?? 0}`;
-    const now = Date.now() / 1000;
-    const cached = this.userTokens.get(id);
-    if (cached && cached.exp - now > 60) return cached.token;
-    const { token, exp } = await this.deps.tokens.sign('access', caller.user.id, 5 * 60, { ver: caller.user.tokenVersion ?? 0 });
-    if (this.userTokens.size > 10_000) this.userTokens.clear();
-    this.userTokens.set(id, { token, exp });
-    return token;
+  /** The service of an AI workflow, or a 404 naming the workflow when its plugin is not installed on this server. */
+  private workflow<S>(service: S | undefined, workflow: string): S {
+    if (!service) throw new HttpError(404, `The ${workflow} workflow is not installed on this server.`);
+    return service;
   }
 
-  /**
-   * 404 naming the workflow when the plugin that serves `url` is not installed on this server
-   * (its route is missing), rather than the bare "Not found." of an unknown path.
-   */
-  requireWorkflow(method: 'GET' | 'POST', url: string, workflow: string): void {
-    if (!this.app) throw new Error('The public API has not started yet.');
-    if (!this.app.hasRoute({ method, url })) throw new HttpError(404, `The ${workflow} workflow is not installed on this server.`);
+  /** One of the key's user's jobs with its steps, as the job view shows it (404 for anyone else's). */
+  async job(workatoId: number, jobId: string) {
+    const job = await this.deps.engine.ownJob(workatoId, jobId);
+    const steps = await this.deps.engine.jobs.steps(job.id);
+    return { ...jobView(job), steps: steps.map(stepWithOutput) };
   }
 
-  /** A call to one of the server's routes as the key's user, from the key's client address. */
-  async asUser(caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<Outcome> {
-    if (!this.app) throw new Error('The public API has not started yet.');
-    const res = await this.app.inject({
-      method,
-      url,
-      remoteAddress: caller.ip,
-      headers: { authorization: `Bearer ${await this.tokenFor(caller)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    let parsed: unknown = undefined;
-    try {
-      parsed = res.body ? JSON.parse(res.body) : undefined;
-    } catch {
-      parsed = { status: 'error', message: 'The reply could not be read.' };
-    }
-    return { status: res.statusCode, body: parsed };
+  /** analyse_emotion: the emotion page's reply. */
+  async analyseEmotion(caller: Caller, text: string): Promise<Outcome> {
+    const emotion = this.workflow(this.deps.ai.emotion, 'emotion analysis');
+    return { status: 200, body: await emotion.textProcessing(text) };
   }
 
-  /** extract_invoice: the file stored as the user's, then the invoice extraction route (it waits for its job). */
+  /** search_documents: the search page's reply (its download links bound to the key's user). */
+  async searchDocuments(caller: Caller, query: string): Promise<Outcome> {
+    const search = this.workflow(this.deps.ai.search, 'document search');
+    return { status: 200, body: await search.query(caller.user, query) };
+  }
+
+  /** extract_invoice: the file stored as the user's, then the extraction page's call (which waits for its job). */
   async extractInvoice(caller: Caller, fileName: string, base64: string): Promise<Outcome> {
-    this.requireWorkflow('POST', '/api/service/extract_data/', 'invoice extraction');
+    const invoices = this.workflow(this.deps.ai.invoices, 'invoice extraction');
     const bytes = decodeBase64File(fileName, base64, this.deps.maxUploadBytes);
     const stored = await this.deps.files.put(caller.user.id, bytes, {
       originalName: fileName,
@@ -162,20 +157,10 @@ export class PublicApiServices {
       maxBytes: this.deps.maxUploadBytes,
       bucket: API_FILES_BUCKET,
     });
-    return this.asUser(caller, 'POST', '/api/service/extract_data/', { key: stored.key, bucket: stored.bucket, wait: EXTRACT_WAIT_SECONDS, workflow: 10004 });
+    return invoices.extractData(caller.user.id, { key: stored.key, bucket: stored.bucket, wait: EXTRACT_WAIT_SECONDS, workflow: 10004 });
   }
 
-  /** Saves a config of a combination as the page does: created, or the saved one updated. */
-  private async saveConfig(caller: Caller, path: string, combinationId: number, config: Record<string, unknown>): Promise<Outcome | undefined> {
-    const current = await this.asUser(caller, 'GET', `${path}?combination_id=${combinationId}`);
-    if (current.status !== 200) return current;
-    const id = (current.body as { id: number | null }).id;
-    const body = { combination_id: combinationId, config_json: JSON.stringify(config) };
-    const saved = id === null ? await this.asUser(caller, 'POST', path, body) : await this.asUser(caller, 'PUT', `${path}/${id}/`, body);
-    return saved.status < 300 ? undefined : saved;
-  }
-
-  /** reconcile_invoices: the config saved (when given), then the page's comparison. */
+  /** reconcile_invoices: the config saved (when given) as the page saves it, then the page's comparison. */
   async reconcile(
     caller: Caller,
     input: {
@@ -186,12 +171,9 @@ export class PublicApiServices {
       config?: Record<string, unknown>;
     },
   ): Promise<Outcome> {
-    this.requireWorkflow('POST', '/api/platform/invoice_reconciliation/comparison', 'invoice reconciliation');
-    if (input.config) {
-      const refused = await this.saveConfig(caller, '/api/platform/invoiceReconciliationConfig', RECONCILIATION_COMBINATION, input.config);
-      if (refused) return refused;
-    }
-    return this.asUser(caller, 'POST', '/api/platform/invoice_reconciliation/comparison', {
+    const reconciliation = this.workflow(this.deps.ai.reconciliation, 'invoice reconciliation');
+    if (input.config) await reconciliation.saveConfig(caller.user.id, input.config);
+    const body = await reconciliation.comparison(caller.user.id, {
       combination_id: RECONCILIATION_COMBINATION,
       file1_name: input.invoices_file_name,
       file1_binary: input.invoices_base64,
@@ -199,30 +181,24 @@ export class PublicApiServices {
         ? { file2_name: input.purchase_orders_file_name ?? 'purchase-orders.csv', file2_binary: input.purchase_orders_base64 }
         : {}),
     });
+    return { status: 200, body };
   }
 
   /** analyse_financial_statement: the focus area saved, then the page's analysis (two jobs); 202 with the id to poll. */
   async startFinancialAnalysis(caller: Caller, input: { file_name: string; file_base64: string; focus_area: string }): Promise<Outcome> {
-    this.requireWorkflow('POST', '/api/platform/financial_analysis/start_comparison', 'financial analysis');
-    const refused = await this.saveConfig(caller, '/api/platform/financialAnalysisConfig', FINANCIAL_ANALYSIS_COMBINATION, {
-      SELECTED_FOCUS_AREA: input.focus_area,
-    });
-    if (refused) return refused;
-    const started = await this.asUser(caller, 'POST', '/api/platform/financial_analysis/start_comparison', {
+    const analysis = this.workflow(this.deps.ai.financial, 'financial analysis');
+    await analysis.saveConfig(caller.user.id, { SELECTED_FOCUS_AREA: input.focus_area });
+    const started = await analysis.startComparison(caller.user.id, {
       combination_id: FINANCIAL_ANALYSIS_COMBINATION,
       file_name: input.file_name,
       file_binary: input.file_base64,
     });
-    if (started.status !== 200) return started;
-    const reply = started.body as { jobId: { wf_id: string }; status: string; message: string };
-    return { status: 202, body: { job_id: reply.jobId.wf_id, status: 'RUNNING', message: reply.message } };
+    return { status: 202, body: { job_id: started.jobId.wf_id, status: started.status, message: started.message } };
   }
 
   /** The state of one of the user's financial analyses (404 for anyone else's). */
   async financialAnalysis(caller: Caller, wfId: string): Promise<Outcome> {
-    this.requireWorkflow('POST', '/api/financial-analysis/complete/', 'financial analysis');
-    const state = await this.asUser(caller, 'POST', '/api/financial-analysis/complete/', { wf_id: wfId });
-    if (state.status !== 200) return state;
-    return { status: 200, body: { job_id: wfId, ...(state.body as object) } };
+    const analysis = this.workflow(this.deps.ai.financial, 'financial analysis');
+    return { status: 200, body: { job_id: wfId, ...(await analysis.complete(caller.user.id, wfId)) } };
   }
 }
