@@ -1,11 +1,12 @@
 import {
   ALL_FILE_KINDS,
-  NotConnectedError,
   PermanentStepError,
-  type ActionContext,
+  defineAction,
   type ActionDefinition,
   type FileRef,
   type RecipeTargetService,
+  type StepConnection,
+  type StepContext,
 } from '../../src/server';
 import type { Endpoints } from './providers';
 import { cell, columnName, documentsOf, planHeader, record, rowUnder, tableOfExtraction, type Cell, type SheetTable } from './sheet-mapping';
@@ -13,11 +14,6 @@ import { billOfInvoice, type XeroTaxRate } from './xero-bill';
 
 /** What the connector steps need from the running plugin. */
 export interface ConnectorStepServices {
-  connections: {
-    accessToken(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }>;
-    /** the provider refused a token that had not expired: refresh now (a dead grant marks the connection lost, NotConnectedError) */
-    rejected?(managedUserId: number, provider: string): Promise<{ token: string; accountId: string | null }>;
-  };
   endpoints: () => Endpoints;
   /** the recipes' stored folder and Sheet (the automation module's user recipes) */
   recipes: RecipeTargetService;
@@ -56,7 +52,7 @@ function errorDetail(body: unknown): string {
  * network failures throw an ordinary error, so the engine retries the step.
  */
 async function call(
-  ctx: ActionContext,
+  ctx: StepContext,
   provider: string,
   url: string,
   init: { method?: string; token: string; headers?: Record<string, string>; json?: unknown; raw?: true },
@@ -73,10 +69,10 @@ async function call(
       body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
       signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
     });
-  const grant = issued.get(ctx)?.get(init.token);
-  let res = await send(grant?.renewed ?? init.token);
+  const connection = ctx.connection;
+  let res = await send(connection?.token ?? init.token);
   // 401: the token was refused before it expired (the grant revoked at the provider): renewed once, or the connection is marked lost
-  if (res.status === 401 && grant) res = await send(await renew(ctx, grant));
+  if (res.status === 401 && connection) res = await send(await renew(connection, provider));
   if (init.raw && res.ok) return { body: undefined, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
   const text = await res.text();
   let body: unknown = text;
@@ -91,44 +87,32 @@ async function call(
   throw new Error(`${provider} answered HTTP ${res.status}${detail ? `: ${detail}` : ''}.`);
 }
 
-/** A token a step was given (by tokenFor), so a call it is refused in can renew it. */
-interface Grant {
-  services: ConnectorStepServices;
-  provider: string;
-  /** the fresh token after a refusal: later calls with the old one use it */
-  renewed?: string;
-}
-const issued = new WeakMap<ActionContext, Map<string, Grant>>();
-
 /**
- * A refused token renewed (ConnectionService.rejected): a dead grant (invalid_grant) marks the
- * connection lost, so the screens show it needing reconnect, and fails the step saying so.
+ * A refused token renewed (the engine's StepConnection.rejected, ConnectionService.rejected): a
+ * dead grant (invalid_grant) marks the connection lost, so the screens show it needing
+ * reconnect, and fails the step saying so.
  */
-async function renew(ctx: ActionContext, grant: Grant): Promise<string> {
-  if (!grant.services.connections.rejected) throw new Error('The provider refused the access token (HTTP 401).');
+async function renew(connection: StepConnection, provider: string): Promise<string> {
+  // a grant found dead once in this step stays dead: later calls fail the same way (a caught refusal is not asked again)
+  const dead = refused.get(connection);
+  if (dead) throw dead;
   try {
-    grant.renewed = (await grant.services.connections.rejected(ctx.managedUserId, grant.provider)).token;
-    return grant.renewed;
+    return await connection.rejected();
   } catch (error) {
-    if (error instanceof NotConnectedError)
-      throw new PermanentStepError(
-        `${error.providerName} refused the saved sign-in and it could not be renewed, so the connection now needs reconnecting: ${error.message}`,
-      );
-    throw error;
+    if (!(error instanceof PermanentStepError)) throw error;
+    const lost = new PermanentStepError(
+      `${provider} refused the saved sign-in and it could not be renewed, so the connection now needs reconnecting: ${error.message}`,
+    );
+    refused.set(connection, lost);
+    throw lost;
   }
 }
+const refused = new WeakMap<StepConnection, PermanentStepError>();
 
-/** The user's token for a provider; "not connected" fails the step at once with the widget's advice. */
-async function tokenFor(services: ConnectorStepServices, ctx: ActionContext, provider: string): Promise<{ token: string; accountId: string | null }> {
-  try {
-    const t = await services.connections.accessToken(ctx.managedUserId, provider);
-    if (!issued.has(ctx)) issued.set(ctx, new Map());
-    issued.get(ctx)!.set(t.token, { services, provider });
-    return t;
-  } catch (error) {
-    if (error instanceof NotConnectedError) throw new PermanentStepError(error.message);
-    throw error;
-  }
+/** The step's connection, resolved by the engine (its `auth`): a step without one cannot call its provider. */
+function connectionOf(ctx: StepContext): StepConnection {
+  if (!ctx.connection) throw new PermanentStepError('This step calls its provider, but it declares no `auth`.');
+  return ctx.connection;
 }
 
 function google(services: ConnectorStepServices): NonNullable<Endpoints['google']> {
@@ -154,10 +138,11 @@ function stringOf(...values: unknown[]): string | undefined {
  * `files`, which the reading steps take.
  */
 function downloadFile(services: () => ConnectorStepServices): ActionDefinition {
-  return {
+  return defineAction({
     provider: 'google_drive',
     action: 'download_file',
-    name: 'Download the file from Google Drive',
+    title: 'Download the file from Google Drive',
+    auth: 'google_drive',
     async run(input, ctx) {
       const s = services();
       const data = record(record(input).data);
@@ -165,7 +150,7 @@ function downloadFile(services: () => ConnectorStepServices): ActionDefinition {
       if (!fileId) throw new PermanentStepError('This step downloads a Google Drive file, but the run names none: give its "file_id".');
       if (!/^[\w-]{1,200}$/.test(fileId)) throw new PermanentStepError(`"${fileId.slice(0, 60)}" is not a Google Drive file id.`);
       const e = google(s);
-      const { token } = await tokenFor(s, ctx, 'google_drive');
+      const { token } = connectionOf(ctx);
       const base = `${e.driveUrl}/drive/v3/files/${encodeURIComponent(fileId)}`;
       const meta = record((await call(ctx, 'Google Drive', `${base}?fields=id,name,mimeType,size`, { token })).body);
       const size = Number(meta.size ?? 0);
@@ -190,11 +175,11 @@ function downloadFile(services: () => ConnectorStepServices): ActionDefinition {
       const ref: FileRef = { bucket: stored.bucket, key: stored.key, name: stored.originalName, kind: stored.kind, size: stored.size };
       return { file_id: fileId, name: ref.name, mime_type: meta.mimeType ?? null, files: [ref] };
     },
-  };
+  });
 }
 
 /** The spreadsheet of a run: the step's param, the recipe's chosen Sheet, or the run's `sheet_id`. */
-async function spreadsheetOf(s: ConnectorStepServices, ctx: ActionContext): Promise<string> {
+async function spreadsheetOf(s: ConnectorStepServices, ctx: StepContext): Promise<string> {
   const id = stringOf(ctx.params.spreadsheet_id, (await s.recipes.targets(ctx.recipeId))?.sheetId, ctx.trigger.data.sheet_id, ctx.trigger.data.spreadsheet_id);
   if (!id) throw new PermanentStepError('No Google Sheet is chosen for this workflow: choose one in its setup (or send "sheet_id"), then try again.');
   if (!/^[\w-]{1,200}$/.test(id)) throw new PermanentStepError(`"${id.slice(0, 60)}" is not a Google Sheet id.`);
@@ -214,7 +199,7 @@ type SheetWrite = { table: SheetTable } | { positional: Cell[][] };
  * ("=IMAGE(...)" in a file name or on an invoice) stays text. Returns the rows written as
  * {column: value} and the range they landed in.
  */
-async function appendOnce(services: () => ConnectorStepServices, ctx: ActionContext, what: SheetWrite) {
+async function appendOnce(services: () => ConnectorStepServices, ctx: StepContext, what: SheetWrite) {
   const s = services();
   const key = `google_sheets:${ctx.idempotencyKey}`;
   const spreadsheetId = await spreadsheetOf(s, ctx);
@@ -223,7 +208,7 @@ async function appendOnce(services: () => ConnectorStepServices, ctx: ActionCont
   const count = 'table' in what ? what.table.records.length : what.positional.length;
   if (!count) return { appended: false, spreadsheet_id: spreadsheetId, rows: [], warnings };
   const e = google(s);
-  const { token } = await tokenFor(s, ctx, 'google_sheets');
+  const { token } = connectionOf(ctx);
   const base = `${e.sheetsUrl}/v4/spreadsheets/${encodeURIComponent(spreadsheetId)}/values`;
   let header: string[] | undefined;
   let values: Cell[][];
@@ -261,24 +246,26 @@ async function appendOnce(services: () => ConnectorStepServices, ctx: ActionCont
 
 /** google_sheets:append_row: the extracted fields as one row per document, by column name (see tableOfExtraction). */
 function appendRow(services: () => ConnectorStepServices): ActionDefinition {
-  return {
+  return defineAction({
     provider: 'google_sheets',
     action: 'append_row',
-    name: 'Add a row to Google Sheets',
+    title: 'Add a row to Google Sheets',
+    auth: 'google_sheets',
     async run(input, ctx) {
       const table = tableOfExtraction(input);
       if (!table.records.length) throw new PermanentStepError('There is nothing to write to the sheet: the previous step passed on no fields.');
       return appendOnce(services, ctx, { table });
     },
-  };
+  });
 }
 
 /** google_sheets:append_rows: the previous step's `rows` (a list of rows, e.g. one per sentence), under its `header` by name when it has one. */
 function appendRows(services: () => ConnectorStepServices): ActionDefinition {
-  return {
+  return defineAction({
     provider: 'google_sheets',
     action: 'append_rows',
-    name: 'Add rows to Google Sheets',
+    title: 'Add rows to Google Sheets',
+    auth: 'google_sheets',
     async run(input, ctx) {
       const rec = record(input);
       if (!Array.isArray(rec.rows) || !rec.rows.every(Array.isArray))
@@ -290,12 +277,12 @@ function appendRows(services: () => ConnectorStepServices): ActionDefinition {
         table: { columns, records: rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? '']))), warnings: [] },
       });
     },
-  };
+  });
 }
 
 /** The organisation's tax rates (GET TaxRates), or why they could not be read. */
 async function taxRatesOf(
-  ctx: ActionContext,
+  ctx: StepContext,
   api: string,
   token: string,
   headers: Record<string, string>,
@@ -311,7 +298,7 @@ async function taxRatesOf(
 
 /** The supplier's contact, found by name or created (once: the creation carries an Idempotency-Key). */
 async function contactOf(
-  ctx: ActionContext,
+  ctx: StepContext,
   api: string,
   token: string,
   headers: Record<string, string>,
@@ -346,15 +333,16 @@ async function contactOf(
  * CurrencyCode and warnings.
  */
 function createDraftBill(services: () => ConnectorStepServices): ActionDefinition {
-  return {
+  return defineAction({
     provider: 'xero',
     action: 'create_draft_bill',
-    name: 'Create a draft bill in Xero',
+    title: 'Create a draft bill in Xero',
+    auth: 'xero',
     async run(input, ctx) {
       const s = services();
       const docs = documentsOf(input);
       const e = xero(s);
-      const { token, accountId } = await tokenFor(s, ctx, 'xero');
+      const { token, accountId } = connectionOf(ctx);
       if (!accountId) throw new PermanentStepError('The Xero connection has no organisation: connect Xero again and choose one.');
       const headers = { 'xero-tenant-id': accountId };
       const api = `${e.apiUrl}/api.xro/2.0`;
@@ -411,7 +399,7 @@ function createDraftBill(services: () => ConnectorStepServices): ActionDefinitio
         warnings: bills.flatMap((b) => (b.warnings as string[]).map((w) => (bills.length > 1 ? `${String(b.file)}: ${w}` : w))),
       };
     },
-  };
+  });
 }
 
 /** The connector steps the catalogue's Google Drive, Google Sheets and Xero recipes name. */

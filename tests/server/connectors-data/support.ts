@@ -13,6 +13,8 @@ import { actionServer, createUser, fileBody, recordOf, runThroughWebhook, stepOu
 import { startRecipe } from '../automation/support';
 import { AutomationActions, type ActionContext, type ActionDefinition, type TriggerPayload } from '../../../src/server/automation';
 import { ledgerOf } from '../../../src/server/automation/side-effects';
+import { isTypedAction, stepContextOf } from '../../../src/server/automation/steps';
+import { Connections } from '../../../src/server/connections';
 import * as T from '../../../src/server/tokens';
 
 export { fileBody, recordOf, runThroughWebhook, stepOutput, waitForJob, type Rec };
@@ -115,7 +117,14 @@ export function stepContext(
 
 /** A contributed step kind by its key ('xero:create_draft_bill'). */
 export function stepKind(server: TestServer, key: string): ActionDefinition {
-  return server.container.get(T.Contributions).of(AutomationActions).get(key) as ActionDefinition;
+  const definition = server.container.get(T.Contributions).of(AutomationActions).get(key) as ActionDefinition;
+  if (!isTypedAction(definition)) return definition;
+  // a typed step (defineAction) runs as the engine runs it: its declared connection resolved, then runTyped
+  return {
+    ...definition,
+    run: async (input, ctx) =>
+      definition.runTyped(input, await stepContextOf(definition, input, ctx, { connections: server.container.get(Connections) }, definition.services)),
+  };
 }
 
 /** ISO dates and plain 1,234.56 amounts (the render seed that gives them). */
