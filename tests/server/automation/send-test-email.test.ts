@@ -24,7 +24,7 @@ describe('send-test-email (tests/tools)', () => {
     const to = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}`, { token: user.access })).body.recipe.inbound_email;
     const answer = await sendTestEmail({ to, port });
     expect(answer).toMatch(/^250 /);
-    let jobs: { id: number }[] = [];
+    let jobs: { id: string }[] = [];
     const deadline = Date.now() + 10_000;
     while (!jobs.length && Date.now() < deadline) {
       jobs = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs;
