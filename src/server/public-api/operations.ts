@@ -9,7 +9,7 @@ import { forbidden, HttpError, notFound } from '../http/errors';
 import type { SchemaId } from './schemas';
 import type { PublicApiServices } from './services';
 
-/** Who calls: the key's user, the key, and the client's address (for the routes' own rate limits). */
+/** Who calls: the key's user, the key, and the client's address. */
 export interface Caller {
   user: AuthUser;
   keyId: number;
