@@ -1,22 +1,40 @@
-import { createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { linkIn } from '../support/smtp-sink';
+import { logInThroughUi, startE2EApp, type E2EApp } from './support/app';
 
 jest.setTimeout(240_000);
 
 /**
- * Issue 25's first run in Debian's Chromium: a new user, on the home page with nothing set up,
- * presses "Try it with a sample invoice" and sees the real extraction of the invoice shipped with
+ * Issue 25's first run in Debian's Chromium: a new user registers and verifies through the real
+ * e-mail, then, on the home page with nothing set up, presses "Try it with a sample invoice" and sees the real extraction of the invoice shipped with
  * the app (plugins/sample-data), field by field, without a file of their own.
  */
 describe('first run with the sample invoice', () => {
   let app: E2EApp;
   const email = `ada.${Date.now()}@example.com`;
+  const password = 'analytical-Engine-1843';
 
   beforeAll(async () => {
     app = await startE2EApp({ INBOUND_SMTP_PORT: '0' });
-    await createVerifiedUser(app, { name: 'Ada Lovelace', email, password: 'analytical-Engine-1843' });
-    await logInThroughUi(app, email, 'analytical-Engine-1843');
   });
   afterAll(() => app?.close());
+
+  it('registers, verifies through the e-mail and logs in to the home page', async () => {
+    const { page } = app;
+    await page.goto('/register');
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel('Company Email').fill(email);
+    await page.getByLabel('Your Role').selectOption({ label: 'Business Manager' });
+    await page.getByLabel('Company Name').fill('Analytical Engines Ltd');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/login?Register=true');
+    const mail = await app.smtp.waitFor(email, /verify/i);
+    await page.goto(linkIn(mail, `${app.url}/login?`));
+    await page.getByText('Account verified, please login.').waitFor();
+    await logInThroughUi(app, email, password);
+  });
 
   it('goes from the home page to the sample invoice read in full, in one click', async () => {
     const { page } = app;
