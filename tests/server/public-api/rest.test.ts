@@ -295,6 +295,15 @@ describe('public REST API /api/v1 with API keys', () => {
         await sleep(50);
       }
       expect(found.body.results.map((r: { document: string }) => r.document)).toContain('acme-invoice.pdf');
+      // the search page's route answers the same results; the API's download link gives the file's bytes
+      const pageSearch = await post('/api/nlp-document-store/query', ann.access, { query: number });
+      const unlinked = (b: any) => b.results.map(({ documentUri, ...r }: any) => ({ ...r, link: documentUri.split('?')[0] }));
+      expect(unlinked(found.body)).toEqual(unlinked(pageSearch.body));
+      const hit = found.body.results.find((r: { document: string }) => r.document === 'acme-invoice.pdf');
+      expect(hit.documentUri).toMatch(/^\/api\/files\/download\?token=/);
+      const download = await server.app.inject({ method: 'GET', url: hit.documentUri });
+      expect(download.statusCode).toBe(200);
+      expect(Buffer.compare(download.rawPayload, Buffer.from(invoice.pdf))).toBe(0);
       expect(await post('/api/v1/documents/search', bob.key, { query: number })).toMatchObject({ status: 200, body: { results: [] } });
 
       expect(await post('/api/v1/invoices/extract', ann.key, { file_name: 'x.pdf' })).toMatchObject({
@@ -333,6 +342,16 @@ describe('public REST API /api/v1 with API keys', () => {
       // the same comparison as the page's, but for when it ran and how long it took
       const timeless = (body: any) => JSON.parse(JSON.stringify(body, (k, v) => (k === 'generated_at' || k === 'time_taken_ms' ? undefined : v)));
       expect(timeless(res.body)).toEqual(timeless(page.body));
+      // a second config replaces the saved one (same row, as the page's PUT does)
+      const again = await post('/api/v1/reconciliations', user.key, {
+        invoices_file_name: 'invoices.csv',
+        invoices_base64: b64(INV),
+        purchase_orders_base64: b64(PO),
+        config: { ...RECON_CONFIG, EMAIL_TONE_OF_VOICE_NOT_MATCHED: 'friendly' },
+      });
+      expect(again.status).toBe(200);
+      const resaved = await server.call('GET', '/api/platform/invoiceReconciliationConfig?combination_id=10', { token: user.access });
+      expect([resaved.body.id, resaved.body.config_json.includes("'EMAIL_TONE_OF_VOICE_NOT_MATCHED': 'friendly'")]).toEqual([saved.body.id, true]);
 
       expect(await post('/api/v1/reconciliations', user.key, { invoices_file_name: 'invoices.txt', invoices_base64: csv64(['a']) })).toMatchObject({
         status: 400,
