@@ -2,88 +2,96 @@
  * The server's public face: everything a server plugin may use. Plugins import from here (or
  * src/core), never from a deeper path of src/server (tests/unit/core/public-faces.test.ts).
  */
-export { defineServerPlugin, pluginApiPrefix, type AnyServerPlugin, type DepsOf, type Needs, type PluginStep, type ServerPlugin } from './plugin';
+export { defineServerPlugin } from './plugin';
 export * as T from './tokens';
 export { provide, contribute, contributionKind, type ContributionKind } from '../core';
-export { userOf, type AuthUser, type RouteAuth } from './auth/guard';
-export { HttpError, badRequest, forbidden, notFound, unauthorised } from './http/errors';
-export { asId, parseId } from './http/ids';
-export { SPEC_PLUGIN_PATHS } from './http/spec-paths';
+export { userOf } from './auth/guard';
+export { HttpError, badRequest, forbidden, notFound } from './http/errors';
+export { parseId } from './http/ids';
 export type { Migration } from './db/migrate';
 export type { Db } from './db/database';
-export { ConfigError, boolVar, intVar, urlVar, type Env, type ServerConfig } from './config';
-export type { JobQueue, JobOptions, JobRecord, JobStatus, JobContext } from './queue/job-queue';
-export { queueMail, MAIL_JOB, type MailMessage } from './mail';
-export { keyedRateLimit, TOO_MANY_FOR_RECIPIENT } from './http/rate-limits';
-export { AI_PROVIDER, AI_PROVIDER_NAME, SOLUTIONS, connectors, trigger } from './catalogue/building-blocks';
-export type { CatalogueContribution, CombinationSeed, ConnectorSeed, RecipeTemplateSeed, SolutionSeed, TriggerSeed, WorkflowSeed } from './catalogue/types';
+export { intVar, type ServerConfig } from './config';
+export type { JobQueue, JobRecord } from './queue/job-queue';
+export { MAIL_JOB, type MailMessage } from './mail';
+export { keyedRateLimit } from './http/rate-limits';
+export { AI_PROVIDER, SOLUTIONS, connectors, trigger } from './catalogue/building-blocks';
+export type { CatalogueContribution, RecipeTemplateSeed } from './catalogue/types';
 export type { GeneratedText, TextGenerator, TextTask } from './ai/text-generation/text-generator';
-export { joinSentences, listPhrase, pick, plural } from './ai/text-generation/prose';
-export * from './files';
-export { readPage, readWebsite, normaliseWebsiteInput, type PageContent } from './web-fetch/page-reader';
-export { safeFetch, decodeBody, WebFetchError, HTML_TYPES, IMAGE_TYPES } from './web-fetch/safe-fetch';
-export { LexiconEmotionAnalyser, LlmEmotionAnalyser, analyseText, type EmotionAnalyser } from './ai/emotion';
-export { extractInvoice, extractDocumentFields, readDocument } from './ai/extraction';
-export { TesseractOcrPool, type OcrEngine } from './ai/ocr';
-export * from './tabular';
-export * from './combination';
-export { renderFirstPagePng, DocumentReadError, readPdfBounded, PDF_BUDGET } from './ai/pdf';
+export { WorkflowUploads, type FileKind, ALL_FILE_KINDS, type FileStore } from './files';
+export { readWebsite, type PageContent } from './web-fetch/page-reader';
+export { safeFetch, WebFetchError, IMAGE_TYPES } from './web-fetch/safe-fetch';
+export { LexiconEmotionAnalyser, LlmEmotionAnalyser, type EmotionAnalyser } from './ai/emotion';
+export { extractInvoice, extractDocumentFields } from './ai/extraction';
+export { type OcrEngine } from './ai/ocr';
 export {
-  AutomationActions,
-  AutomationTriggers,
+  decodeText,
+  normaliseHeader,
+  openCsv,
+  readAmountCell,
+  type CsvSource,
+  type CsvHeader,
+  type CsvTable,
+  CsvFormatError,
+  type OpenedCsv,
+  parseAmount,
+  readGridsBounded,
+  type Grid,
+  GridBudgetError,
+} from './tabular';
+export { readConfigJson, configTableMigration, registerConfigRoutes, ConfigStore, base64BodyLimit, decodeBase64File } from './combination';
+export { renderFirstPagePng, DocumentReadError, readPdfBounded } from './ai/pdf';
+export {
   PermanentStepError,
-  CONNECTOR_NOT_FOUND,
   type ActionContext,
   type ActionDefinition,
   type FileRef,
-  type TriggerDefinition,
-  type TriggerPayload,
   defineAction,
   defineTrigger,
   PushTriggers,
-  StepSettingsError,
-  applyTemplates,
-  fillTemplate,
-  type ActionSpec,
-  type JsonSchema,
-  type PushRunRequest,
-  type PushTriggerService,
   type StepConnection,
   type StepContext,
-  type StepHttp,
-  type StepHttpResponse,
-  type TriggerSpec,
   RecipeTargetStore,
-  type RecipeTargets,
   type RecipeTargetService,
 } from './automation';
-export * from './ai/services';
+export {
+  type EmotionAnalysisService,
+  EmotionAnalysis,
+  type StoredDocumentExtractor,
+  type InvoiceFields,
+  type DocumentFields,
+  type InvoiceExtractionService,
+  InvoiceExtraction,
+  DocumentExtraction,
+  type DocumentSearchService,
+  DocumentSearch,
+  type InvoiceReconciliationService,
+  InvoiceReconciliation,
+  type ReconciliationComparisonRequest,
+  type FinancialAnalysisService,
+  FinancialAnalysis,
+} from './ai/services';
 export { PageReadError, type ReadWebsiteResult } from './web-fetch/page-reader';
 export { type SafeFetchOptions, type WebFetchErrorCode } from './web-fetch/safe-fetch';
 export { EmptyTextError, TextTooLongError } from './ai/emotion';
-export { downloadUrl, DOWNLOAD_PATH } from './files/routes';
-export {
-  Connections,
-  ConnectionService,
-  NotConnectedError,
-  CONNECT_DONE_PAGE,
-  CONNECTIONS_API,
-  type ConnectionProviderDefinition,
-  type OAuthProviderSettings,
-  type ConnectionView,
-} from './connections';
-export {
-  Connectors,
-  type ConnectorDefinition,
-  type ConnectorSandbox,
-  type EndpointSetting,
-  type OAuthConnectorSettings,
-  type ResolvedOAuth,
-  type SandboxEndpoints,
-} from './connections';
-export { defineConnector, type ConnectorDeclaration, type ConnectorAuth, type KeyFormSchema } from '../core/catalogue/vocabulary';
-export { TriggerPolling, TriggerPoller, type TriggerState } from './automation/polling';
-export { isPolledTrigger, type PolledEvent, type PollContext, type PolledTriggerDefinition } from './automation/polled-triggers';
+export { downloadUrl } from './files/routes';
+export { Connections, ConnectionService, NotConnectedError } from './connections';
+export { Connectors, type ConnectorDefinition, type ConnectorSandbox, type OAuthConnectorSettings, type SandboxEndpoints } from './connections';
+export { TriggerPolling, TriggerPoller } from './automation/polling';
+export { type PolledEvent, type PolledTriggerDefinition } from './automation/polled-triggers';
 export type { RecipeRow } from './automation/user-recipes';
-export { SetupPreparations, type SetupPreparation, type SetupRequest } from './automation/setup-preparations';
-export * from './ai/extraction/jobs';
+export { SetupPreparations } from './automation/setup-preparations';
+export {
+  runExtractionJob,
+  type ExtractionJobData,
+  DOCUMENT_EXTRACTION_JOB,
+  INVOICE_EXTRACTION_JOB,
+  notSucceeded,
+  ownedJob,
+  viewOf,
+  waitForJob,
+  type JobView,
+  documentOf,
+  startExtraction,
+  extractionAction,
+  storedDocumentExtractor,
+} from './ai/extraction/jobs';

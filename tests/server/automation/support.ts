@@ -1,12 +1,6 @@
-import {
-  contribute,
-  defineServerPlugin,
-  AutomationActions,
-  PermanentStepError,
-  type ActionDefinition,
-  type CatalogueContribution,
-  type CombinationSeed,
-} from '../../../src/server';
+import { contribute, defineServerPlugin, PermanentStepError, type ActionDefinition, type CatalogueContribution } from '../../../src/server';
+import { AutomationActions } from '../../../src/server/automation/kinds';
+import { type CombinationSeed } from '../../../src/core/wire-types';
 import { AutomationOptions, type EngineOptions } from '../../../src/server/automation';
 import type { Db } from '../../../src/server/db/database';
 import { combinationRow } from '../../../src/server/catalogue/seed';

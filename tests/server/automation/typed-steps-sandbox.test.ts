@@ -6,7 +6,8 @@ jest.mock('oauth4webapi', () => jest.requireActual('../connections/native-oauth4
  * fails the step for good and the widget shows the connection lost.
  */
 import { createConnectorsPlugin } from '../../../plugins/connectors/server';
-import { defineAction, defineServerPlugin, type CombinationSeed } from '../../../src/server';
+import { defineAction, defineServerPlugin } from '../../../src/server';
+import { type CombinationSeed } from '../../../src/core/wire-types';
 import { AutomationOptions, type EngineOptions } from '../../../src/server/automation';
 import { Connections } from '../../../src/server/connections';
 import { combinationRow } from '../../../src/server/catalogue/seed';

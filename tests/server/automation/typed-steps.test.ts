@@ -9,17 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { token } from '../../../src/core/di';
 import { provide } from '../../../src/core/plugin';
-import {
-  defineAction,
-  defineServerPlugin,
-  defineTrigger,
-  NotConnectedError,
-  PushTriggers,
-  T,
-  userOf,
-  type CombinationSeed,
-  type FileRef,
-} from '../../../src/server';
+import { defineAction, defineServerPlugin, defineTrigger, NotConnectedError, PushTriggers, T, userOf, type FileRef } from '../../../src/server';
+import { type CombinationSeed } from '../../../src/core/wire-types';
 import { AutomationOptions, type EngineOptions } from '../../../src/server/automation';
 import { Connections } from '../../../src/server/connections';
 import { combinationRow } from '../../../src/server/catalogue/seed';

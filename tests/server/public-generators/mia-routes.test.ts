@@ -6,7 +6,7 @@ import publicGenerators, {
   RELEASE_NOT_FOUND,
   RECIPIENT_LIMITS,
 } from '../../../plugins/public-generators/server';
-import { TOO_MANY_FOR_RECIPIENT } from '../../../src/server';
+import { TOO_MANY_FOR_RECIPIENT } from '../../../src/server/http/rate-limits';
 import { createUser } from '../../support/server';
 import { startTestServer, type TestServer } from '../../support/server';
 import { startCompanySite, type CompanySite } from './support/company-site';

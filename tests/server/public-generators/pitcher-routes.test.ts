@@ -1,5 +1,5 @@
 import { RATE_LIMITS, RECIPIENT_LIMITS } from '../../../plugins/public-generators/server';
-import { TOO_MANY_FOR_RECIPIENT } from '../../../src/server';
+import { TOO_MANY_FOR_RECIPIENT } from '../../../src/server/http/rate-limits';
 import { escapeHtml, miaReleaseMail } from '../../../plugins/public-generators/api/mia-mail';
 import { cleanTitle } from '../../../plugins/public-generators/api/mia-release';
 import { VOICES } from '../../../plugins/public-generators/engine/voices';

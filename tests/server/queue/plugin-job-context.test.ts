@@ -1,4 +1,5 @@
-import { defineServerPlugin, type JobContext } from '../../../src/server';
+import { defineServerPlugin } from '../../../src/server';
+import { type JobContext } from '../../../src/server/queue/job-queue';
 import type { JobQueue } from '../../../src/server/queue/job-queue';
 import * as T from '../../../src/server/tokens';
 import { startTestServer, type TestServer } from '../../support/server';
