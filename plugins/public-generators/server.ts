@@ -1,5 +1,5 @@
 import { defineServerPlugin } from '../../src/server';
-import { T } from '../../src/server';
+import { Accounts, T } from '../../src/server';
 import { HttpError, notFound, keyedRateLimit } from '../../src/server';
 import { MAIL_JOB } from '../../src/server';
 import { readWebsite } from '../../src/server';
@@ -44,10 +44,10 @@ interface EmailByMiaFields {
  */
 export default defineServerPlugin({
   id: 'public-generators',
-  needs: { text: T.TextGenerator, queue: T.JobQueue, config: T.ServerConfig, db: T.Db, log: T.Logger },
+  needs: { text: T.TextGenerator, queue: T.JobQueue, config: T.ServerConfig, db: T.Db, log: T.Logger, accounts: Accounts },
   migrations,
-  routes(app, { text, queue, config, db, log }) {
-    const store = new ReleaseStore(db);
+  routes(app, { text, queue, config, db, log, accounts }) {
+    const store = new ReleaseStore(db, accounts);
     const fetchOptions: SafeFetchOptions = { allowLoopback: config.webFetchAllowLoopback };
     const validateEmailFields = compileFieldsSchema<EmailByMiaFields>(emailByMiaSchema);
 

@@ -6,6 +6,7 @@ export { defineServerPlugin } from './plugin';
 export * as T from './tokens';
 export { provide, contribute, contributionKind, type ContributionKind } from '../core';
 export { userOf } from './auth/guard';
+export { Accounts, type AccountDirectory } from './auth';
 export { HttpError, badRequest, forbidden, notFound } from './http/errors';
 export { parseId } from './http/ids';
 export type { Migration } from './db/migrate';

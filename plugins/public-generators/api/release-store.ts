@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AccountDirectory } from '../../../src/server';
 
 /** A press release Mia wrote, as stored (its images are kept apart, see ReleaseImages). */
 export interface MiaRelease {
@@ -66,7 +67,11 @@ async function countLastDay(
 export class ReleaseStore {
   private readonly db: Kysely<MiaTables>;
 
-  constructor(db: Kysely<any>) {
+  constructor(
+    db: Kysely<any>,
+    /** the auth module's accounts (whether an address is a verified account's) */
+    private readonly accounts: AccountDirectory,
+  ) {
     this.db = db as Kysely<MiaTables>;
   }
 
@@ -131,10 +136,8 @@ export class ReleaseStore {
   /** Whether an address may receive press releases now: a verified account's, or confirmed through a link. */
   async mayReceive(recipient: string): Promise<boolean> {
     const address = recipient.trim().toLowerCase();
-    const { rows } = await sql<{ ok: boolean }>`
-      select exists (select 1 from mia_recipients where recipient = ${address})
-          or exists (select 1 from users where lower(email) = ${address} and is_verified) as ok`.execute(this.db);
-    return Boolean(rows[0]?.ok);
+    const confirmed = await this.db.selectFrom('mia_recipients').select('recipient').where('recipient', '=', address).executeTakeFirst();
+    return !!confirmed || (await this.accounts.isVerifiedAddress(address));
   }
 
   /**

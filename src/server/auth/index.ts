@@ -1,12 +1,16 @@
+import { provide } from '../../core/plugin';
 import { defineServerPlugin } from '../plugin';
+import * as T from '../tokens';
 import { registerAccountRoutes } from './account-routes';
 import { authNeeds, resolveAuthDeps } from './deps';
 import { PASSWORD_RESET_JOB, handlePasswordResetRequest, registerRecoveryRoutes, type PasswordResetRequest } from './recovery-routes';
 import { registerSessionRoutes } from './session-routes';
 import { PRUNE_SESSIONS_JOB, runPruneSessions, schedulePruneSessions } from './sessions';
+import { Accounts, accountDirectory } from './users';
 
 export { authenticate, bearerToken, userOf, type AuthUser, type RouteAuth } from './guard';
 export { TokenService, InvalidTokenError } from './token-service';
+export { Accounts, type AccountDirectory } from './users';
 
 /**
  * Authentication and profile (spec section 7): SimpleJWT-compatible login and refresh,
@@ -17,6 +21,7 @@ export { TokenService, InvalidTokenError } from './token-service';
 export const authModule = defineServerPlugin({
   id: 'auth',
   needs: authNeeds,
+  provides: [provide(Accounts, (get) => accountDirectory(get(T.Db)))],
   async routes(app, needs) {
     const deps = resolveAuthDeps(needs);
     registerSessionRoutes(app, deps);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import signupRoleMap from '../../../schemas/account/signup-role-map.json';
 import type { Database } from '../db/schema';
+import { token } from '../../core/di';
 
 /** E-mail addresses are stored lower-cased and trimmed; lookups are case-insensitive. */
 export function normaliseEmail(email: string): string {
@@ -36,4 +37,25 @@ export async function emailTaken(db: Kysely<Database>, email: string, exceptUser
     .where(sql<string>`lower(email)`, '=', normaliseEmail(email));
   if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
   return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** What other modules may ask about accounts (the users table belongs to the auth module). */
+export interface AccountDirectory {
+  /** Whether a verified account has this e-mail address (whatever its case). */
+  isVerifiedAddress(email: string): Promise<boolean>;
+}
+export const Accounts = token<AccountDirectory>('Accounts');
+
+export function accountDirectory(db: Kysely<Database>): AccountDirectory {
+  return {
+    async isVerifiedAddress(email) {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', normaliseEmail(email))
+        .where('is_verified', '=', true)
+        .executeTakeFirst();
+      return !!row;
+    },
+  };
 }
