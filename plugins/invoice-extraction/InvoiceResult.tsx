@@ -75,7 +75,13 @@ const useStyles = makeStyles({
   confidence: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   low: { color: tokens.colorPaletteDarkOrangeForeground1 },
   table: { minWidth: '560px' },
-  tableWrap: { overflowX: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  // focusable, so a keyboard can scroll the table sideways on a narrow screen (axe: scrollable-region-focusable)
+  tableWrap: {
+    overflowX: 'auto',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 });
 
@@ -138,7 +144,7 @@ export function InvoiceResult({ data }: { data: InvoiceResultData }) {
       {data.line_items.length === 0 ? (
         <Caption1>{NO_LINE_ITEMS}</Caption1>
       ) : (
-        <div className={s.tableWrap}>
+        <div className={s.tableWrap} tabIndex={0} role="region" aria-label="Line items table">
           <Table className={s.table} aria-label="Line items" size="small">
             <TableHeader>
               <TableRow>

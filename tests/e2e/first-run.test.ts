@@ -1,5 +1,6 @@
 import { linkIn } from '../support/smtp-sink';
 import { logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { seriousAxeFindings, sidewaysOverflow } from './support/axe';
 
 jest.setTimeout(240_000);
 
@@ -75,5 +76,23 @@ describe('first run with the sample invoice', () => {
     await page.getByRole('button', { name: 'Try it with a sample invoice' }).click();
     await result.waitFor();
     expect(await value('total')).toMatch(/^1,589\.80 EUR/);
+  });
+
+  it('axe finds nothing serious on the home page (with the action) and the invoice page (with the result), at 320 and 1366 px, and neither scrolls sideways', async () => {
+    const { page } = app;
+    for (const width of [320, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/home');
+      await page.getByRole('link', { name: 'Try it with a sample invoice' }).waitFor();
+      expect({ page: 'home', width, findings: await seriousAxeFindings(page) }).toEqual({ page: 'home', width, findings: [] });
+      let o = await sidewaysOverflow(page);
+      expect(o.scrollWidth).toBeLessThanOrEqual(o.innerWidth);
+      await page.getByRole('link', { name: 'Try it with a sample invoice' }).click();
+      await page.getByRole('region', { name: 'Extracted invoice' }).waitFor({ timeout: 60_000 });
+      expect({ page: 'invoice', width, findings: await seriousAxeFindings(page) }).toEqual({ page: 'invoice', width, findings: [] });
+      o = await sidewaysOverflow(page);
+      expect(o.scrollWidth).toBeLessThanOrEqual(o.innerWidth);
+      if (width === 320) await app.screenshot('first-run-sample-invoice-320');
+    }
   });
 });

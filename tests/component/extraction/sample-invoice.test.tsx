@@ -69,6 +69,8 @@ async function expectSampleResult() {
   expect(value('customer_name')).toBe('Karl E. Coyote' + '60% sure');
   expect(value('total')).toBe('1,589.80 EUR' + 'check: 55% sure');
   expect(within(result).getByText(DONE.warnings[0])).toBeInTheDocument();
+  // the table's sideways scroll is reachable by keyboard on a narrow screen (axe: scrollable-region-focusable)
+  expect(within(result).getByRole('region', { name: 'Line items table' })).toHaveAttribute('tabindex', '0');
   const rows = within(within(result).getByRole('table', { name: 'Line items' }))
     .getAllByRole('row')
     .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
