@@ -42,6 +42,8 @@ export {
 export { readConfigJson, configTableMigration, registerConfigRoutes, ConfigStore, base64BodyLimit, decodeBase64File } from './combination';
 export { renderFirstPagePng, DocumentReadError, readPdfBounded } from './ai/pdf';
 export {
+  AutomationActions,
+  AutomationTriggers,
   PermanentStepError,
   type ActionContext,
   type ActionDefinition,
