@@ -274,12 +274,28 @@ describe('ReconciliationView (combination 10)', () => {
       body: {
         job: { id: 'job-11', status: 'succeeded', error: null },
         steps: [
-          { index: 1, name: 'Reconcile the invoices', status: 'succeeded', output_summary: 'Result kept as a file', error: null, output: { discrepancy_count: 1, result_file: file } },
-          { index: 2, name: 'Send the e-mail', status: 'succeeded', output_summary: 'E-mail sent', error: null, output: { sent: true, to: 'ada@example.com', subject: 'Reconciliation' } },
+          {
+            index: 1,
+            name: 'Reconcile the invoices',
+            status: 'succeeded',
+            output_summary: 'Result kept as a file',
+            error: null,
+            output: { discrepancy_count: 1, result_file: file },
+          },
+          {
+            index: 2,
+            name: 'Send the e-mail',
+            status: 'succeeded',
+            output_summary: 'E-mail sent',
+            error: null,
+            output: { sent: true, to: 'ada@example.com', subject: 'Reconciliation' },
+          },
         ],
       },
     };
-    shell.fetch.routes['GET /api/automation/jobs/job-11/files/link?bucket=automation&key=k-10.xlsx'] = { body: { name: file.name, url: '/api/files/download?token=t10' } };
+    shell.fetch.routes['GET /api/automation/jobs/job-11/files/link?bucket=automation&key=k-10.xlsx'] = {
+      body: { name: file.name, url: '/api/files/download?token=t10' },
+    };
     const original = global.fetch;
     global.fetch = (async () => new Response(JSON.stringify({ status: 'ok', job_id: 'job-11' }), { status: 200 })) as unknown as typeof fetch;
     const clicked: string[] = [];

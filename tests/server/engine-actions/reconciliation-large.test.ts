@@ -97,7 +97,7 @@ describe('the reconciliation step on 100,000 rows', () => {
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(res.statusCode).toBe(200);
-    const { job, steps } = await waitForJob(server, user, res.json().job_id, ['succeeded', 'failed'], 280_000);
+    const { job } = await waitForJob(server, user, res.json().job_id, ['succeeded', 'failed'], 280_000);
     console.log(`100k-row reconciliation job: ${Date.now() - t0} ms; ${JSON.stringify(job.error)}`);
     expect(job.error).toBeNull();
     expect(job.status).toBe('succeeded');
