@@ -43,6 +43,22 @@ export const NO_RECOMMENDED = 'No recommendations right now: you have already tr
 /** The first-run action (issue 25): the invoice extraction page, which then reads the invoice shipped with the app. */
 export const SAMPLE_RUN_WORKFLOW = 10004;
 export const SAMPLE_RUN_PATH = `/workflow/${SAMPLE_RUN_WORKFLOW}?sample=invoice`;
+/** GET /api/automation/trigger-health: one running recipe's trigger, and why it cannot listen. */
+interface RecipeTriggerHealth {
+  combination_id: number;
+  working: boolean;
+  reason: string | null;
+}
+
+/** The reason each active combination's trigger cannot listen ('' when none was given), by combination id. */
+export function notWorkingByCombination(recipes: unknown): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const r of Array.isArray(recipes) ? (recipes as RecipeTriggerHealth[]) : []) {
+    if (r && r.working === false && typeof r.combination_id === 'number' && !out.has(r.combination_id)) out.set(r.combination_id, r.reason ?? '');
+  }
+  return out;
+}
+
 export const HOME_LOAD_ERROR = 'We could not load your combinations right now. Please refresh the page or try again in a moment.';
 
 /** The home dashboard (spec section 2, Home dashboard; section 4, Lists). */
@@ -67,6 +83,16 @@ export default function HomePage() {
   const propsOf = cardPropsOf(user);
   const ctx = { connections: user.connections.data ?? [], records: user.records.data ?? [], source: user.source };
   const active = list && settled ? sortCombinations(activeCombinations(list, ctx)) : undefined;
+  // the health of the running recipes' triggers (issue 19), asked once the active list has cards
+  const activeIds = (active ?? []).map((c) => c.id).join(',');
+  const health = useLoad(
+    () =>
+      activeIds
+        ? api.get<{ recipes?: unknown }>('/api/automation/trigger-health').then((r) => notWorkingByCombination(r?.recipes))
+        : Promise.resolve(new Map<number, string>()),
+    [api, activeIds],
+  );
+  const notWorking = health.data ?? new Map<number, string>();
   const recommended = list && settled ? sortCombinations(recommendedCombinations(list, ctx)) : undefined;
 
   const activeConnections =
@@ -131,7 +157,7 @@ export default function HomePage() {
             )}
             <div className={grid.three}>
               {(active ?? []).map((c) => (
-                <CombinationCard key={c.id} combination={c} {...propsOf(c)} />
+                <CombinationCard key={c.id} combination={c} {...propsOf(c)} notWorking={notWorking.get(c.id)} />
               ))}
               <NewCombinationCard combinations={list} />
             </div>

@@ -145,6 +145,49 @@ describe('home dashboard', () => {
     await waitFor(() => expect(counter('Coming Soon Votes')).toHaveTextContent('1'));
   });
 
+  it('shows "Not working" with the reason on an active card whose trigger cannot listen (issue 19)', async () => {
+    const reason = 'The e-mail listener could not start: port 2525 is already in use.';
+    renderHome({
+      ...userRoutes({
+        connections: [connection('xero')],
+        records: [record(8, { job_succeeded_count: 2 }), record(9, { job_failed_count: 1 })],
+      }),
+      'GET /api/automation/trigger-health': {
+        body: {
+          recipes: [
+            { recipe_id: 31, combination_id: 8, workflow_id: 10008, combination_name: 'E-mailed invoices to Sheets', trigger: 'email', working: false, reason },
+            {
+              recipe_id: 32,
+              combination_id: 9,
+              workflow_id: 10009,
+              combination_name: 'E-mailed invoices to Xero',
+              trigger: 'email',
+              working: true,
+              reason: null,
+            },
+          ],
+        },
+      },
+    });
+    const active = region('Active Combinations');
+    const card = (name: string) => within(active).getByRole('heading', { name }).closest('[data-combination-id]') as HTMLElement;
+    await waitFor(() => expect(within(card('E-mailed invoices to Sheets')).getByTestId('trigger-not-working')).toHaveTextContent(`Not working: ${reason}`));
+    expect(within(card('E-mailed invoices to Sheets')).getByTestId('trigger-not-working').textContent).toBe(`Not working: ${reason}`);
+    expect(within(card('E-mailed invoices to Xero')).queryByTestId('trigger-not-working')).not.toBeInTheDocument();
+    expect(within(active).getAllByTestId('trigger-not-working')).toHaveLength(1);
+  });
+
+  it('shows no trigger line when the health cannot be read', async () => {
+    const shell = renderHome({
+      ...userRoutes({ records: [record(8, { job_succeeded_count: 2 })] }),
+      'GET /api/automation/trigger-health': { status: 403, body: { status: 'error', message: 'You have no automation workspace yet.' } },
+    });
+    await screen.findByRole('heading', { name: 'E-mailed invoices to Sheets' });
+    await waitFor(() => expect(shell.fetch.calls.some((c) => c.path === '/api/automation/trigger-health')).toBe(true));
+    expect(screen.queryByTestId('trigger-not-working')).not.toBeInTheDocument();
+    expect(screen.queryByText(HOME_LOAD_ERROR)).not.toBeInTheDocument();
+  });
+
   it('asks for the connections and recipes of the managed user', async () => {
     const shell = renderHome({});
     await screen.findByText(NO_RECOMMENDED).catch(() => undefined);

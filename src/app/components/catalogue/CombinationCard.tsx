@@ -33,6 +33,7 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1 },
   footer: { marginTop: 'auto', display: 'flex', flexWrap: 'wrap', gap: '8px' },
   error: { color: tokens.colorPaletteRedForeground1 },
+  notWorking: { margin: 0, color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   badge: { flexShrink: 0, whiteSpace: 'nowrap' },
 });
 
@@ -48,12 +49,17 @@ export interface CombinationCardProps {
   status: CardStatus;
   /** the user voted before (my_vote, or the votes list) */
   voted?: boolean;
+  /**
+   * Set when a running recipe of this combination has a trigger that cannot listen (issue 19: the
+   * e-mail port taken, the Drive connection lost): the reason, or '' when none was given.
+   */
+  notWorking?: string;
 }
 
 export const VOTE_FAILED = 'Your vote could not be saved. Please try again.';
 
 /** The combination card in all its states (spec section 2, Combination card; section 4, Card state). */
-export function CombinationCard({ combination: c, status, voted: votedBefore = false }: CombinationCardProps) {
+export function CombinationCard({ combination: c, status, voted: votedBefore = false, notWorking }: CombinationCardProps) {
   const s = useStyles();
   const api = useApi();
   const bus = useEventBus();
@@ -115,6 +121,11 @@ export function CombinationCard({ combination: c, status, voted: votedBefore = f
         {c.sub_title && <Body1 className={s.sub}>{c.sub_title}</Body1>}
       </div>
       {c.created_time && <Caption1 className={s.date}>Created {formatLongDate(c.created_time)}</Caption1>}
+      {notWorking !== undefined && (
+        <Caption1 as="p" className={s.notWorking} data-testid="trigger-not-working">
+          {notWorking ? `Not working: ${notWorking}` : 'Not working'}
+        </Caption1>
+      )}
       <ConnectorIcons connectors={c.connectors} />
       <div className={s.stats}>
         <span className={s.stat}>
