@@ -35,7 +35,8 @@ function parseCursor(cursor: string): DriveCursor | undefined {
 
 const time = (f: DriveFile) => Date.parse(f.createdTime ?? '') || 0;
 
-function filesQuery(folder: string, afterMs: number): string {
+/** The trigger's files.list query: the files (not folders) in `folder` created after `afterMs`. */
+export function filesQuery(folder: string, afterMs: number): string {
   return `${quoteQ(folder)} in parents and trashed = false and mimeType != '${FOLDER_MIME}' and createdTime > '${new Date(afterMs).toISOString()}'`;
 }
 

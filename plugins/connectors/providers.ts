@@ -1,7 +1,7 @@
 import type { ConnectionService, ConnectorDefinition, ConnectorSandbox, OAuthConnectorSettings, SandboxEndpoints, ServerConfig } from '../../src/server';
 import { intVar } from '../../src/server';
 import { DECLARED_CONNECTORS, googleDrive, googleSheets, xero } from './declarations';
-import { SandboxProviders } from './sandbox/sandbox-server';
+import { SandboxProviders, sandboxPortDefault } from './sandbox/sandbox-server';
 
 export { GOOGLE_DRIVE_SCOPES, GOOGLE_SHEETS_SCOPES, XERO_SCOPES } from './declarations';
 
@@ -112,7 +112,7 @@ const XERO: OAuthConnectorSettings = {
 };
 
 /**
- * The one sandbox server (Google and Xero look-alikes on SANDBOX_HOST:SANDBOX_PORT, data under
+ * The one sandbox server (Google and Xero look-alikes on SANDBOX_HOST:SANDBOX_PORT, 127.0.0.1:3030 by default, data under
  * DATA_DIR/sandbox), started on the first connector that uses it; each family answers its own
  * endpoints and client. It accepts only this server's Connect callback as a redirect.
  */
@@ -129,7 +129,7 @@ export class SharedSandbox {
         dataDir: ctx.config.dataDir,
         secretKey: ctx.config.secretKey,
         host: env.SANDBOX_HOST || '127.0.0.1',
-        port: intVar(env, 'SANDBOX_PORT', 0, 0, 65535),
+        port: intVar(env, 'SANDBOX_PORT', sandboxPortDefault(env), 0, 65535),
         accessTtlSeconds: this.opts.accessTtlSeconds,
       });
       await sandbox.start();

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SandboxOAuth, type SandboxClient } from './sandbox-oauth';
 import { newId, SandboxState } from './sandbox-state';
@@ -8,6 +9,9 @@ import { buildInvoice, TAX_RATES, validationReply, wireInvoice } from './xero-in
 
 export const FOLDER_MIME = 'application/vnd.google-apps.folder';
 export const SPREADSHEET_MIME = 'application/vnd.google-apps.spreadsheet';
+/** The sandbox's HTML page around a title and a body. */
+const sandboxPage = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui,sans-serif;margin:2rem}.done{background:#dff6dd;padding:.5rem}form{margin:.5rem 0}</style></head><body><h1>${title}</h1>${body}</body></html>`;
 const esc = (s: string) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The sandbox apps' client ids and secrets (secrets derived from SECRET_KEY, so they survive restarts). */
@@ -17,6 +21,28 @@ export function sandboxClients(secretKey: string): Record<'google' | 'xero', San
     google: { clientId: 'sandbox-google-client.apps.local', clientSecret: secret('google') },
     xero: { clientId: 'SANDBOXXEROCLIENT', clientSecret: secret('xero') },
   };
+}
+
+/** Where the sandbox listens when SANDBOX_PORT is unset (0, any free port, under Jest so parallel test files never collide). */
+export const DEFAULT_SANDBOX_PORT = 3030;
+
+/** The sandbox's port from SANDBOX_PORT (checked by intVar), else DEFAULT_SANDBOX_PORT outside tests and 0 under Jest. */
+export function sandboxPortDefault(env: Readonly<Record<string, string | undefined>>): number {
+  return env.NODE_ENV === 'test' || env.JEST_WORKER_ID !== undefined ? 0 : DEFAULT_SANDBOX_PORT;
+}
+
+/** The sandbox could not open its port: a sentence for the person starting the server. */
+export function sandboxListenMessage(host: string, port: number, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  const why =
+    code === 'EADDRINUSE'
+      ? `port ${port} is already in use (another Flowmatic server, or another program)`
+      : code === 'EACCES'
+        ? `there is no permission to use port ${port}`
+        : code === 'EADDRNOTAVAIL'
+          ? `${host} is not an address of this machine`
+          : `the port could not be opened (${(e as Error | undefined)?.message ?? String(e)})`;
+  return `The sandbox providers (local Google and Xero) cannot listen on ${host}:${port}: ${why}. Set SANDBOX_PORT to a free port (0 picks any free port), or stop the program using it.`;
 }
 
 export interface SandboxOptions {
@@ -62,6 +88,8 @@ export class SandboxProviders {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    // the page's upload form (one file and two fields)
+    await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 4 } });
     this.oauth.mount(app, 'google', { authorize: '/google/o/oauth2/v2/auth', token: '/google/token', revoke: '/google/revoke' });
     this.oauth.mount(app, 'xero', {
       authorize: '/xero/identity/connect/authorize',
@@ -71,7 +99,13 @@ export class SandboxProviders {
     this.mountGoogle(app);
     this.mountXero(app);
     this.mountPage(app);
-    const address = await app.listen({ port: this.opts.port, host: this.opts.host });
+    let address: string;
+    try {
+      address = await app.listen({ port: this.opts.port, host: this.opts.host });
+    } catch (e) {
+      await app.close().catch(() => undefined);
+      throw new Error(sandboxListenMessage(this.opts.host, this.opts.port, e));
+    }
     this.app = app;
     this.base = address.replace('[::1]', '127.0.0.1');
     return this.base;
@@ -290,8 +324,50 @@ export class SandboxProviders {
       const f = this.addFile(q.account, { name: q.name, mimeType: q.type || 'application/octet-stream', parents: [q.folder] }, request.body);
       return { id: f.id, name: f.name };
     });
-    app.get('/', async (_request, reply) => {
+    // the page's own upload form: a file chosen in the browser goes into that account's folder
+    app.post('/sandbox/upload', async (request, reply) => {
+      const refuse = (code: number, message: string) =>
+        reply
+          .code(code)
+          .type('text/html')
+          .send(sandboxPage('Nothing was dropped', `<p role="alert">${esc(message)}</p><p><a href="/">Back to the sandbox page</a></p>`));
+      if (!request.isMultipart()) return refuse(400, 'Send the form on the sandbox page (a file and its folder).');
+      let part;
+      try {
+        part = await request.file();
+      } catch {
+        return refuse(400, 'The form could not be read. Choose the file again and press the button.');
+      }
+      if (!part || !part.filename) return refuse(400, 'Choose a file to put in the folder first.');
+      const field = (n: string) => {
+        const f = part.fields[n];
+        return f && !Array.isArray(f) && f.type === 'field' ? String(f.value) : '';
+      };
+      const account = field('account');
+      const folder = field('folder');
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch {
+        return refuse(413, 'That file is larger than 20 MB, the most the sandbox Drive takes.');
+      }
+      const owner = this.state.read().accounts[account];
+      const target = owner?.files.find((f) => f.id === folder && f.mimeType === FOLDER_MIME);
+      if (!owner || !target) return refuse(400, 'That folder is no longer in the sandbox Drive. Reload the sandbox page and choose a folder it shows.');
+      const file = this.addFile(account, { name: part.filename, mimeType: part.mimetype || 'application/octet-stream', parents: [folder] }, bytes);
+      return reply.redirect(`/?dropped=${encodeURIComponent(file.id)}#folder-${encodeURIComponent(folder)}`, 303);
+    });
+    app.get('/', async (request, reply) => {
       const s = this.state.read();
+      const droppedId = (request.query as { dropped?: string }).dropped;
+      const dropped = droppedId
+        ? Object.values(s.accounts)
+            .flatMap((a) => a.files.map((f) => ({ f, folder: a.files.find((x) => f.parents.includes(x.id)) })))
+            .find(({ f }) => f.id === droppedId)
+        : undefined;
+      const notice = dropped
+        ? `<p role="status" class="done">${esc(dropped.f.name)} (${dropped.f.size} bytes) is now in the folder ${esc(dropped.folder?.name ?? '')}. A recipe watching this folder starts a job when it next looks (DRIVE_POLL_INTERVAL_MS, every minute by default).</p>`
+        : '';
       const sections = Object.entries(s.accounts)
         .map(([name, a]) => {
           const folders = a.files.filter((f) => f.mimeType === FOLDER_MIME);
@@ -301,8 +377,10 @@ export class SandboxProviders {
                 .filter((x) => x.parents.includes(f.id))
                 .map((x) => `<li>${esc(x.name)} (${x.size} bytes, ${esc(x.createdTime)})</li>`)
                 .join('');
-              return `<li><b>${esc(f.name)}</b> <code>${esc(f.id)}</code><ul>${inside || '<li>empty</li>'}</ul>
-<p>Drop a file here: <code>curl -X POST -H 'content-type: application/octet-stream' --data-binary @invoice.pdf '${esc(this.base)}/sandbox/drop?account=${encodeURIComponent(name)}&amp;folder=${encodeURIComponent(f.id)}&amp;name=invoice.pdf&amp;type=application/pdf'</code></p></li>`;
+              return `<li id="folder-${esc(f.id)}"><b>${esc(f.name)}</b> <code>${esc(f.id)}</code><ul>${inside || '<li>empty</li>'}</ul>
+<form method="post" action="/sandbox/upload" enctype="multipart/form-data"><input type="hidden" name="account" value="${esc(name)}"><input type="hidden" name="folder" value="${esc(f.id)}">
+<label for="file-${esc(f.id)}">Drop a file into ${esc(f.name)}:</label> <input type="file" id="file-${esc(f.id)}" name="file" required> <button type="submit">Put it in the folder</button></form>
+<details><summary>From a terminal</summary><code>curl -X POST -H 'content-type: application/octet-stream' --data-binary @invoice.pdf '${esc(this.base)}/sandbox/drop?account=${encodeURIComponent(name)}&amp;folder=${encodeURIComponent(f.id)}&amp;name=invoice.pdf&amp;type=application/pdf'</code></details></li>`;
             })
             .join('');
           const sheets = a.spreadsheets
@@ -323,7 +401,10 @@ export class SandboxProviders {
       return reply
         .type('text/html')
         .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox providers</title><style>body{font-family:system-ui,sans-serif;margin:2rem}</style></head><body><h1>Sandbox providers (Google Drive, Google Sheets, Xero)</h1>${sections || '<p>No account has connected yet.</p>'}</body></html>`,
+          sandboxPage(
+            'Sandbox providers (Google Drive, Google Sheets, Xero)',
+            `${notice}${sections || '<p>No account has connected yet. Connect Google Drive from a combination\'s setup screen (the widget labels it "Sandbox"); its folders show here.</p>'}`,
+          ),
         );
     });
   }
