@@ -5,6 +5,8 @@ import type { Migration } from '../../src/server';
  * The daily roll-up of finished automation runs, per user and workflow, and the jobs already
  * counted in it (so a job is counted once, and moved when a failed job is retried and succeeds).
  * A counted-job row goes with its job (on delete cascade); the roll-up outlives both.
+ * (This migration also added workflows.minutes_per_run once; the catalogue owns that column now,
+ * catalogue/0003_minutes_per_run, which runs first on a new database and finds it on an older one.)
  */
 export const monitoringMigrations: Migration[] = [
   {
@@ -25,7 +27,6 @@ export const monitoringMigrations: Migration[] = [
         day date not null,
         status text not null check (status in ('succeeded', 'failed'))
       )`.execute(db);
-      await sql`alter table workflows add column if not exists minutes_per_run double precision`.execute(db);
     },
   },
 ];

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { FinishedJobFact, FinishedJobService } from '../../src/server';
 
 /** A finished status that the roll-up counts. */
 export type FinishedStatus = 'succeeded' | 'failed';
@@ -13,21 +14,12 @@ export interface DailyRuns {
 /** What counting a job did. */
 export type CountOutcome = 'counted' | 'moved' | 'already-counted' | 'not-finished' | 'no-workflow';
 
-interface JobFacts {
-  user_id: number;
-  workflow_id: number | null;
-  status: string;
-  day: string | null;
-}
-
 interface CountedRow {
   workflow_id: number;
   day: string;
   status: FinishedStatus;
   user_id: number;
 }
-
-const isFinished = (s: string): s is FinishedStatus => s === 'succeeded' || s === 'failed';
 
 /** 'YYYY-MM-DD' of a date column (PGlite and pg give a Date at UTC midnight, or text). */
 export function dayText(value: unknown): string {
@@ -39,28 +31,35 @@ export function dayText(value: unknown): string {
  * The daily roll-up of automation runs. `count(jobId)` folds one finished job into its user's
  * and workflow's day, exactly once: the job is marked counted in the same transaction, and a
  * job that changes its final status (a failed run retried to success) is moved, not counted
- * twice. Reads never touch the job records, so history outlives the job purge.
+ * twice. Reads never touch the job records, so history outlives the job purge. The jobs'
+ * facts come from the automation module's FinishedJobs service.
  */
 export class RunRollup {
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly jobs: FinishedJobService,
+  ) {}
 
   /** Counts a job that reached succeeded or failed; anything else is left alone. */
   async count(jobId: string): Promise<CountOutcome> {
+    // read before the transaction: the service has a connection of its own
+    const [fact] = await this.jobs.factsOf([jobId]);
+    if (!fact) return 'not-finished';
+    return this.countFact(fact);
+  }
+
+  /** Counts a finished job from its facts (see count). */
+  private async countFact(job: FinishedJobFact): Promise<CountOutcome> {
+    if (job.workflowId === null) return 'no-workflow';
+    const jobId = job.id;
+    const workflowId = job.workflowId;
+    const day = job.day;
     return this.db.transaction().execute(async (trx) => {
-      const job = (
-        await sql<JobFacts>`select j.user_id, c.workflow_id, j.status,
-            to_char(coalesce(j.completed_at, j.created_at) at time zone 'UTC', 'YYYY-MM-DD') as day
-          from automation_jobs j left join combinations c on c.id = j.combination_id
-          where j.id = ${jobId}`.execute(trx)
-      ).rows[0];
-      if (!job || !isFinished(job.status)) return 'not-finished';
-      if (job.workflow_id === null) return 'no-workflow';
-      const day = job.day!;
       const inserted = await sql`insert into monitoring_counted_jobs (job_id, user_id, workflow_id, day, status)
-          values (${jobId}, ${job.user_id}, ${job.workflow_id}, ${day}, ${job.status})
+          values (${jobId}, ${job.userId}, ${workflowId}, ${day}, ${job.status})
           on conflict (job_id) do nothing returning job_id`.execute(trx);
       if (inserted.rows.length === 1) {
-        await this.add(trx, job.user_id, job.workflow_id, day, job.status, 1);
+        await this.add(trx, job.userId, workflowId, day, job.status, 1);
         return 'counted';
       }
       const previous = (
@@ -68,34 +67,40 @@ export class RunRollup {
       ).rows[0];
       if (!previous || previous.status === job.status) return 'already-counted';
       await this.add(trx, previous.user_id, previous.workflow_id, dayText(previous.day), previous.status, -1);
-      await this.add(trx, job.user_id, job.workflow_id, day, job.status, 1);
-      await sql`update monitoring_counted_jobs set status = ${job.status}, day = ${day}, workflow_id = ${job.workflow_id}
+      await this.add(trx, job.userId, workflowId, day, job.status, 1);
+      await sql`update monitoring_counted_jobs set status = ${job.status}, day = ${day}, workflow_id = ${workflowId}
           where job_id = ${jobId}`.execute(trx);
       return 'moved';
     });
   }
 
   /**
-   * Counts every finished job not counted yet (runs that ended while this plugin was absent or
-   * the server stopped between finishing a job and counting it), in batches. Returns how many.
+   * Counts every finished job not counted yet, or counted with another status (runs that ended
+   * while this plugin was absent, or the server stopped between finishing a job and counting
+   * it). Pages through the finished jobs in id order; each page is checked against the counted
+   * jobs in one query, and only the jobs found missing are counted. Returns how many changed.
    */
-  async backfill(batchSize = 500): Promise<number> {
+  async backfill(batchSize = 2000): Promise<number> {
     let total = 0;
+    let after: string | null = null;
     for (;;) {
-      const ids = (
-        await sql<{ id: string }>`select j.id from automation_jobs j
-            where j.status in ('succeeded', 'failed')
-              and not exists (select 1 from monitoring_counted_jobs m where m.job_id = j.id and m.status = j.status)
-              and exists (select 1 from combinations c where c.id = j.combination_id)
-            limit ${batchSize}`.execute(this.db)
-      ).rows.map((r) => r.id);
-      let changed = 0;
-      for (const id of ids) {
-        const outcome = await this.count(id);
-        if (outcome === 'counted' || outcome === 'moved') changed += 1;
+      const page: FinishedJobFact[] = await this.jobs.page(after, batchSize);
+      if (page.length === 0) return total;
+      after = page[page.length - 1].id;
+      const missing = new Set(
+        (
+          await sql<{
+            id: string;
+          }>`select f.id from unnest(cast(${page.map((f) => f.id)} as text[]), cast(${page.map((f) => f.status)} as text[])) as f(id, status)
+              where not exists (select 1 from monitoring_counted_jobs m where m.job_id = f.id::uuid and m.status = f.status)`.execute(this.db)
+        ).rows.map((r) => r.id),
+      );
+      for (const fact of page) {
+        if (!missing.has(fact.id)) continue;
+        const outcome = await this.countFact(fact);
+        if (outcome === 'counted' || outcome === 'moved') total += 1;
       }
-      total += changed;
-      if (ids.length < batchSize || changed === 0) return total;
+      if (page.length < batchSize) return total;
     }
   }
 

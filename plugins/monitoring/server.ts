@@ -1,9 +1,8 @@
 import type { Subscription } from 'rxjs';
-import { T, defineServerPlugin, notFound, userOf } from '../../src/server';
+import { FinishedJobs, T, WorkflowTimes, defineServerPlugin, notFound, userOf } from '../../src/server';
 import querySchema from '../../schemas/monitoring/monitoring-data-query.schema.json';
 import { monitoringMigrations } from './migrations';
-import { minutesPerRunOf, syncMinutesPerRun } from './minutes-per-run';
-import { monitoringRecords, windowOf } from './records';
+import { DEFAULT_MINUTES_PER_RUN, monitoringRecords, windowOf } from './records';
 import { RunRollup } from './rollup';
 
 /** The spec's monitoring data path (section 7). */
@@ -23,7 +22,9 @@ const live = new WeakMap<object, { subscription: Subscription; pending: Set<Prom
 /**
  * Monitoring from real runs: a daily roll-up per user and workflow, kept up to date from the
  * engine's 'job/status-changed' events (and a backfill at start), served as the spec's
- * monitoring records by GET /api/platform/monitoringData for the caller only.
+ * monitoring records by GET /api/platform/monitoringData for the caller only. Job facts come
+ * from the automation module (FinishedJobs), a workflow's minutes per run from the catalogue
+ * (WorkflowTimes, its catalogue field minutes_per_run).
  */
 export default defineServerPlugin({
   id: 'monitoring',
@@ -32,17 +33,19 @@ export default defineServerPlugin({
     events: T.EventBus,
     clock: T.Clock,
     log: T.Logger,
-    plugins: T.ServerPlugins,
+    jobs: FinishedJobs,
+    workflows: WorkflowTimes,
   },
   migrations: monitoringMigrations,
-  routes(app, { db, clock }) {
-    const rollup = new RunRollup(db);
+  routes(app, { db, clock, jobs, workflows }) {
+    const rollup = new RunRollup(db, jobs);
     app.get<{ Querystring: MonitoringQuery }>(MONITORING_DATA_PATH, { auth: 'user', schema: { querystring: querySchema } }, async (request) => {
       const user = userOf(request);
       const workflowId = Number(request.query.datasource);
       const weeks = request.query.period === undefined ? DEFAULT_PERIOD_WEEKS : Number(request.query.period);
-      const minutesPerRun = await minutesPerRunOf(db, workflowId);
-      if (minutesPerRun === null) throw notFound(`Workflow ${workflowId} does not exist.`);
+      const minutes = await workflows.minutesPerRun(workflowId);
+      if (minutes === undefined) throw notFound(`Workflow ${workflowId} does not exist.`);
+      const minutesPerRun = minutes ?? DEFAULT_MINUTES_PER_RUN;
       const window = windowOf(weeks, clock.now());
       const rows = await rollup.days(user.id, workflowId, window.from, window.to);
       return monitoringRecords({
@@ -54,12 +57,8 @@ export default defineServerPlugin({
       });
     });
   },
-  async onStart({ db, events, log, plugins }) {
-    const rollup = new RunRollup(db);
-    await syncMinutesPerRun(
-      db,
-      plugins.map((p) => p.catalogue),
-    );
+  async onStart({ db, events, log, jobs }) {
+    const rollup = new RunRollup(db, jobs);
     const pending = new Set<Promise<unknown>>();
     const subscription = events.on('job/status-changed').subscribe(({ jobId, status }) => {
       if (status !== 'succeeded' && status !== 'failed') return;

@@ -55,7 +55,11 @@ export {
   type StepContext,
   RecipeTargetStore,
   type RecipeTargetService,
+  FinishedJobs,
+  type FinishedJobFact,
+  type FinishedJobService,
 } from './automation';
+export { WorkflowTimes } from './catalogue';
 export {
   type EmotionAnalysisService,
   EmotionAnalysis,

@@ -16,6 +16,7 @@ import { registerJobFileRoutes } from './job-files';
 import { RUN_JOB, type RunJobData } from './runner';
 import { PushTriggers, pushTriggerService } from './push';
 import { RecipeTargetStore } from './user-recipes';
+import { FinishedJobs, finishedJobs } from './finished-jobs';
 import './schema';
 
 /** The engine service (runs recipes, answers start/stop and the setup flow). */
@@ -63,6 +64,7 @@ export const automationModule = defineServerPlugin({
       };
     }),
     provide(RecipeTargetStore, (get) => get(Automation).recipes),
+    provide(FinishedJobs, (get) => finishedJobs(get(T.Db))),
     provide(PushTriggers, (get) => pushTriggerService({ engine: get(Automation), registry: get(T.Contributions), files: get(T.FileStore) })),
     provide(InboundMail, (get) => {
       const config = get(T.ServerConfig);
@@ -138,6 +140,7 @@ export { RUN_JOB, JobRunner } from './runner';
 export { jobLink } from './notices';
 export { WEBHOOK_PATH, UserRecipes, RecipeTargetStore, type RecipeTargets, type RecipeTarget, type RecipeTargetService } from './user-recipes';
 export { STARTER_TEMPLATE } from './plan';
+export { FinishedJobs, type FinishedJobFact, type FinishedJobService } from './finished-jobs';
 export { PushTriggers, type PushRunRequest, type PushTriggerService } from './push';
 export {
   defineAction,

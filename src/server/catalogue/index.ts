@@ -8,6 +8,7 @@ import { upsertCatalogue } from './seed';
 import { SqlCatalogueStore } from './store';
 import { CatalogueEntries, CatalogueStore } from './tokens';
 import { registerCatalogueRoutes } from './routes';
+import { WorkflowTimes, workflowTimes } from './workflow-times';
 
 /**
  * The catalogue: solutions, workflows and combinations contributed by plugins (their
@@ -18,7 +19,11 @@ import { registerCatalogueRoutes } from './routes';
 export const catalogueModule = defineServerPlugin({
   id: 'catalogue',
   migrations: catalogueMigrations,
-  provides: [provide(CatalogueEntries, (get) => collectCatalogue(get(T.ServerPlugins))), provide(CatalogueStore, (get) => new SqlCatalogueStore(get(T.Db)))],
+  provides: [
+    provide(CatalogueEntries, (get) => collectCatalogue(get(T.ServerPlugins))),
+    provide(CatalogueStore, (get) => new SqlCatalogueStore(get(T.Db))),
+    provide(WorkflowTimes, (get) => workflowTimes(get(T.Db))),
+  ],
   needs: { db: T.Db, store: CatalogueStore, entries: CatalogueEntries, log: T.Logger },
   routes(app, { store }) {
     registerCatalogueRoutes(app, store);
@@ -34,4 +39,5 @@ export type { CombinationReply, WorkflowReply, Caller } from './store';
 export { CatalogueStore, CatalogueEntries } from './tokens';
 export { collectCatalogue, InvalidCatalogueError } from './collect';
 export { upsertCatalogue } from './seed';
+export { WorkflowTimes, type WorkflowTimesService } from './workflow-times';
 export { callerOf, getWithOrWithoutSlash } from './routes';

@@ -104,4 +104,12 @@ export const catalogueMigrations: Migration[] = [
         add column new_combination_target boolean not null default false`.execute(db);
     },
   },
+  {
+    // a workflow's minutes per run (its catalogue field), written by the seed. Databases where the
+    // monitoring plugin's first migration already added the column keep it as it is.
+    id: 'catalogue/0003_minutes_per_run',
+    async up(db) {
+      await sql`alter table workflows add column if not exists minutes_per_run double precision`.execute(db);
+    },
+  },
 ];

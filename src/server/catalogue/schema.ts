@@ -43,6 +43,8 @@ export interface WorkflowsTable extends CatalogueRowBase {
   name: string;
   descrption: string;
   icon: string;
+  /** minutes of manual work one successful run saves (catalogue field); null when not said */
+  minutes_per_run: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CombinationsTable extends CatalogueRowBase {

@@ -65,6 +65,7 @@ export async function upsertCatalogue(db: Kysely<Database>, catalogue: Collected
         name: w.name,
         descrption: w.descrption,
         icon: w.icon,
+        minutes_per_run: w.minutes_per_run ?? null,
         plugin_id: pluginId,
         hidden: !shownWorkflows.has(w.id),
         seeded_at: now,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { RunRollup } from '../../../plugins/monitoring/rollup';
 import * as T from '../../../src/server/tokens';
+import { FinishedJobs } from '../../../src/server/automation';
 import { createUser, type TestServer, type TestUser } from '../../support/server';
 import { C, readyRecipe, sleep, waitForJob, webhookPath } from '../automation/support';
 import { TIMED, dayAgo, metrics, monitoringServer, seedJob } from './support';
@@ -15,7 +16,7 @@ describe("GET /api/platform/monitoringData: the caller's daily runs from the rol
   let rollup: RunRollup;
   beforeAll(async () => {
     server = await monitoringServer();
-    rollup = new RunRollup(server.db);
+    rollup = new RunRollup(server.db, server.container.get(FinishedJobs));
   });
   afterAll(() => server.close());
 
@@ -223,6 +224,28 @@ describe("GET /api/platform/monitoringData: the caller's daily runs from the rol
     expect(await rollup.count(done)).toBe('already-counted');
     const day = ((await data(user, 'datasource=9000&period=1')).body as any[]).find((r) => r.Date === dayAgo(5));
     expect(metrics(day)).toMatchObject({ SUCCEEDED: 1, FAILED: 0 });
+  });
+
+  it('backfills page by page (a page of one job), counts a retried job once under its new status, and leaves counted jobs alone', async () => {
+    const user = await createUser(server);
+    expect(await rollup.backfill()).toBe(0);
+    const a = await seedJob(server, user, C.pipeline, 'succeeded', 7);
+    const b = await seedJob(server, user, C.pipeline, 'failed', 7);
+    const c = await seedJob(server, user, C.pipeline, 'succeeded', 8);
+    expect(await rollup.backfill(1)).toBe(3);
+    expect(await rollup.backfill(1)).toBe(0);
+    await sql`update automation_jobs set status = 'succeeded' where id = ${b}`.execute(server.db);
+    expect(await rollup.backfill(2)).toBe(1);
+    expect(await rollup.count(a)).toBe('already-counted');
+    expect(await rollup.count(c)).toBe('already-counted');
+    const records = (await data(user, 'datasource=9000&period=2')).body as any[];
+    expect(metrics(records.find((r) => r.Date === dayAgo(7)))).toEqual({ FAILED: 0, SUCCEEDED: 2, success_rate: 100, time_cost_unit_min: 10 });
+    expect(metrics(records.find((r) => r.Date === dayAgo(8)))).toEqual({ FAILED: 0, SUCCEEDED: 1, success_rate: 100, time_cost_unit_min: 5 });
+  });
+
+  it('answers no facts for an id that names no job', async () => {
+    expect(await rollup.count('not-a-job-id')).toBe('not-finished');
+    expect(await rollup.count('00000000-0000-4000-8000-000000000000')).toBe('not-finished');
   });
 
   it('refuses bad requests with a clear message', async () => {
