@@ -45,7 +45,7 @@ async function googleToken(sandbox: SandboxProviders, account: string): Promise<
 async function submitUpload(sandbox: SandboxProviders, fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   return fetch(`${sandbox.url}/sandbox/upload`, { method: 'POST', body: form, redirect: 'manual' });
 }
 
