@@ -173,6 +173,7 @@ suite('the drop-in exercise in a temporary copy of the repository', () => {
           DATA_DIR: dataDir,
           SECRET_KEY: 'drop-in-exercise-secret-key-that-is-long-enough-0123',
           SANDBOX_PROVIDERS: 'true',
+          SANDBOX_PORT: '0',
           INBOUND_SMTP_PORT: '0',
           LOG_FORMAT: 'json',
           SHUTDOWN_DRAIN_MS: '0',
