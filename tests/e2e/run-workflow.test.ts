@@ -1,7 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { renderInvoicePdf } from '../support/invoices/render';
+import { until } from '../server/automation/support';
 import { callApi, createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
 
 jest.setTimeout(240_000);
@@ -113,6 +115,51 @@ describe('Run Workflow shows the real outcome', () => {
     await startFromStoppedAndRun(2, 'run-workflow-10004-ran');
   });
 
+  it("combination 2's own setup screen: a file through Run now runs the recipe, and the job shows the fields the extraction step produced", async () => {
+    const { page } = app;
+    const invoice = await renderInvoicePdf({ seed: 33, layout: 'classic', font: 'helvetica' });
+    await page.goto('/solutions/combinations/basic-workflow/2');
+    const form = page.getByRole('form', { name: 'Run the workflow' });
+    await form.getByLabel('File to process').setInputFiles(write('inv-2-setup.pdf', invoice.pdf));
+    const before = (await jobsOf(2)).length;
+    await form.getByRole('button', { name: 'Run now' }).click();
+    await page.waitForURL(/[?&]job=/);
+    const jobId = new URL(page.url()).searchParams.get('job')!;
+    const steps = page.getByRole('list', { name: 'Steps' });
+    await until('the uploaded job to end', async () => ['succeeded', 'failed'].includes((await jobsOf(2)).find((j) => j.id === jobId)?.status ?? ''), 90_000);
+    await steps.getByText('Succeeded', { exact: true }).nth(1).waitFor({ timeout: 30_000 });
+    await app.screenshot('run-workflow-2-setup-upload');
+    const jobs = await jobsOf(2);
+    expect(jobs).toHaveLength(before + 1);
+    expect(jobs.find((j) => j.id === jobId)?.status).toBe('succeeded');
+    const detail = await callApi<{
+      steps: Array<{
+        index: number;
+        output_details: Array<{ title: string; items: Array<{ label: string; value: string; state?: string }> }> | null;
+        output: Record<string, any>;
+      }>;
+    }>(app, 'GET', `/api/automation/jobs/${jobId}`);
+    // the extraction step read every field of the generated invoice right
+    const truth = Object.fromEntries(Object.entries(invoice.truth).filter(([, v]) => v !== undefined));
+    expect(detail.steps[1].output.fields).toEqual(truth);
+    expect(detail.steps[1].output.warnings).toEqual([]);
+    // and the job view on the setup screen shows each of them, label by label, as the jobs API has them
+    const shown = await steps.evaluate((ol) =>
+      Array.from(ol.querySelectorAll('dt')).map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']),
+    );
+    const expected = detail.steps.flatMap((st) => (st.output_details ?? []).flatMap((g) => g.items.map((i) => [i.label, i.value])));
+    expect(shown).toEqual(expected);
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        ['File', `inv-2-setup.pdf (${invoice.pdf.length.toLocaleString('en-GB')} bytes)`],
+        ['Invoice number', String(truth.invoice_number)],
+        ['Vendor name', String(truth.vendor_name)],
+        ['Total', String(truth.total)],
+        ['Currency', String(truth.currency)],
+      ]),
+    );
+  });
+
   it('10 (reconciliation): stopped says so, Start runs it, the page shows the job that ran', async () => {
     const { page } = app;
     await page.goto('/solutions/combinations/workflow/10');
@@ -126,6 +173,39 @@ describe('Run Workflow shows the real outcome', () => {
     await page.getByTestId('run-result').getByText('Workflow Stopped').waitFor();
     await app.screenshot('run-workflow-10-stopped');
     await startFromStoppedAndRun(10, 'run-workflow-10-ran');
+
+    // the run's whole result, kept as a workbook, downloads from the page (45fb036)
+    const [job] = await jobsOf(10);
+    expect(job.status).toBe('succeeded');
+    const detail = await callApi<{ steps: Array<{ index: number; output: Record<string, any> }> }>(app, 'GET', `/api/automation/jobs/${job.id}`);
+    const out = detail.steps.find((st) => st.output && st.output.result_file)!.output;
+    expect(out.result_file).toMatchObject({ bucket: 'automation', name: 'reconciliation-invoices.xlsx', kind: 'xlsx' });
+    // below the result bar
+    const button = page.getByRole('button', { name: 'Download reconciliation-invoices.xlsx' });
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe('reconciliation-invoices.xlsx');
+    const file = await download.path();
+    const bytes = readFileSync(file);
+    expect(bytes.length).toBe(out.result_file.size);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as any);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Summary', 'Discrepancies', 'Unmatched', 'E-mails']);
+    const rows = (name: string) =>
+      book
+        .getWorksheet(name)!
+        .getSheetValues()
+        .slice(1)
+        .map((r) => Array.from((r as unknown[]).slice(1), (c) => (c === undefined || c === null ? '' : String(c))));
+    // 12 invoiced against 10 ordered at 2.50: quantity +2 and total +5, each a row with every cell
+    const head = ['Kind', 'Key', 'Field', 'Vendor', 'Description', 'Invoice row', 'PO row', 'Invoice value', 'PO value', 'Expected value', 'Delta', 'Message'];
+    expect(rows('Discrepancies')).toEqual([
+      head,
+      ['quantity', 'PO-1', 'quantity', 'Acme Ltd', '', '2', '2', '12', '10', '', '2', 'PO-1: invoiced quantity 12 differs from the ordered 10 by +2.'],
+      ['total', 'PO-1', 'total', 'Acme Ltd', '', '2', '2', '30', '25', '', '5', 'PO-1: invoiced total 30 differs from the ordered 25 by +5.'],
+    ]);
+    expect(rows('Unmatched')).toEqual([['Side', 'Key', 'Row', 'Vendor', 'Description', 'Quantity', 'Unit price', 'Total', 'Reason']]);
+    expect([out.discrepancy_count, out.unmatched_count]).toEqual([2, 0]);
+    await app.screenshot('run-workflow-10-download');
   });
 
   it('11 (financial analysis): stopped says so, Start runs it, the page shows the job that ran', async () => {
