@@ -9,6 +9,7 @@ declare module '../db/schema' {
     automation_sent_keys: AutomationSentKeysTable;
     automation_records: AutomationRecordsTable;
     automation_notices: AutomationNoticesTable;
+    user_recipes: UserRecipesTable;
   }
 }
 
@@ -82,9 +83,22 @@ export interface AutomationNoticesTable {
   sent_at: Date;
 }
 
-declare module '../catalogue/schema' {
-  interface UserRecipesTable {
-    /** the secret end of the recipe's webhook address (automation/0001_jobs) */
-    webhook_token: string | null;
-  }
+/** A managed user's recipe; `id` is the provider recipe id, combination 0 the starter recipe. */
+export interface UserRecipesTable {
+  id: Generated<number>;
+  managed_user_id: number;
+  combination_id: number;
+  name: string;
+  status: 'no started' | 'ready' | 'started' | 'complete';
+  running: Generated<boolean>;
+  job_succeeded_count: Generated<number>;
+  job_failed_count: Generated<number>;
+  workato_webhook: string | null;
+  folder_id: string | null;
+  sheet_id: string | null;
+  location: string | null;
+  description: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** the secret end of the recipe's webhook address (automation/0001_jobs) */
+  webhook_token: string | null;
 }

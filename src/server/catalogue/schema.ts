@@ -15,7 +15,6 @@ declare module '../db/schema' {
     votes: VotesTable;
     marketing_events: MarketingEventsTable;
     connections: ConnectionsTable;
-    user_recipes: UserRecipesTable;
   }
 }
 
@@ -88,22 +87,4 @@ export interface ConnectionsTable {
   /** 'success' when connected, null when not (provider wording) */
   authorization_status: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
-}
-
-/** A managed user's recipe; `id` is the provider recipe id, combination 0 the starter recipe. */
-export interface UserRecipesTable {
-  id: Generated<number>;
-  managed_user_id: number;
-  combination_id: number;
-  name: string;
-  status: 'no started' | 'ready' | 'started' | 'complete';
-  running: Generated<boolean>;
-  job_succeeded_count: Generated<number>;
-  job_failed_count: Generated<number>;
-  workato_webhook: string | null;
-  folder_id: string | null;
-  sheet_id: string | null;
-  location: string | null;
-  description: string | null;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
