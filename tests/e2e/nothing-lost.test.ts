@@ -178,5 +178,26 @@ describe('files that arrive while stopped, and a trigger that cannot listen', ()
     const item = list.getByRole('listitem').filter({ hasText: 'E-mailed Invoices to Google Sheets' });
     expect(await item.textContent()).toMatch(/^E-mailed Invoices to Google Sheets Not working: The server cannot receive e-mail: /);
     await app.screenshot('trigger-not-working-monitoring');
+
+    // the home dashboard: once the combination has run (an invoice through Run Workflow on 10004),
+    // its active card says the same, with the reason
+    await page.goto('/workflow/10004?combination=8');
+    await page.getByLabel('Invoice file').setInputFiles({ name: 'inv-8.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page.getByRole('button', { name: 'Run Workflow' }).click();
+    await page
+      .getByTestId('run-result')
+      .getByText(/^The workflow ran( and failed)?$/)
+      .waitFor({ timeout: 90_000 });
+    await page.goto('/home');
+    const card = page.locator('[data-combination-id="8"]').first();
+    const line = card.getByTestId('trigger-not-working');
+    await line.waitFor({ timeout: 30_000 });
+    const health = await apiGet<{ recipes: Array<{ combination_id: number; working: boolean; reason: string }> }>('/api/automation/trigger-health');
+    const eight = health.recipes.find((r) => r.combination_id === 8)!;
+    expect(eight.working).toBe(false);
+    expect(eight.reason).toMatch(/^The server cannot receive e-mail: /);
+    expect(await line.textContent()).toBe(`Not working: ${eight.reason}`);
+    expect(await page.locator('[data-testid="trigger-not-working"]').count()).toBe(1);
+    await app.screenshot('trigger-not-working-home');
   });
 });
