@@ -129,7 +129,8 @@ export class SharedSandbox {
         dataDir: ctx.config.dataDir,
         secretKey: ctx.config.secretKey,
         host: env.SANDBOX_HOST || '127.0.0.1',
-        port: intVar(env, 'SANDBOX_PORT', sandboxPortDefault(env), 0, 65535),
+        // a test harness passes its own env object: a server built inside a Jest worker never takes the fixed port
+        port: intVar(env, 'SANDBOX_PORT', sandboxPortDefault({ JEST_WORKER_ID: process.env.JEST_WORKER_ID, ...env }), 0, 65535),
         accessTtlSeconds: this.opts.accessTtlSeconds,
       });
       await sandbox.start();
