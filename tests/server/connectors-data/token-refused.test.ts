@@ -109,9 +109,10 @@ describe('a refused token: renewed, or the connection shown lost with the reason
     // the Sheets connection of the same grant finds out at its own next call
     const sheets = await recordOf(server, user, 8);
     const doc = { name: 'b.pdf', fields: { invoice_number: 'INV-2', total: 1 }, confidence: {}, lineItems: [], warnings: [] };
-    // the step declares its auth, so the engine's token refresh (before the step runs) is what finds the grant gone
+    // the step declares its auth: either the engine's refresh before the step finds the grant gone (a token past its
+    // lifetime), or Google refuses the still-fresh token and the renewal fails; both say to reconnect Google Sheets
     await expect(stepKind(server, 'google_sheets:append_row').run(doc, stepContext(server, user, sheets, { jobId: jobId() }))).rejects.toThrow(
-      /^Google Sheets is not connected \(The provider refused the token refresh: invalid_grant.*\): connect it in the connections tab, then try again\.$/,
+      /^(Google Sheets refused the saved sign-in and it could not be renewed, so the connection now needs reconnecting: )?Google Sheets is not connected \(The provider refused the token refresh: invalid_grant.*\): connect it in the connections tab, then try again\.$/,
     );
     expect(await connections()).toEqual([
       ['google_drive', null],
