@@ -53,6 +53,8 @@ describe('automation: setup screen, start/stop, jobs', () => {
   const workatoId = () => app.page.evaluate(() => Number(localStorage.getItem('workatoId')));
   const recordOf = async () => (await records()).find((r) => r.combination === combinationId)!;
   /** The record's webhook, posted from the test process like an outside caller. */
+  /** The upload webhook needs its document (issue 19): a one-line PDF, in base64. */
+  const A_PDF = { file_name: 'invoice.pdf', binary: Buffer.from('%PDF-1.7\n').toString('base64') };
   const postWebhook = async (body: unknown) => {
     const url = new URL((await recordOf()).workato_webhook);
     const res = await fetch(`${app.url}${url.pathname}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -122,6 +124,8 @@ describe('automation: setup screen, start/stop, jobs', () => {
     // on demand so that 'Retry from failed step' can be shown resuming at it
     const step = actions.get(aiStep)!;
     step.retries = 1;
+    // a typed step (defineAction) runs through runTyped: without it the engine calls this run, as for a plain step
+    delete (step as { runTyped?: unknown }).runTyped;
     step.run = async (input: unknown) => {
       aiRuns += 1;
       if (failAiStep) throw new Error('The invoice could not be read (test failure).');
@@ -136,7 +140,7 @@ describe('automation: setup screen, start/stop, jobs', () => {
     await page.getByRole('button', { name: 'Stop Workflow' }).waitFor();
     expect(await page.getByRole('switch').isChecked()).toBe(true);
 
-    const run = await postWebhook({ invoice: 'INV-2026-001' });
+    const run = await postWebhook({ invoice: 'INV-2026-001', ...A_PDF });
     expect(run.status).toBe(200);
     expect(run.body.job_id).toBeTruthy();
 
@@ -164,7 +168,7 @@ describe('automation: setup screen, start/stop, jobs', () => {
   it("a failing step: the job is failed with its error; 'Retry from failed step' resumes there and succeeds", async () => {
     const { page } = app;
     failAiStep = true;
-    const run = await postWebhook({ invoice: 'INV-2026-002' });
+    const run = await postWebhook({ invoice: 'INV-2026-002', ...A_PDF });
     expect(run.status).toBe(200);
     const jobId = run.body.job_id!;
     // the link the failure e-mail carries opens the jobs tab on the job
@@ -194,7 +198,7 @@ describe('automation: setup screen, start/stop, jobs', () => {
     await page.getByRole('button', { name: 'Stop Workflow' }).click();
     await page.getByRole('button', { name: 'Start Workflow' }).waitFor();
     await page.getByText('Workflow Stopped').waitFor();
-    expect((await postWebhook({ invoice: 'INV-3' })).status).toBe(409);
+    expect((await postWebhook({ invoice: 'INV-3', ...A_PDF })).status).toBe(409);
     await app.screenshot('automation-stopped');
   });
 

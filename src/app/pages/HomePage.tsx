@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Spinner, makeStyles } from '@fluentui/react-components';
+import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Spinner, makeStyles, mergeClasses } from '@fluentui/react-components';
 import { PlugConnected24Regular } from '@fluentui/react-icons/svg/plug-connected';
 import { Apps24Regular } from '@fluentui/react-icons/svg/apps';
 import { Vote24Regular } from '@fluentui/react-icons/svg/vote';
@@ -25,6 +25,8 @@ const useStyles = makeStyles({
   reserve: { minHeight: '220px' },
   // as tall as the empty-state line that usually replaces it
   statusSlot: { minHeight: '88px', display: 'flex', alignItems: 'center', justifyContent: 'center', boxSizing: 'border-box' },
+  // as tall as the empty state with its 'Try it with a sample invoice' button (32 px padding ×2, line, 12 px gap, button)
+  statusSlotWithAction: { minHeight: '130px' },
   srOnly: {
     position: 'absolute',
     width: '1px',
@@ -133,7 +135,7 @@ export default function HomePage() {
                 with its New Combination card), so nothing below jumps when the data arrives */}
             {active === undefined && combos.status !== 'error' ? (
               <div className={s.empty}>
-                <div className={s.statusSlot}>
+                <div className={mergeClasses(s.statusSlot, registry.workflowViews.get(SAMPLE_RUN_WORKFLOW) && s.statusSlotWithAction)}>
                   <Spinner size="small" label="Loading your combinations..." />
                 </div>
               </div>
