@@ -147,7 +147,10 @@ function downloadFile(services: () => ConnectorStepServices): ActionDefinition {
       const s = services();
       const data = record(record(input).data);
       const fileId = stringOf(ctx.params.file_id, record(input).file_id, data.file_id, data.id, ctx.trigger.data.file_id);
-      if (!fileId) throw new PermanentStepError('This step downloads a Google Drive file, but the run names none: give its "file_id".');
+      if (!fileId)
+        throw new PermanentStepError(
+          "This run names no Google Drive file to read. Start it from the Drive folder trigger, or send the file's id in the webhook call.",
+        );
       if (!/^[\w-]{1,200}$/.test(fileId)) throw new PermanentStepError(`"${fileId.slice(0, 60)}" is not a Google Drive file id.`);
       const e = google(s);
       const { token } = connectionOf(ctx);
@@ -181,7 +184,10 @@ function downloadFile(services: () => ConnectorStepServices): ActionDefinition {
 /** The spreadsheet of a run: the step's param, the recipe's chosen Sheet, or the run's `sheet_id`. */
 async function spreadsheetOf(s: ConnectorStepServices, ctx: StepContext): Promise<string> {
   const id = stringOf(ctx.params.spreadsheet_id, (await s.recipes.targets(ctx.recipeId))?.sheetId, ctx.trigger.data.sheet_id, ctx.trigger.data.spreadsheet_id);
-  if (!id) throw new PermanentStepError('No Google Sheet is chosen for this workflow: choose one in its setup (or send "sheet_id"), then try again.');
+  if (!id)
+    throw new PermanentStepError(
+      "No Google Sheet is chosen for this workflow. Choose one in its setup, or send the Sheet's id in the webhook call, then try again.",
+    );
   if (!/^[\w-]{1,200}$/.test(id)) throw new PermanentStepError(`"${id.slice(0, 60)}" is not a Google Sheet id.`);
   return id;
 }

@@ -105,7 +105,9 @@ describe('connector steps (Google Drive, Google Sheets, Xero) against the sandbo
     const { job, steps } = await runThroughWebhook(server, alice, rec, fileBody('mailed.pdf', invoice.pdf));
     expect(job.status).toBe('failed');
     expect(steps[2]).toMatchObject({ provider: 'google_sheets', action: 'append_row', status: 'failed', attempts: 1 });
-    expect(steps[2].error).toBe('No Google Sheet is chosen for this workflow: choose one in its setup (or send "sheet_id"), then try again.');
+    expect(steps[2].error).toBe(
+      "No Google Sheet is chosen for this workflow. Choose one in its setup, or send the Sheet's id in the webhook call, then try again.",
+    );
     await server.db.updateTable('user_recipes').set({ sheet_id: sheet }).where('id', '=', rec.recipe_id).execute();
     const retried = await server.call('POST', `/api/automation/jobs/${job.id}/retry`, { token: alice.access });
     expect(retried.status).toBe(200);
