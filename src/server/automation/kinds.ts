@@ -40,8 +40,15 @@ export interface ActionContext {
   userId: number;
   /** the owner's managed-user (workato) id */
   managedUserId: number;
-  /** the owner's e-mail address: the one address a run started by an inbound e-mail may send to besides the configured ones */
+  /** the owner's e-mail address: the one address a mail-started run may send to besides the configured ones */
   ownerEmail?: string;
+  /**
+   * true when the run is started by e-mail: its recipe's trigger is the e-mail trigger (however
+   * this run came in: real inbound mail, its webhook standing in for the mail, an upload, a run
+   * again) or its payload came from inbound mail. Such a run writes e-mail only to the owner or
+   * to an address the recipe names as it is.
+   */
+  mailStarted?: boolean;
   recipeId: number;
   combinationId: number;
   jobId: string;

@@ -14,6 +14,7 @@ import type { RecipeRow, UserRecipes } from './user-recipes';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { ledgerOf, mailOf, recordsOf } from './side-effects';
+import { takesMail } from './inbound-mail';
 import { isTypedAction, stepContextOf, type StepRuntime } from './steps';
 
 export const RUN_JOB = 'automation.run';
@@ -206,6 +207,7 @@ export class JobRunner {
           userId: recipe.userId,
           managedUserId: recipe.managedUserId,
           ownerEmail: recipe.email,
+          mailStarted: takesMail(recipe) || job.trigger_payload?.source === 'manual_email',
           recipeId: recipe.id,
           combinationId: recipe.combinationId,
           jobId: job.id,

@@ -4,7 +4,7 @@ import { type CombinationSeed } from '../../../src/core/wire-types';
 import { AutomationOptions, type EngineOptions } from '../../../src/server/automation';
 import type { Db } from '../../../src/server/db/database';
 import { combinationRow } from '../../../src/server/catalogue/seed';
-import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
+import { createUser, startTestServer, type TestServer, type TestServerOptions, type TestUser } from '../../support/server';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -226,7 +226,9 @@ export const FAST: Partial<EngineOptions> = {
 };
 
 /** A test server with the engine's test plugins and fast timings. */
-export async function engineServer(opts: { options?: Partial<EngineOptions>; env?: Record<string, string>; db?: Db } = {}): Promise<TestServer> {
+export async function engineServer(
+  opts: { options?: Partial<EngineOptions>; env?: Record<string, string>; db?: Db; overrides?: TestServerOptions['overrides'] } = {},
+): Promise<TestServer> {
   const server = await startTestServer({
     plugins: [testPlugin, dropInPlugin],
     env: opts.env,
@@ -234,6 +236,7 @@ export async function engineServer(opts: { options?: Partial<EngineOptions>; env
     overrides: (c) => {
       const base = c.get<EngineOptions>(AutomationOptions);
       c.rebind<EngineOptions>(AutomationOptions).toConstantValue({ ...base, ...FAST, ...opts.options });
+      opts.overrides?.(c);
     },
   });
   await seedTestCombinations(server);

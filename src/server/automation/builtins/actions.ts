@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { contribute } from '../../../core/contributions';
 import { PermanentStepError } from '../errors';
-import { AutomationActions, type ActionContext, type ActionDefinition } from '../kinds';
+import { AutomationActions, type ActionContext, type ActionDefinition, type TriggerSource } from '../kinds';
 import { SetupPreparations } from '../setup-preparations';
 import { fieldsOf, fillTemplate, pathValue } from '../templating';
 
@@ -25,14 +25,26 @@ function stringParam(ctx: ActionContext, fields: Record<string, unknown>, name: 
   return typeof f === 'string' ? f : undefined;
 }
 
+/** What brought a mail-started run's data in, as the step's output names it. */
+const CAME_FROM: Partial<Record<TriggerSource, string>> = {
+  webhook: 'the webhook call that started this run',
+  push: 'the call that started this run',
+  manual_upload: 'the upload that started this run',
+  setup: 'the setup call that started this run',
+  poll: 'the item that started this run',
+};
+
 /**
- * Who a run started by an inbound e-mail may write to: the recipe's owner, or an address the
- * recipe names as it is (no '{{field}}'). An address the run's data gave (the sender's, one in
- * the message, a field a step made of it) is anyone's choice, so the mail goes to the owner
- * instead and the step's output says why. Other runs send where the step says.
+ * Who a mail-started run (ActionContext.mailStarted: its recipe starts from e-mail, whether this
+ * run came by real inbound mail, by the webhook standing in for it, by an upload or as a run
+ * again) may write to: the recipe's owner, or an address the recipe names as it is (no
+ * '{{field}}'). An address the run's data gave (the sender's, one in the message or the webhook
+ * body, a field a step made of it) is anyone's choice, so the mail goes to the owner instead and
+ * the step's output says why. Other runs send where the step says.
  */
 function mailRecipient(ctx: ActionContext, to: string | undefined): { to: string | undefined; warning?: string } {
-  if (ctx.trigger.source !== 'manual_email') return { to };
+  const byMail = ctx.trigger.source === 'manual_email';
+  if (!ctx.mailStarted && !byMail) return { to };
   const configured = typeof ctx.params.to === 'string' && !ctx.params.to.includes('{{') ? ctx.params.to.trim() : undefined;
   const owner = ctx.ownerEmail?.trim();
   // 'Name <a@b.example>' is a@b.example
@@ -42,19 +54,20 @@ function mailRecipient(ctx: ActionContext, to: string | undefined): { to: string
   if (to && same(to, configured)) return { to };
   if (!owner)
     throw new PermanentStepError(
-      'This run was started by an e-mail, so it may write only to the recipe owner or to an address the recipe names, and the owner has no address.',
+      'This workflow starts from e-mail, so it may write only to the recipe owner or to an address the recipe names, and the owner has no address.',
     );
   if (!to) return { to: owner };
-  return {
-    to: owner,
-    warning: `${bare(to).slice(0, 80)} came from the e-mail that started this run, so the message went to you (${owner}) instead: a run started by an e-mail writes only to you or to an address the recipe names.`,
-  };
+  const source = byMail ? 'the e-mail that started this run' : (CAME_FROM[ctx.trigger.source] ?? 'the data that started this run');
+  const rule = byMail
+    ? 'a run started by an e-mail writes only to you or to an address the recipe names.'
+    : 'this workflow starts from e-mail, so its runs write only to you or to an address the recipe names, however they are started.';
+  return { to: owner, warning: `${bare(to).slice(0, 80)} came from ${source}, so the message went to you (${owner}) instead: ${rule}` };
 }
 
 /**
  * Sends an e-mail through the mail service. To, subject and text come from the step's params
- * ('{{field}}' placeholders filled from the input) or the input's fields; a run started by an
- * inbound e-mail sends only to the owner or an address the recipe names (mailRecipient). The
+ * ('{{field}}' placeholders filled from the input) or the input's fields; a mail-started run
+ * sends only to the owner or an address the recipe names (mailRecipient). The
  * Message-ID is derived from the idempotency key and the key is recorded once sent, so a retried
  * or resumed step never sends twice.
  */
