@@ -248,7 +248,7 @@ export class JobStore {
     const { rows } = await sql<ClaimedColumns>`
       with c as materialized (select automation_claim(${jobId}, ${limit}, ${leaseMs}) as r)
       select c.r as claim,
-        ur.id, ur.managed_user_id, u.id as user_id, u.email, ur.combination_id, ur.name, ur.status, ur.running,
+        ur.id, ur.managed_user_id, u.id as user_id, u.email, ur.combination_id, ur.name, ur.status, ur.running, ur.step_params,
         co.recipe, co.starter_recipe, co.completes_on_start,
         case when c.r->>'outcome' = 'claimed' then (
           select coalesce(json_agg(json_build_object('index', s.index, 'provider', s.provider, 'action', s.action, 'name', s.name,

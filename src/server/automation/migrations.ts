@@ -138,4 +138,12 @@ export const automationMigrations: Migration[] = [
       await sql`alter table automation_steps add column output_details jsonb`.execute(db);
     },
   },
+  {
+    id: 'automation/0005_step_params',
+    async up(db) {
+      // the settings the owner gave a recipe's typed steps on the setup screen, by step index,
+      // over the combination's template (which every user of the combination shares)
+      await sql`alter table user_recipes add column step_params jsonb`.execute(db);
+    },
+  },
 ];

@@ -9,6 +9,13 @@
  *         steps: [{ index, kind, provider, action, name, installed }] } }
  *     `installed: false` marks a step no plugin provides ('Connector not found.'). webhook_payload:
  *     the JSON Schema of what a webhook call carries (declared by the recipe's trigger) and an example body.
+ * - PUT  /api/automation/recipes/:recipeId/steps/:stepIndex/settings  body: the step's settings (a JSON object)
+ *     → { status: 'ok', settings: { schema, values } } — the owner's own settings of a step made with
+ *     defineAction, stored with their recipe (the combination's template is left as it is) and used
+ *     from the next run. Checked against the step's settings schema ('{{field}}' values are checked
+ *     when the step runs): 400 naming the field in words ('The channel must be at most 80 characters
+ *     long.', with `step` and `field`); a step with no settings → 400; no such step → 404; a running
+ *     recipe → 409 (stop it first).
  * - POST /api/automation/recipes/:recipeId/inbound-email → { status: 'ok', inbound_email } — a new
  *     secret address for the recipe's e-mail trigger; the old one is refused at once.
  * - GET  /api/automation/recipes/:recipeId/jobs?limit=50 (1..200)
@@ -52,6 +59,7 @@ import { describeOutput, summaryLine } from './summary';
 import { payloadExample, payloadProblem, webhookPayloadOf, type WebhookPayloadSchema } from './webhook-payload';
 import type { FileRef, TriggerPayload, TriggerSource } from './kinds';
 import { planRecipe, type PlannedStep } from './plan';
+import { settingsProblem } from './steps';
 import type { ContributionRegistry } from '../../core/contributions';
 import type { RecipeRow } from './user-recipes';
 import type { InboundMailListener } from './inbound-mail';
@@ -252,6 +260,27 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: AutomationR
         })),
       },
     };
+  });
+
+  // the owner's own settings of one typed step, checked against its schema; only while the recipe is stopped
+  app.put('/api/automation/recipes/:recipeId/steps/:stepIndex/settings', { auth: 'user' }, async (request) => {
+    const params = request.params as { recipeId: string; stepIndex: string };
+    const managedUserId = managedUserOf(request);
+    const recipe = await engine.ownRecipe(managedUserId, parseId(params.recipeId, 'The recipe id'));
+    const index = /^(0|[1-9][0-9]{0,3})$/.test(params.stepIndex) ? Number(params.stepIndex) : undefined;
+    if (index === undefined) throw badRequest('The step number must be a whole number.');
+    const step = planRecipe(recipe.template, deps.registry)[index];
+    if (!step) throw notFound('This workflow has no such step.');
+    const declared = step.kind === 'action' ? step.definition?.step : step.trigger?.step;
+    if (!declared?.settings) throw badRequest(`The step "${step.name}" has no settings to change.`);
+    const stopFirst = () => new HttpError(409, 'This workflow is running: stop it first, then change the settings of its steps.');
+    if (recipe.running) throw stopFirst();
+    const problem = settingsProblem(declared, request.body);
+    if (problem) throw badRequest(problem.message, { step: index, field: problem.field });
+    const values = request.body as Record<string, unknown>;
+    // the update is refused when the recipe started meanwhile
+    if (!(await engine.recipes.setStepParams(recipe.id, managedUserId, index, values))) throw stopFirst();
+    return { status: 'ok', settings: { schema: declared.settings, values } };
   });
 
   // a new secret address for the recipe's e-mail trigger; the old one stops working at once

@@ -15,7 +15,7 @@ import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { ledgerOf, mailOf, recordsOf } from './side-effects';
 import { takesMail } from './inbound-mail';
-import { isTypedAction, stepContextOf, type StepRuntime } from './steps';
+import { checkStepData, isTypedAction, stepContextOf, type StepRuntime } from './steps';
 
 export const RUN_JOB = 'automation.run';
 
@@ -201,6 +201,10 @@ export class JobRunner {
       await marking;
     };
     const prefix = `[job ${job.id} step ${row.index} ${row.provider}:${row.action}]`;
+    const log = {
+      info: (msg: string) => this.deps.log.info({ jobId: job.id, step: row.index }, `${prefix} ${msg}`),
+      warn: (msg: string) => this.deps.log.warn({ jobId: job.id, step: row.index }, `${prefix} ${msg}`),
+    };
     try {
       const output = await withTimeout(row.name, timeoutMs, (signal) => {
         const ctx: ActionContext = {
@@ -221,19 +225,20 @@ export class JobRunner {
           mail: mailOf(this.deps.mailer),
           ledger: ledgerOf(this.deps.db),
           records: recordsOf(this.deps.db, { managedUserId: recipe.managedUserId, recipeId: recipe.id, jobId: job.id }),
-          log: {
-            info: (msg) => this.deps.log.info({ jobId: job.id, step: row.index }, `${prefix} ${msg}`),
-            warn: (msg) => this.deps.log.warn({ jobId: job.id, step: row.index }, `${prefix} ${msg}`),
-          },
+          log,
           signal,
           progress: (pct) => void queueJob?.progress(pct).catch(() => undefined),
           contributions: this.deps.registry,
         };
         if (!isTypedAction(definition)) return definition.run(input, ctx);
+        // a declared input schema is checked before the step runs, its output schema after (below)
+        checkStepData(definition.step, 'input', input, log);
         return stepContextOf(definition, input, ctx, this.deps.stepRuntime?.() ?? {}, definition.services).then((typed) => definition.runTyped(input, typed));
       });
       const text = JSON.stringify(output ?? null);
       if (Buffer.byteLength(text) > options.maxOutputBytes) throw new OutputTooLargeError(Buffer.byteLength(text), options.maxOutputBytes);
+      const checkpointed: unknown = JSON.parse(text);
+      if (isTypedAction(definition)) checkStepData(definition.step, 'output', checkpointed, log);
       await settled();
       const details = describeOutput(output);
       pending.push({
@@ -246,7 +251,7 @@ export class JobRunner {
         startedAt,
         completedAt: new Date(),
       });
-      return { kind: 'ok', output: JSON.parse(text) };
+      return { kind: 'ok', output: checkpointed };
     } catch (e) {
       await settled();
       const error = errorText(e);

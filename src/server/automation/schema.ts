@@ -101,4 +101,6 @@ export interface UserRecipesTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** the secret end of the recipe's webhook address (automation/0001_jobs) */
   webhook_token: string | null;
+  /** the owner's own settings of typed steps, by step index ({"1": {...}}), over the template's params (automation/0005_step_params) */
+  step_params: ColumnType<Record<string, Record<string, unknown>> | null, string | null | undefined, string | null>;
 }

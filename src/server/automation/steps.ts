@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { issueSentence, type SchemaIssue } from '../../core/validation-messages';
+import { authoredMessage, issueSentence, type SchemaIssue } from '../../core/validation-messages';
 import { ERROR_MESSAGE_KEYWORD } from '../../core/validation-messages';
 import { NotConnectedError } from '../connections/errors';
 import { safeFetch, WebFetchError, type SafeFetchOptions } from '../web-fetch/safe-fetch';
@@ -126,14 +126,70 @@ function validatorOf(schema: JsonSchema): ValidateFunction {
   return v;
 }
 
+/**
+ * The input and output checks: an Ajv that never changes the data it checks (no defaults filled
+ * in), one compiled function per declared schema, made when the step is defined.
+ */
+const dataAjv = new Ajv({ allErrors: true, verbose: true, coerceTypes: false, useDefaults: false, strict: false, allowUnionTypes: true });
+addFormats(dataAjv);
+const compiledData = new WeakMap<object, ValidateFunction>();
+
+function dataValidatorOf(schema: JsonSchema): ValidateFunction {
+  let v = compiledData.get(schema);
+  if (!v) {
+    v = dataAjv.compile(schema);
+    compiledData.set(schema, v);
+  }
+  return v;
+}
+
 /** Fails at definition time when a schema does not compile (a plugin's mistake shows at start-up). */
-function checkSchema(where: string, schema: JsonSchema | undefined): void {
+function checkSchema(where: string, schema: JsonSchema | undefined, data = false): void {
   if (!schema) return;
   try {
-    validatorOf(schema);
+    if (data) dataValidatorOf(schema);
+    else validatorOf(schema);
   } catch (e) {
     throw new Error(`${where}: ${(e as Error).message}`);
   }
+}
+
+/**
+ * A field as a person says it: the schema's own title ('Channel' → 'the channel'), else its name in
+ * words ('row_number' → 'the row number'); an item of a list adds its place ('the name (item 2 of
+ * the documents)').
+ */
+export function fieldWords(field: string, schema?: JsonSchema): string {
+  const parts = field.split('.').filter(Boolean);
+  if (!parts.length) return '';
+  const words = (name: string) =>
+    name
+      .replace(/[_-]+/g, ' ')
+      .replace(/([a-z])([A-Z])(?=[a-z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)
+      .trim();
+  const last = parts[parts.length - 1];
+  let titled: string | undefined;
+  if (parts.length === 1 && schema) {
+    const title = (schema.properties as Record<string, { title?: unknown }> | undefined)?.[last]?.title;
+    if (typeof title === 'string' && title.trim()) titled = title.trim();
+  }
+  const name = titled ?? words(last);
+  // 'Channel' reads 'the channel'; 'URL' or 'VAT number' keep their capitals
+  const phrase = `the ${/^[A-Z][a-z]/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name}`;
+  const index = [...parts].reverse().findIndex((p) => /^\d+$/.test(p));
+  if (index === -1) return phrase;
+  const at = parts.length - 1 - index;
+  const list = parts.slice(0, at).filter((p) => !/^\d+$/.test(p));
+  if (at === parts.length - 1) return `item ${Number(parts[at]) + 1} of the ${words(list[list.length - 1] ?? 'list')}`;
+  return `${phrase} (item ${Number(parts[at]) + 1} of the ${words(list[list.length - 1] ?? 'list')})`;
+}
+
+/** The error that names a value's problem best: an anyOf/oneOf's own rather than its branches', never an `if`. */
+function firstError(errors: ErrorObject[]): ErrorObject | undefined {
+  const depth = (e: ErrorObject) => e.schemaPath.split('/').length;
+  const candidates = errors.filter((e) => e.keyword !== 'if');
+  if (!candidates.length) return errors[0];
+  return candidates.reduce((best, e) => (depth(e) < depth(best) ? e : best), candidates[0]);
 }
 
 /** The field an Ajv error is about, as a dotted path ('recipient', 'rows.0.name'). */
@@ -156,27 +212,111 @@ export class StepSettingsError extends PermanentStepError {
   }
 }
 
-/**
- * Checks settings against a step's schema. `templated`: the recipe's values as written, where a
- * string with a '{{field}}' placeholder stands for a value only known when the step runs and is
- * accepted for any rule of its field (a missing required setting is still refused).
- */
-export function checkSettings(declaration: Pick<StepDeclaration, 'title' | 'settings'>, settings: Record<string, unknown>, opts: { templated: boolean }): void {
-  if (!declaration.settings) return;
+/** The first problem of settings against a step's schema (see checkSettings), or undefined when they fit. */
+function settingsError(declaration: Pick<StepDeclaration, 'settings'>, settings: unknown, opts: { templated: boolean }): ErrorObject | undefined {
+  if (!declaration.settings) return undefined;
   const validate = validatorOf(declaration.settings);
   const copy = structuredClone(settings);
-  if (validate(copy)) return;
+  if (validate(copy)) return undefined;
   const errors = (validate.errors ?? []).filter((e) => {
     if (!opts.templated || e.keyword === 'required' || e.keyword === 'additionalProperties') return true;
     const value = e.instancePath ? pathValue(copy, e.instancePath.slice(1).replace(/\//g, '.')) : copy;
     return !hasPlaceholder(value);
   });
   // an anyOf/oneOf branch error comes with its parts: the outermost one names the field best
-  const first = errors.find((e) => e.keyword !== 'if') ?? errors[0];
+  return errors.find((e) => e.keyword !== 'if') ?? errors[0];
+}
+
+/**
+ * Checks settings against a step's schema. `templated`: the recipe's values as written, where a
+ * string with a '{{field}}' placeholder stands for a value only known when the step runs and is
+ * accepted for any rule of its field (a missing required setting is still refused).
+ */
+export function checkSettings(declaration: Pick<StepDeclaration, 'title' | 'settings'>, settings: Record<string, unknown>, opts: { templated: boolean }): void {
+  const first = settingsError(declaration, settings, opts);
   if (!first) return;
   const field = fieldOf(first);
   const detail = issueSentence(first as unknown as SchemaIssue, field ? `the setting "${field}"` : 'the settings');
   throw new StepSettingsError(declaration.title, field, detail.charAt(0).toUpperCase() + detail.slice(1));
+}
+
+/**
+ * What is wrong with settings a person entered for a step, as one plain sentence naming the field
+ * in words ('The channel must be at most 80 characters long.'), or undefined when they fit the
+ * step's schema. A '{{field}}' value is accepted (it is checked when the step runs).
+ */
+export function settingsProblem(declaration: Pick<StepDeclaration, 'settings'>, settings: unknown): { field: string; message: string } | undefined {
+  if (!settings || typeof settings !== 'object' || Array.isArray(settings)) return { field: '', message: 'The settings must be a set of named values.' };
+  const first = settingsError(declaration, settings, { templated: true });
+  if (!first) return undefined;
+  const field = fieldOf(first);
+  if (first.keyword === 'additionalProperties') return { field, message: `This step has no setting called ${field.replace(/[_-]+/g, ' ')}.` };
+  const authored = authoredMessage(first as unknown as SchemaIssue);
+  if (authored) return { field, message: authored };
+  const words = field ? fieldWords(field, declaration.settings) : 'the settings';
+  return { field, message: issueSentence(first as unknown as SchemaIssue, words) };
+}
+
+/**
+ * A step's input or output that does not fit the schema it declares: trying again cannot help,
+ * so the step fails at once. The message names the step and the field in words; `details` (Ajv's
+ * errors) are for the log.
+ */
+export class StepDataError extends PermanentStepError {
+  constructor(
+    message: string,
+    readonly part: 'input' | 'output',
+    readonly field: string,
+    readonly details: ErrorObject[],
+  ) {
+    super(message);
+    this.name = 'StepDataError';
+  }
+}
+
+/** A plain sentence for a value that breaks the input or output schema of a step. */
+function dataSentence(title: string, part: 'input' | 'output', error: ErrorObject, schema: JsonSchema): string {
+  const field = fieldOf(error);
+  const step = `The "${title}" step`;
+  const words = field ? fieldWords(field, schema) : part === 'output' ? 'the result' : 'the input';
+  if (error.keyword === 'required')
+    return part === 'output'
+      ? `${step} produced no ${words.replace(/^the /, '')}.`
+      : `${step} received no ${words.replace(/^the /, '')} from the step before it.`;
+  if (error.keyword === 'additionalProperties') {
+    const what = words.replace(/^the /, '');
+    return part === 'output' ? `${step} produced a ${what}, which it does not declare.` : `${step} received a ${what}, which it does not take.`;
+  }
+  const rule = issueSentence(error as unknown as SchemaIssue, words);
+  const lowered = rule.charAt(0).toLowerCase() + rule.slice(1);
+  return part === 'output' ? `${step} produced an unusable result: ${lowered}` : `${step} received an unusable input: ${lowered}`;
+}
+
+/**
+ * Checks a step's input (before it runs) or its output (after) against the schema the step
+ * declares, with the function compiled when the step was defined. A mismatch is logged with Ajv's
+ * errors for developers and fails the step for good with a sentence naming the step and the field
+ * ('The "Add a row to Google Sheets" step produced no row number.'). No schema: nothing to check.
+ */
+export function checkStepData(
+  declaration: Pick<StepDeclaration, 'title' | 'input' | 'output'>,
+  part: 'input' | 'output',
+  value: unknown,
+  log?: { warn(msg: string): void },
+): void {
+  const schema = declaration[part];
+  if (!schema) return;
+  const validate = dataValidatorOf(schema);
+  if (validate(value)) return;
+  const errors = validate.errors ?? [];
+  const first = firstError(errors)!;
+  const message = dataSentence(declaration.title, part, first, schema);
+  const details = errors
+    .slice(0, 10)
+    .map((e) => `${e.instancePath || '/'} ${e.keyword} ${JSON.stringify(e.params)} (schema ${e.schemaPath})`)
+    .join('; ');
+  log?.warn(`its ${part} does not fit the schema it declares: ${details}`);
+  throw new StepDataError(message, part, fieldOf(first), errors.slice(0, 10));
 }
 
 /** The settings a step runs with: its params with '{{field}}' filled from the input, then checked (defaults applied). */
@@ -302,7 +442,8 @@ export function defineAction<S = Record<string, unknown>, I = unknown, O = unkno
     throw new Error(`Step "${spec.provider}:${spec.action}": provider and action must be lower_snake_case`);
   }
   if (!spec.title?.trim()) throw new Error(`Step "${spec.provider}:${spec.action}" needs a title`);
-  for (const part of ['settings', 'input', 'output'] as const) checkSchema(`Step "${spec.provider}:${spec.action}" ${part} schema`, spec[part]);
+  for (const part of ['settings', 'input', 'output'] as const)
+    checkSchema(`Step "${spec.provider}:${spec.action}" ${part} schema`, spec[part], part !== 'settings');
   const step: StepDeclaration = {
     title: spec.title,
     description: spec.description,

@@ -68,11 +68,34 @@ export interface RecipeColumns {
   recipe: RecipeTemplateSeed | string | null;
   starter_recipe: boolean | null;
   completes_on_start: boolean | null;
+  /** the owner's settings of typed steps by step index (JSON; null: none) */
+  step_params?: Record<string, Record<string, unknown>> | string | null;
 }
 
-/** A recipe row from its columns; the template is the combination's recipe (the starter's own for 0). */
+/** A recipe's own step settings, by step index as the plan counts them (0 the trigger, then the actions in order). */
+export type StepParams = Record<string, Record<string, unknown>>;
+
+/**
+ * The template with the owner's own step settings in place of the template's params: the
+ * trigger is step 0 and the actions follow in their order, as planRecipe counts them.
+ */
+export function withStepParams(template: RecipeTemplateSeed, own: StepParams | null | undefined): RecipeTemplateSeed {
+  if (!own || !Object.keys(own).length) return template;
+  const trigger = template.steps.find((s) => s.kind === 'trigger');
+  let action = 0;
+  const steps = template.steps.map((s) => {
+    const index = s.kind === 'trigger' ? (s === trigger ? 0 : -1) : ++action;
+    const params = own[String(index)];
+    return params ? { ...s, params } : s;
+  });
+  return { ...template, steps };
+}
+
+/** A recipe row from its columns; the template is the combination's recipe (the starter's own for 0) with the owner's step settings. */
 export function recipeRowOf(r: RecipeColumns): RecipeRow {
-  const template = r.combination_id === 0 ? STARTER_TEMPLATE : (r.recipe ?? { name: r.name, description: '', steps: [] });
+  const stored = r.combination_id === 0 ? STARTER_TEMPLATE : (r.recipe ?? { name: r.name, description: '', steps: [] });
+  const own = typeof r.step_params === 'string' ? (JSON.parse(r.step_params) as StepParams) : r.step_params;
+  const template = withStepParams(typeof stored === 'string' ? (JSON.parse(stored) as RecipeTemplateSeed) : stored, own);
   return {
     id: r.id,
     managedUserId: r.managed_user_id,
@@ -82,7 +105,7 @@ export function recipeRowOf(r: RecipeColumns): RecipeRow {
     name: r.name,
     status: r.status,
     running: r.running,
-    template: typeof template === 'string' ? (JSON.parse(template) as RecipeTemplateSeed) : template,
+    template,
     facts: { starterRecipe: Boolean(r.starter_recipe), completesOnStart: Boolean(r.completes_on_start) },
   };
 }
@@ -162,6 +185,7 @@ export class UserRecipes {
         'ur.name',
         'ur.status',
         'ur.running',
+        'ur.step_params',
         'c.recipe',
         'c.starter_recipe',
         'c.completes_on_start',
@@ -285,6 +309,24 @@ export class UserRecipes {
       .where('id', '=', recipeId)
       .where('managed_user_id', '=', managedUserId)
       .execute();
+  }
+
+  /**
+   * Stores the owner's settings of one step (replacing the step's earlier ones), only on their own
+   * recipe and only while it is stopped; false when the recipe is not theirs or runs (nothing written).
+   */
+  async setStepParams(recipeId: number, managedUserId: number, stepIndex: number, params: Record<string, unknown>): Promise<boolean> {
+    const res = await this.db
+      .updateTable('user_recipes')
+      .set({
+        step_params: sql`coalesce(step_params, '{}'::jsonb) || jsonb_build_object(${String(stepIndex)}::text, ${JSON.stringify(params)}::jsonb)`,
+        updated_at: new Date(),
+      })
+      .where('id', '=', recipeId)
+      .where('managed_user_id', '=', managedUserId)
+      .where('running', '=', false)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   /** A recipe's job counts and webhook address. */
