@@ -1,7 +1,9 @@
 import { Body1, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { Panel, SchemaValues } from '../../src/app';
+import { useState } from 'react';
+import { Panel } from '../../src/app';
 import { ConnectorIcon } from './ConnectorIcon';
 import { RunForm } from './RunForm';
+import { StepSettings } from './StepSettings';
 import { TargetPicker, type TargetKind } from './TargetPicker';
 import { TEXT, TILE_TEXT, type EngineStep, type TileStatus } from './setup-rules';
 
@@ -36,7 +38,8 @@ function targetKindOf(item: SelectedItem): TargetKind | undefined {
 /**
  * The detail of the selected trigger or connector: what it does in this recipe, its status,
  * 'Connector not found.' for a step the engine has not installed, the Drive folder the trigger
- * watches or the Sheet a step writes (with a picker for another), and for a manual upload
+ * watches or the Sheet a step writes (with a picker for another), each typed step's settings
+ * (editable while the workflow is stopped), and for a manual upload
  * trigger of a running recipe the form that runs it.
  */
 export function StepDetail({
@@ -51,6 +54,8 @@ export function StepDetail({
   onQueued(jobId: string): void;
 }) {
   const s = useStyles();
+  // settings saved here, by recipe and step, until the recipe is read again
+  const [savedSettings, setSavedSettings] = useState<Record<string, Record<string, unknown>>>({});
   if (!item) return null;
   const missing = item.steps.filter((st) => !st.installed);
   const uploadTrigger = item.group === 'trigger' && item.provider === 'manual_upload' && missing.length === 0;
@@ -82,7 +87,14 @@ export function StepDetail({
                 <Body1>{st.name}</Body1>
                 {st.settings && (
                   <div data-testid={`step-settings-${st.index}`}>
-                    <SchemaValues schema={st.settings.schema} values={st.settings.values} idPrefix={`step-${st.index}-settings`} />
+                    <StepSettings
+                      recipeId={recipeId}
+                      stepIndex={st.index}
+                      schema={st.settings.schema}
+                      values={savedSettings[`${recipeId}:${st.index}`] ?? st.settings.values}
+                      running={running}
+                      onSaved={(values) => setSavedSettings((all) => ({ ...all, [`${recipeId}:${st.index}`]: values }))}
+                    />
                   </div>
                 )}
               </li>

@@ -26,7 +26,7 @@ export { Panel, type PanelProps } from './components/Panel';
 export { PlannedView } from './components/catalogue/PlannedView';
 export { LazyView } from './components/LazyView';
 export { Logo } from './layout/Logo';
-export { SchemaForm, SchemaValues, type SchemaFormProps } from './forms';
+export { SchemaForm, SchemaValues, schemaForValues, type SchemaFormProps } from './forms';
 /** Connectors: a plugin declares one (src/core defineConnector) and lists it with `connectors: [clientConnector(declaration)]`. */
 export { clientConnector, defineConnector, type ConnectorContribution, type ConnectorDeclaration } from '../core';
 export { Connectors } from '../core/plugin';
