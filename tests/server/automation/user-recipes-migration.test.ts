@@ -41,6 +41,7 @@ describe('user_recipes belongs to the automation module', () => {
       'running',
       'sheet_id',
       'status',
+      'step_params',
       'updated_at',
       'webhook_token',
       'workato_webhook',
