@@ -38,10 +38,14 @@ interface Candidate {
   currency?: string;
   /** A numeric date whose day and month could be swapped. */
   ambiguous?: boolean;
+  /** An address's party: the name read with it (an address goes only with its own name). */
+  owner?: string;
 }
 
 const ID_RE = /^[A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*$|^\d[A-Z0-9\-/_.]*$/i;
-const CONTACT_RE = /@|https?:|www\.|\b(?:tel|phone|fax|mobile|e-?mail|vat\s*(?:no|reg|id)|tax\s*id|abn|ein|iban|swift|bic)\b|^\+?[\d\s()\-]{8,}$/i;
+// Word edges by letters of any script: "Hôtel Saint Denis" holds no "tel".
+const CONTACT_RE =
+  /@|https?:|www\.|(?<![\p{L}\p{N}])(?:tel|phone|fax|mobile|e-?mail|vat\s*(?:no|reg|id)|tax\s*id|abn|ein|iban|swift|bic)(?![\p{L}\p{N}])|^\+?[\d\s()\-]{8,}$/iu;
 
 function readValue(
   kind: ValueKind,
@@ -191,6 +195,8 @@ function notAName(q: LayoutPhrase): boolean {
  */
 function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: LabelSpec, field: 'vendor' | 'customer'): Party {
   let namePhrase: LayoutPhrase | undefined;
+  // "Customer:2", "Kunde: 10045": a customer number after the label, which heads no block.
+  if (rest && !/\p{L}{2}/u.test(rest)) return {};
   let name = rest && !KEY_VALUE_RE.test(rest) ? rest : '';
   if (!name) {
     const page = index.lines[label.pageNumber - 1];
@@ -238,6 +244,7 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
           raw: block.map((p) => p.text).join('\n'),
           phrase: block[0],
           score: spec.weight * 0.85 * Math.min(...block.map((p) => p.confidence)),
+          owner: name,
         }
       : undefined,
   };
@@ -255,14 +262,41 @@ function returnAddressLine(index: PhraseIndex): Party[] {
     if (parts.length < 3 || !/\b\d{4,5}\b/.test(text) || !/\p{L}{2}/u.test(parts[0]) || /^\d/.test(parts[0]) || STREET_RE.test(parts[0])) continue;
     const name = parts[0].replace(/[,;]$/, '').trim();
     const anchor = line[0];
-    const parties: Party[] = [{ name: { field: 'vendor_name', value: name, raw: name, phrase: anchor, score: 0.85 * anchor.confidence } }];
+    // The rest of the line is the sender's address ("Europa-Allee 1 | 60486 Frankfurt").
+    const street = parts
+      .slice(1)
+      .map((x) => x.replace(/[,;]$/, '').trim())
+      .filter((x) => /\p{L}{2}/u.test(x));
+    const parties: Party[] = [
+      {
+        name: { field: 'vendor_name', value: name, raw: name, phrase: anchor, score: 0.85 * anchor.confidence },
+        address: street.length
+          ? { field: 'vendor_address', value: street.join(', '), raw: street.join('\n'), phrase: anchor, score: 0.75 * anchor.confidence, owner: name }
+          : undefined,
+      },
+    ];
     const page = index.lines[0];
     for (let i = anchor.lineIndex + 1; i < page.length && i <= anchor.lineIndex + 4; i++) {
       const q = page[i].find((c) => Math.abs(c.x - anchor.x) < 3 * index.textHeight);
       if (!q || SALUTATION_RE.test(q.text.trim())) continue;
       // a street ("42 rue du stade") is the address: the name is not printed here
-      if (!notAName(q) && !STREET_RE.test(q.text.trim()))
-        parties.push({ name: { field: 'customer_name', value: q.text.trim(), raw: q.text, phrase: q, score: 0.6 * q.confidence } });
+      if (!notAName(q) && !STREET_RE.test(q.text.trim())) {
+        const block = blockBelow(index, q, 3, isStop);
+        const value = q.text.trim();
+        parties.push({
+          name: { field: 'customer_name', value, raw: q.text, phrase: q, score: 0.6 * q.confidence },
+          address: block.length
+            ? {
+                field: 'customer_address',
+                value: block.map((p) => p.text).join(', '),
+                raw: block.map((p) => p.text).join('\n'),
+                phrase: block[0],
+                score: 0.55 * Math.min(...block.map((p) => p.confidence)),
+                owner: value,
+              }
+            : undefined,
+        });
+      }
       break;
     }
     return parties;
@@ -301,6 +335,7 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
           raw: block.map((p) => p.text).join('\n'),
           phrase: block[0],
           score: 0.7 * Math.min(...block.map((p) => p.confidence)),
+          owner: pick.text,
         }
       : undefined,
   };
@@ -389,7 +424,10 @@ export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction 
   const chosen = new Map<InvoiceFieldName, Candidate>();
   for (const field of INVOICE_FIELDS) {
     if (field === 'subtotal' || field === 'tax' || field === 'total') continue;
-    const mine = candidates.filter((c) => c.field === field);
+    // An address goes with the name chosen for its party, never with another party's name (the
+    // customer's block under a sender's return-address line is not the sender's address).
+    const owner = field === 'vendor_address' ? chosen.get('vendor_name') : field === 'customer_address' ? chosen.get('customer_name') : undefined;
+    const mine = candidates.filter((c) => c.field === field && (!owner || c.owner === undefined || c.owner === String(owner.value)));
     if (mine.length === 0) continue;
     const best = mine.reduce((a, b) => (b.score > a.score + 1e-9 ? b : a));
     // Found twice, from two places, with one value: corroborated.

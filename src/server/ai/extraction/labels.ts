@@ -180,7 +180,7 @@ export const TITLE_WITH_ID =
   /^(?:tax\s+)?(?:invoice|bill|receipt|credit\s*note|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|facture|avoir|factuur|factura|fattura)\b.*\d/i;
 
 /** Line-item table header words by column role. */
-export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' | 'amount' | 'other'; pattern: RegExp }[] = [
+export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' | 'amount' | 'discount' | 'other'; pattern: RegExp }[] = [
   {
     role: 'description',
     pattern:
@@ -199,7 +199,12 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'other',
     pattern:
-      /^(?:pos\.?|position|nr\.?|no\.?|#|ligne|art(?:ikel)?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|rem\.?|remise|rabatt|unit|einheit|code|ref\.?)$/i,
+      /^(?:pos\.?|position|nr\.?|no\.?|#|ligne|art(?:ikel)?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|unit|einheit|code|ref\.?)$/i,
+  },
+  // A discount on the line, in per cent: read to work out the net unit price, not kept.
+  {
+    role: 'discount',
+    pattern: /^(?:rem\.?|remise|rabatt|disc\.?|discount|sconto|descuento|dto\.?|korting)(?:\s*%|\s*\(%\))?$/i,
   },
   {
     role: 'amount',

@@ -138,6 +138,8 @@ interface RowRead {
   amount?: number;
   unitPrice?: number;
   quantity?: number;
+  /** A discount in per cent, from a discount column ("10%"). */
+  discount?: number;
 }
 
 /** One row's cells by column, and its numbers. */
@@ -163,7 +165,9 @@ function readRow(row: LayoutPhrase[], columns: Column[], description: Column | u
   const numeric = (text: string | undefined) => (text !== undefined && NUMERIC_CELL.test(text.trim()) ? parseAmount(text)?.value : undefined);
   // "20 Stk", "30 Meter", "25 Liter(s)", "3 Piece": the number before the unit.
   const quantity = cells.quantity ? parseNumber(/^[-\d.,\s']+/.exec(cells.quantity.trim())?.[0].trim() ?? '') : undefined;
-  return { cells, newPosition, amount: numeric(cells.amount), unitPrice: numeric(cells.unit_price), quantity };
+  const off = /^-?\s?(\d{1,2}(?:[.,]\d+)?)\s?%$/.exec(cells.discount?.trim() ?? '');
+  const discount = off ? Number(off[1].replace(',', '.')) : undefined;
+  return { cells, newPosition, amount: numeric(cells.amount), unitPrice: numeric(cells.unit_price), quantity, discount: discount || undefined };
 }
 
 /**
@@ -196,158 +200,274 @@ function splitAtDescription(p: LayoutPhrase, description: Column | undefined): A
   return [piece(p.words.slice(0, at)), piece(p.words.slice(at))];
 }
 
-const keptRoles = (roles: Array<Role | undefined>) => new Set(roles.filter((r) => r && r !== 'other'));
+const keptRoles = (roles: Array<Role | undefined>) => new Set(roles.filter((r) => r && r !== 'other' && r !== 'discount'));
 const isHeader = (roles: Set<Role | undefined>) => roles.has('description') && roles.has('amount') && roles.size >= 3;
 
 /**
- * Finds the line-item table by its header row (Description/Item, Qty, Unit Price/Rate,
- * Amount/Total) and reads the rows under it, assigning each phrase to the column whose span
+ * Settles the roles of a header's columns, left to right: with two amount headings and no
+ * quantity, the left one counts the units ("Amount | Product | VAT | Price | Total"); with two
+ * price headings and no amount, the right one is the line's amount ("Prix unitaire | … | Prix HT").
+ */
+function settleRoles(roles: Array<Role | undefined>): Array<Role | undefined> {
+  const out = [...roles];
+  const at = (role: Role) => out.flatMap((r, i) => (r === role ? [i] : []));
+  if (at('amount').length > 1 && at('quantity').length === 0) out[at('amount')[0]] = 'quantity';
+  const prices = at('unit_price');
+  if (prices.length > 1 && at('amount').length === 0) out[prices[prices.length - 1]] = 'amount';
+  return out;
+}
+
+/** A table's columns as its header row sets them. */
+interface TableLayout {
+  columns: Column[];
+  description: Column | undefined;
+  lineHeight: number;
+}
+
+/**
+ * The header row of a page's line table: one line naming the columns (completed by headings
+ * written over or under it, "Prix" / "unitaire", when those add a column), or failing that a line
+ * naming the description whose other headings are on the lines just above or below it.
+ */
+function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: LayoutPhrase[]; firstRow: number } | undefined {
+  const rolesOf = (cells: Array<{ role: Role | undefined }>) => keptRoles(settleRoles(cells.map((c) => c.role)));
+  let headerIndex = -1;
+  let stacked: { cells: HeaderCell[]; last: number } | undefined;
+  for (let k = 0; k < lines.length && headerIndex < 0; k++) {
+    const line = [...lines[k]].sort((a, b) => a.x - b.x);
+    const direct = rolesOf(line.map((p) => ({ role: roleOf(p.text) })));
+    if (isHeader(direct)) {
+      headerIndex = k;
+      // Headings over or under the line may add a column it lacks ("Prix" / "unitaire").
+      const found = headerCells(lines, k);
+      const roles = rolesOf(found.cells);
+      if ([...direct].every((r) => roles.has(r)) && roles.size > direct.size) stacked = found;
+      continue;
+    }
+    if (!line.some((p) => roleOf(p.text) === 'description')) continue;
+    const found = headerCells(lines, k);
+    if (!isHeader(rolesOf(found.cells))) continue;
+    headerIndex = k;
+    stacked = found;
+  }
+  if (headerIndex < 0) return undefined;
+  const header = stacked ? [...new Set(stacked.cells.flatMap((c) => c.phrases))] : lines[headerIndex];
+  const cells = stacked
+    ? stacked.cells.map((c) => ({ p: { x: c.x, width: c.right - c.x }, role: c.role ?? ('other' as Role) }))
+    : header.map((p) => ({ p: { x: p.x, width: p.width }, role: roleOf(p.text) }));
+  const named = cells.filter((h): h is { p: { x: number; width: number }; role: Role } => h.role !== undefined).sort((a, b) => a.p.x - b.p.x);
+  const settled = settleRoles(named.map((h) => h.role));
+  named.forEach((h, i) => (h.role = settled[i] ?? h.role));
+  const columns: Column[] = named.map((h, i) => {
+    const prev = named[i - 1]?.p;
+    const next = named[i + 1]?.p;
+    return {
+      role: h.role,
+      left: prev ? (prev.x + prev.width + h.p.x) / 2 : -Infinity,
+      right: next ? (h.p.x + h.p.width + next.x) / 2 : Infinity,
+      centre: h.p.x + h.p.width / 2,
+    };
+  });
+  return {
+    layout: { columns, description: columns.find((col) => col.role === 'description'), lineHeight: median(header.map((p) => p.height)) || 10 },
+    header,
+    firstRow: (stacked?.last ?? headerIndex) + 1,
+  };
+}
+
+/** |quantity × price| = |amount| to the cent (a credit note prints its amounts negative). */
+const fits = (quantity: number, price: number, amount: number) => Math.abs(Math.abs(quantity * price) - Math.abs(amount)) < 0.011 + Math.abs(amount) * 0.0005;
+
+/** Why the rows of a table stopped: a totals row, a wide gap, a row that is no part of it, or the end of the page. */
+type TableEnd = 'totals' | 'gap' | 'other' | 'page';
+
+/**
+ * Reads the rows of a table from `lines[from]` on, assigning each phrase to the column whose span
  * (header midpoints) holds its centre. A row without numbers continues the previous description;
- * the table ends at a totals row, a large vertical gap or the end of the page.
+ * the table ends at a totals row, a large vertical gap or the end of the page. Returns where
+ * and why it ended.
+ */
+function readRows(
+  lines: LayoutPhrase[][],
+  from: number,
+  layout: TableLayout,
+  items: LineItem[],
+  phrases: Set<LayoutPhrase>,
+  previousBottomAtStart: number,
+): { end: TableEnd; lastLine: number } {
+  const { columns, description, lineHeight } = layout;
+  let previousBottom = previousBottomAtStart;
+  let last: LineItem | undefined;
+  let pending: string | undefined;
+  let lastLine = from - 1;
+  const bottomOf = (row: LayoutPhrase[]) => Math.max(...row.map((p) => p.y + p.height));
+  for (let i = from; i < lines.length; i++) {
+    const row = lines[i];
+    if (row.length === 0) continue;
+    const top = Math.min(...row.map((p) => p.y));
+    if (top - previousBottom > lineHeight * 4.5) return { end: 'gap', lastLine };
+    const rowText = row.map((p) => p.text).join(' ');
+    if (TOTALS_ROW.test(rowText.trim())) return { end: 'totals', lastLine };
+    const { cells, newPosition, amount, unitPrice, quantity, discount } = readRow(row, columns, description);
+    const hasNumbers = amount !== undefined || unitPrice !== undefined || quantity !== undefined;
+    // A line's amount printed on the row under its description, quantity and price.
+    if (last && last.amount === undefined && amount !== undefined && unitPrice === undefined && quantity === undefined) {
+      last.amount = amount;
+      const ok = last.quantity !== undefined && last.unit_price !== undefined && fits(last.quantity, last.unit_price, amount);
+      last.confidence = Math.min(1, Math.min(last.confidence, ...row.map((p) => p.confidence)) * (ok ? 1 : 0.8));
+      row.forEach((p) => phrases.add(p));
+      previousBottom = bottomOf(row);
+      lastLine = i;
+      continue;
+    }
+    // Neither a description nor a quantity: a number under a line (a discount's base, a
+    // price basis) is not a line of its own. Nor is a price alone beside words, in a table
+    // that has amounts ("Bruttopreis : 5,5000" under a line).
+    const partial = !cells.description && quantity === undefined;
+    const priceOnly = amount === undefined && quantity === undefined && columns.some((col) => col.role === 'amount');
+    // Under lines that all print a quantity and a price, a row with an amount alone is an
+    // allowance or a charge on the line above ("Abschlag Direktbelieferung … -50,00"), not a line.
+    const amountOnly =
+      quantity === undefined &&
+      unitPrice === undefined &&
+      items.length > 0 &&
+      columns.some((col) => col.role === 'quantity') &&
+      columns.some((col) => col.role === 'unit_price') &&
+      items.every((it) => it.quantity !== undefined && it.unit_price !== undefined);
+    if (!hasNumbers || (last && (partial || priceOnly || amountOnly))) {
+      // A wrapped description (or a note under the table): join it to the previous row.
+      // Before the first row, the rest of a header written on several lines ("Art-Nr", "(Art)");
+      // later, a note in a column that is not kept ("(GTIN)" under an article number).
+      // A description on the row above its numbers ("PRESTATION SUPPORT - Description" over
+      // "1 | GLN… | 60,00 | PCE | 1,00 | 60,00"): it is the next line's, when that row has
+      // numbers and no description of its own, or when the two are set less than a line apart
+      // (a description block centred on its numbers row, over "2 | # ligne BC: 3 | 10,00 | …").
+      if (cells.description && !newPosition && i + 1 < lines.length && lines[i + 1].length) {
+        const next = readRow(lines[i + 1], columns, description);
+        const nextTop = Math.min(...lines[i + 1].map((p) => p.y));
+        const gap = nextTop - bottomOf(row);
+        if (
+          (!hasWords(next.cells.description) || gap < 0) &&
+          next.quantity !== undefined &&
+          (next.amount !== undefined || next.unitPrice !== undefined) &&
+          gap < lineHeight
+        ) {
+          pending = pending ? `${pending} ${cells.description}` : cells.description;
+          row.forEach((p) => phrases.add(p));
+          previousBottom = bottomOf(row);
+          lastLine = i;
+          continue;
+        }
+      }
+      if ((!last && i - from <= 2) || Object.keys(cells).length === 0) {
+        row.forEach((p) => phrases.add(p));
+        continue;
+      }
+      if (last && cells.description && !newPosition) {
+        last.description = `${last.description} ${cells.description}`.trim();
+        row.forEach((p) => phrases.add(p));
+        previousBottom = bottomOf(row);
+        lastLine = i;
+        continue;
+      }
+      // A position without prices, or notes in other columns ("CO-123/V2A", "Preisbasis:"):
+      // part of the table but no line. Only a position keeps the table going (the bottom of a
+      // note is not kept, so a run of notes ends the table).
+      if (last) {
+        row.forEach((p) => phrases.add(p));
+        if (newPosition) {
+          previousBottom = bottomOf(row);
+          lastLine = i;
+        }
+        continue;
+      }
+      return { end: 'other', lastLine };
+    }
+    const conf = Math.min(...row.map((p) => p.confidence));
+    let price = unitPrice;
+    // "5 | 4,55 € | 10% | -20,48 €": a discount in its own column; the net unit price is the
+    // price less the discount, when that is what makes the amount.
+    if (discount !== undefined && quantity !== undefined && price !== undefined && amount !== undefined && !fits(quantity, price, amount)) {
+      const net = Math.round(price * (1 - discount / 100) * 10_000) / 10_000;
+      if (fits(quantity, net, amount)) price = net;
+    }
+    const consistent = quantity !== undefined && price !== undefined && amount !== undefined && fits(quantity, price, amount);
+    last = {
+      description: `${pending ?? ''} ${cells.description ?? ''}`.trim(),
+      quantity,
+      unit_price: price,
+      amount,
+      confidence: Math.min(1, conf * (consistent ? 1 : 0.8)),
+    };
+    pending = undefined;
+    items.push(last);
+    row.forEach((p) => phrases.add(p));
+    previousBottom = bottomOf(row);
+    lastLine = i;
+  }
+  return { end: 'page', lastLine };
+}
+
+/**
+ * Where a table carried over from the page before goes on, on a page with no header of its own:
+ * the first row, above any totals row, that has a description and at least two of quantity,
+ * unit price and amount in the carried columns (the page's letterhead and "Page 2 of 3" above it
+ * are skipped).
+ */
+function continuationStart(lines: LayoutPhrase[][], layout: TableLayout): number {
+  for (let i = 0; i < lines.length; i++) {
+    const row = lines[i];
+    if (row.length === 0) continue;
+    if (
+      TOTALS_ROW.test(
+        row
+          .map((p) => p.text)
+          .join(' ')
+          .trim(),
+      )
+    )
+      return -1;
+    const r = readRow(row, layout.columns, layout.description);
+    const numbers = [r.amount, r.unitPrice, r.quantity].filter((n) => n !== undefined).length;
+    if (numbers >= 2 && hasWords(r.cells.description)) return i;
+  }
+  return -1;
+}
+
+/**
+ * Finds the line-item table by its header row (Description/Item, Qty, Unit Price/Rate,
+ * Amount/Total) and reads the rows under it (see readRows). A table that runs to the bottom of a
+ * page with no totals under it goes on on the next page, in the same columns, when that page has
+ * no header of its own.
  */
 export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
   const items: LineItem[] = [];
   const phrases = new Set<LayoutPhrase>();
+  let carried: TableLayout | undefined;
   for (const lines of linesByPage) {
-    // The header: one line naming the columns, or (failing that) a line naming the description
-    // whose other headings are completed by words on the lines just above or below it.
-    let headerIndex = lines.findIndex((line) => isHeader(keptRoles(line.map((p) => roleOf(p.text)))));
-    let stacked: { cells: HeaderCell[]; last: number } | undefined;
-    if (headerIndex < 0) {
-      headerIndex = lines.findIndex((line, k) => {
-        if (!line.some((p) => roleOf(p.text) === 'description')) return false;
-        const found = headerCells(lines, k);
-        const roles = keptRoles(found.cells.map((c) => c.role));
-        // two amount headings and no quantity: the left one is the quantity (see below)
-        if (!roles.has('quantity') && found.cells.filter((c) => c.role === 'amount').length > 1) roles.add('quantity');
-        if (!isHeader(roles)) return false;
-        stacked = found;
-        return true;
-      });
-    }
-    if (headerIndex < 0) continue;
-    const header = stacked ? [...new Set(stacked.cells.flatMap((c) => c.phrases))] : lines[headerIndex];
-    const named = (
-      stacked
-        ? stacked.cells.map((c) => ({ p: { x: c.x, width: c.right - c.x }, role: c.role ?? ('other' as Role) }))
-        : header.map((p) => ({ p: { x: p.x, width: p.width }, role: roleOf(p.text) }))
-    )
-      .filter((h): h is { p: { x: number; width: number }; role: Role } => h.role !== undefined)
-      .sort((a, b) => a.p.x - b.p.x);
-    // "Amount | Product | VAT | Price | Total": with two amount columns and no quantity column,
-    // the left one counts the units (the right one is the line's amount).
-    const amountHeaders = named.filter((h) => h.role === 'amount');
-    if (amountHeaders.length > 1 && !named.some((h) => h.role === 'quantity')) amountHeaders[0].role = 'quantity';
-    const columns: Column[] = named.map((h, i) => {
-      const prev = named[i - 1]?.p;
-      const next = named[i + 1]?.p;
-      return {
-        role: h.role,
-        left: prev ? (prev.x + prev.width + h.p.x) / 2 : -Infinity,
-        right: next ? (h.p.x + h.p.width + next.x) / 2 : Infinity,
-        centre: h.p.x + h.p.width / 2,
-      };
-    });
-    const description = columns.find((col) => col.role === 'description');
-    header.forEach((p) => phrases.add(p));
-    const lineHeight = median(header.map((p) => p.height)) || 10;
-    let previousBottom = Math.max(...header.map((p) => p.y + p.height));
-    let last: LineItem | undefined;
-    let pending: string | undefined;
-    for (let i = (stacked?.last ?? headerIndex) + 1; i < lines.length; i++) {
-      const row = lines[i];
-      const top = Math.min(...row.map((p) => p.y));
-      if (top - previousBottom > lineHeight * 4.5) break;
-      const rowText = row.map((p) => p.text).join(' ');
-      if (TOTALS_ROW.test(rowText.trim())) break;
-      const { cells, newPosition, amount, unitPrice, quantity } = readRow(row, columns, description);
-      const hasNumbers = amount !== undefined || unitPrice !== undefined || quantity !== undefined;
-      // A line's amount printed on the row under its description, quantity and price.
-      if (last && last.amount === undefined && amount !== undefined && unitPrice === undefined && quantity === undefined) {
-        last.amount = amount;
-        const fits =
-          last.quantity !== undefined &&
-          last.unit_price !== undefined &&
-          Math.abs(last.quantity * last.unit_price - amount) < 0.011 + Math.abs(amount) * 0.0005;
-        last.confidence = Math.min(1, Math.min(last.confidence, ...row.map((p) => p.confidence)) * (fits ? 1 : 0.8));
-        row.forEach((p) => phrases.add(p));
-        previousBottom = Math.max(...row.map((p) => p.y + p.height));
+    const found = findHeader(lines);
+    let layout: TableLayout;
+    let from: number;
+    let top: number;
+    if (found) {
+      layout = found.layout;
+      found.header.forEach((p) => phrases.add(p));
+      from = found.firstRow;
+      top = Math.max(...found.header.map((p) => p.y + p.height));
+    } else if (carried) {
+      layout = carried;
+      from = continuationStart(lines, layout);
+      if (from < 0) {
+        carried = undefined;
         continue;
       }
-      // Neither a description nor a quantity: a number under a line (a discount's base, a
-      // price basis) is not a line of its own. Nor is a price alone beside words, in a table
-      // that has amounts ("Bruttopreis : 5,5000" under a line).
-      const partial = !cells.description && quantity === undefined;
-      const priceOnly = amount === undefined && quantity === undefined && columns.some((col) => col.role === 'amount');
-      // Under lines that all print a quantity and a price, a row with an amount alone is an
-      // allowance or a charge on the line above ("Abschlag Direktbelieferung … -50,00"), not a line.
-      const amountOnly =
-        quantity === undefined &&
-        unitPrice === undefined &&
-        items.length > 0 &&
-        columns.some((col) => col.role === 'quantity') &&
-        columns.some((col) => col.role === 'unit_price') &&
-        items.every((it) => it.quantity !== undefined && it.unit_price !== undefined);
-      if (!hasNumbers || (last && (partial || priceOnly || amountOnly))) {
-        // A wrapped description (or a note under the table): join it to the previous row.
-        // Before the first row, the rest of a header written on several lines ("Art-Nr", "(Art)");
-        // later, a note in a column that is not kept ("(GTIN)" under an article number).
-        // A description on the row above its numbers ("PRESTATION SUPPORT - Description" over
-        // "1 | GLN… | 60,00 | PCE | 1,00 | 60,00"): it is the next line's, when that row has
-        // numbers and no description of its own.
-        if (cells.description && !newPosition && i + 1 < lines.length && lines[i + 1].length) {
-          const next = readRow(lines[i + 1], columns, description);
-          const nextTop = Math.min(...lines[i + 1].map((p) => p.y));
-          if (
-            !hasWords(next.cells.description) &&
-            next.quantity !== undefined &&
-            (next.amount !== undefined || next.unitPrice !== undefined) &&
-            nextTop - Math.max(...row.map((p) => p.y + p.height)) < lineHeight
-          ) {
-            pending = pending ? `${pending} ${cells.description}` : cells.description;
-            row.forEach((p) => phrases.add(p));
-            previousBottom = Math.max(...row.map((p) => p.y + p.height));
-            continue;
-          }
-        }
-        if ((!last && i - headerIndex <= 3) || Object.keys(cells).length === 0) {
-          row.forEach((p) => phrases.add(p));
-          continue;
-        }
-        if (last && cells.description && !newPosition) {
-          last.description = `${last.description} ${cells.description}`.trim();
-          row.forEach((p) => phrases.add(p));
-          previousBottom = Math.max(...row.map((p) => p.y + p.height));
-          continue;
-        }
-        // A position without prices, or notes in other columns ("CO-123/V2A", "Preisbasis:"):
-        // part of the table but no line. Only a position keeps the table going (the bottom of a
-        // note is not kept, so a run of notes ends the table).
-        if (last) {
-          row.forEach((p) => phrases.add(p));
-          if (newPosition) previousBottom = Math.max(...row.map((p) => p.y + p.height));
-          continue;
-        }
-        break;
-      }
-      const conf = Math.min(...row.map((p) => p.confidence));
-      const consistent =
-        quantity !== undefined &&
-        unitPrice !== undefined &&
-        amount !== undefined &&
-        Math.abs(quantity * unitPrice - amount) < 0.011 + Math.abs(amount) * 0.0005;
-      last = {
-        description: `${pending ?? ''} ${cells.description ?? ''}`.trim(),
-        quantity,
-        unit_price: unitPrice,
-        amount,
-        confidence: Math.min(1, conf * (consistent ? 1 : 0.8)),
-      };
-      pending = undefined;
-      items.push(last);
-      row.forEach((p) => phrases.add(p));
-      previousBottom = Math.max(...row.map((p) => p.y + p.height));
-    }
+      top = Math.min(...lines[from].map((p) => p.y));
+    } else continue;
+    const before = items.length;
+    const { end, lastLine } = readRows(lines, from, layout, items, phrases, top);
+    // Totals anywhere under the table on its page: the table ends here.
+    const totalsBelow = lines.slice(lastLine + 1).some((line) => line.some((p) => TOTALS_ROW.test(p.text.trim())));
+    carried = items.length > before && end !== 'totals' && !totalsBelow ? layout : undefined;
   }
   // A line without an amount column: quantity × unit price; a line whose price cell is empty: amount ÷ quantity (less sure).
   for (const item of items) {

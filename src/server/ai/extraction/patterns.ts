@@ -9,7 +9,7 @@ export const URL_RE = /\b(?:https?:\/\/|www\.)[^\s,;]+/gi;
 export const PHONE_RE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}\b/g;
 export const ID_RE = /\b(?=[A-Z0-9\-/]*\d)(?=[A-Z0-9\-/]*[A-Z])[A-Z0-9]+(?:[-/][A-Z0-9]+)+\b|\b[A-Z]{2,}\d{3,}\b/g;
 /** Contact details (e-mail, website, phone) in a phrase: they end an address block. */
-export const CONTACT_RE = /@|https?:|www\.|\b(?:tel|phone|fax|mobile|e-?mail|contact)\b|\+\d/i;
+export const CONTACT_RE = /@|https?:|www\.|(?<![\p{L}\p{N}])(?:tel|phone|fax|mobile|e-?mail|contact)(?![\p{L}\p{N}])|\+\d/iu;
 
 export const STREET_RE =
   /^\d+[A-Za-z]?,?\s+(?:[\w'.-]+\s+){0,4}(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|boulevard|blvd|court|ct|place|pl|square|sq|highway|hwy|parkway|pkwy|terrace|close|crescent|row|alley|strasse|straße|weg|platz|laan|straat)\b\.?/i;

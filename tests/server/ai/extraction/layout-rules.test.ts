@@ -1,0 +1,194 @@
+import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
+import { findLineItems } from '../../../../src/server/ai/extraction/line-items';
+import { indexPhrases } from '../../../../src/server/ai/extraction/phrases';
+import { page } from './helpers';
+
+type Runs = [number, number, string, number?][];
+
+/** The line items of a document of one or more hand-laid pages, confidences to two places. */
+const items = (...pages: Runs[]) =>
+  findLineItems(indexPhrases(pages.map((runs, i) => page(runs, i + 1))).lines).items.map(({ confidence, ...rest }) => ({
+    ...rest,
+    confidence: Math.round(confidence * 100) / 100,
+  }));
+
+describe('findLineItems: two price columns, a discount column, a credit note', () => {
+  it('reads "Prix unitaire" (over and under the header line) as the unit price and "Prix HT" as the amount, and takes the discount off the unit price', () => {
+    expect(
+      items([
+        [419, 353, 'Prix', 10],
+        [154, 359, 'Description', 10],
+        [344, 359, 'Quantité', 10],
+        [466, 359, 'Rem.', 10],
+        [513, 359, 'Prix HT', 10],
+        [410, 365, 'unitaire', 10],
+        [34, 382, "Nougat de l'Abbaye 250g", 9],
+        [340, 382, '5 Unit(s)', 9],
+        [425, 382, '4,55 €', 9],
+        [476, 382, '10%', 9],
+        [520, 382, '-20,48 €', 9],
+        [34, 400, "Huile d'olive", 9],
+        [330, 400, '10 Liter(s)', 9],
+        [420, 400, '19,80 €', 9],
+        [516, 400, '-198,00 €', 9],
+        [454, 421, 'Total HT', 10],
+        [520, 421, '-218,48 €', 10],
+      ]),
+    ).toEqual([
+      // 4,55 less 10 % = 4,095: five of them make the 20,48 credited
+      { description: "Nougat de l'Abbaye 250g", quantity: 5, unit_price: 4.095, amount: -20.48, confidence: 1 },
+      { description: "Huile d'olive", quantity: 10, unit_price: 19.8, amount: -198, confidence: 1 },
+    ]);
+  });
+
+  it('keeps the printed unit price when the discount does not make the amount', () => {
+    expect(
+      items([
+        [40, 100, 'Description', 10],
+        [250, 100, 'Qty', 10],
+        [320, 100, 'Price', 10],
+        [400, 100, 'Discount', 10],
+        [480, 100, 'Amount', 10],
+        [40, 120, 'Cable drum', 10],
+        [250, 120, '2', 10],
+        [320, 120, '50.00', 10],
+        [400, 120, '5%', 10],
+        [480, 120, '100.00', 10],
+      ]),
+    ).toEqual([{ description: 'Cable drum', quantity: 2, unit_price: 50, amount: 100, confidence: 1 }]);
+  });
+});
+
+describe('findLineItems: a description set half a line over its numbers row', () => {
+  it('gives the description to the row it overlaps, even when that row has words of its own in the description column', () => {
+    expect(
+      items([
+        [49, 355, 'Ligne CODE ARTICLE, NOM & DESIGNATION', 7],
+        [299, 356, 'P.U. HT', 7],
+        [386, 356, 'Qté', 7],
+        [476, 356, 'TOTAL HT', 7],
+        [125, 379, 'PRESTATION SUPPORT', 7],
+        [54, 384, '1', 7],
+        [323, 384, '60,00', 7],
+        [398, 384, '1,00', 7],
+        [497, 384, '60,00', 7],
+        [125, 388, 'Période de décembre', 7],
+        [125, 405, 'FOURNITURES DIVERSES', 7],
+        [54, 410, '2', 7],
+        [76, 410, '# ligne BC: 3', 7],
+        [323, 410, '10,00', 7],
+        [398, 410, '3,00', 7],
+        [497, 410, '30,00', 7],
+        [125, 414, 'Date début : 01/12/2018', 7],
+        [340, 440, 'Total HT', 7],
+        [497, 440, '90,00', 7],
+      ]),
+    ).toEqual([
+      // the position numbers stand in the description column here (no column of their own)
+      { description: 'PRESTATION SUPPORT 1 Période de décembre', quantity: 1, unit_price: 60, amount: 60, confidence: 1 },
+      { description: 'FOURNITURES DIVERSES 2 # ligne BC: 3 Date début : 01/12/2018', quantity: 3, unit_price: 10, amount: 30, confidence: 1 },
+    ]);
+  });
+});
+
+describe('findLineItems: a table that goes on over the page', () => {
+  const first: Runs = [
+    [40, 40, 'Muster GmbH', 14],
+    [40, 200, 'Description', 10],
+    [300, 200, 'Menge', 10],
+    [380, 200, 'Preis', 10],
+    [480, 200, 'Betrag', 10],
+    [40, 220, 'Schrauben M6', 10],
+    [300, 220, '100', 10],
+    [380, 220, '0,10', 10],
+    [480, 220, '10,00', 10],
+    [40, 234, 'Muttern M6', 10],
+    [300, 234, '200', 10],
+    [380, 234, '0,05', 10],
+    [480, 234, '10,00', 10],
+    [450, 800, 'Seite 1 von 2', 8],
+  ];
+  const second: Runs = [
+    [40, 40, 'Muster GmbH', 14],
+    [40, 60, 'Rechnung 4711, Seite 2 von 2', 8],
+    [40, 100, 'Unterlegscheiben', 10],
+    [300, 100, '50', 10],
+    [380, 100, '0,02', 10],
+    [480, 100, '1,00', 10],
+    [40, 114, 'Kabelbinder, schwarz,', 10],
+    [300, 114, '10', 10],
+    [380, 114, '0,50', 10],
+    [480, 114, '5,00', 10],
+    [40, 126, '200 mm', 10],
+    [380, 160, 'Summe netto', 10],
+    [480, 160, '26,00', 10],
+  ];
+
+  it('reads the rows on the next page in the same columns, past its letterhead, up to the totals', () => {
+    expect(items(first, second)).toEqual([
+      { description: 'Schrauben M6', quantity: 100, unit_price: 0.1, amount: 10, confidence: 1 },
+      { description: 'Muttern M6', quantity: 200, unit_price: 0.05, amount: 10, confidence: 1 },
+      { description: 'Unterlegscheiben', quantity: 50, unit_price: 0.02, amount: 1, confidence: 1 },
+      { description: 'Kabelbinder, schwarz, 200 mm', quantity: 10, unit_price: 0.5, amount: 5, confidence: 1 },
+    ]);
+  });
+
+  it('does not go on when the totals are printed under the table on its own page', () => {
+    const closed: Runs = [...first, [380, 260, 'Summe netto', 10], [480, 260, '20,00', 10]];
+    expect(items(closed, second).map((i) => i.description)).toEqual(['Schrauben M6', 'Muttern M6']);
+  });
+});
+
+describe('extractInvoice: parties by general layout rules', () => {
+  it("reads the sender's address from its return-address line, not from the customer's block under it, and the customer's address under the customer", () => {
+    const r = extractInvoice([
+      page([
+        [71, 128, 'Acme GmbH | Europa-Allee 1980 | 60486 Frankfurt,', 8],
+        [71, 149, 'Herr', 10],
+        [71, 163, 'Karl E. Coyote', 10],
+        [71, 176, 'Uferstraße 113', 10],
+        [71, 189, '88045 Friedrichshafen', 10],
+        [71, 278, 'Rechnung Nr. 42', 12],
+      ]),
+    ]);
+    expect(r.fields.vendor_name).toEqual({ value: 'Acme GmbH', confidence: 0.85 });
+    expect(r.fields.vendor_address).toEqual({ value: 'Europa-Allee 1980, 60486 Frankfurt', confidence: 0.75, raw: 'Europa-Allee 1980\n60486 Frankfurt' });
+    expect(r.fields.customer_name).toEqual({ value: 'Karl E. Coyote', confidence: 0.6 });
+    expect(r.fields.customer_address).toEqual({
+      value: 'Uferstraße 113, 88045 Friedrichshafen',
+      confidence: 0.55,
+      raw: 'Uferstraße 113\n88045 Friedrichshafen',
+    });
+  });
+
+  it('takes "Customer:2" for a customer number that heads no block, and finds the customer under the return-address line', () => {
+    const r = extractInvoice([
+      page([
+        [82, 156, 'Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen ● Germany', 6],
+        [71, 169, 'Theodor Est', 14],
+        [71, 198, 'Bahnstr. 42', 12],
+        [71, 225, '88802 Spielkreis', 12],
+        [57, 310, 'Customer:2', 12],
+        [57, 337, 'Your order AB321', 14],
+        [60, 396, 'Amount', 12],
+        [120, 396, 'Product', 12],
+      ]),
+    ]);
+    expect(r.fields.customer_name).toEqual({ value: 'Theodor Est', confidence: 0.6 });
+    expect(r.fields.vendor_name?.value).toBe('Bei Spiel GmbH');
+  });
+
+  it('reads a name with an accented letter before "tel" ("Hôtel Saint Denis") as a name, not as a phone line', () => {
+    const r = extractInvoice([
+      page([
+        [31, 93, 'Facture FA-2017-0009', 19],
+        [37, 124, 'Bill to', 10],
+        [37, 141, 'Hôtel Saint Denis', 10],
+        [37, 152, '42 rue du stade', 10],
+        [37, 164, '97400 Saint Denis', 10],
+      ]),
+    ]);
+    expect(r.fields.customer_name).toEqual({ value: 'Hôtel Saint Denis', confidence: 0.85 });
+    expect(r.fields.customer_address).toEqual({ value: '42 rue du stade, 97400 Saint Denis', confidence: 0.85, raw: '42 rue du stade\n97400 Saint Denis' });
+  });
+});
