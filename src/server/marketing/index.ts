@@ -1,6 +1,7 @@
 import { provide } from '../../core/plugin';
 import { userOf } from '../auth/guard';
 import { defineServerPlugin } from '../plugin';
+import { marketingMigrations } from './migrations';
 import * as T from '../tokens';
 import marketingSchema from '../../../schemas/catalogue/marketing.schema.json';
 import { Marketing, MarketingStore } from './store';
@@ -8,6 +9,7 @@ import { Marketing, MarketingStore } from './store';
 /** POST /api/platform/marketing: the home page's 'Great!' acknowledgement. */
 export const marketingModule = defineServerPlugin({
   id: 'marketing',
+  migrations: marketingMigrations,
   provides: [provide(Marketing, (get) => new MarketingStore(get(T.Db)))],
   needs: { marketing: Marketing },
   routes(app, { marketing }) {

@@ -3,6 +3,7 @@ import { userOf } from '../auth/guard';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { asId } from '../http/ids';
 import { defineServerPlugin } from '../plugin';
+import { votesMigrations } from './migrations';
 import * as T from '../tokens';
 import voteSchema from '../../../schemas/catalogue/vote.schema.json';
 import { Votes, VoteStore } from './store';
@@ -12,6 +13,7 @@ export const ALREADY_VOTED = 'You have already voted for this combination.';
 /** Votes on coming-soon combinations (GET and POST /api/platform/votes). */
 export const votesModule = defineServerPlugin({
   id: 'votes',
+  migrations: votesMigrations,
   provides: [provide(Votes, (get) => new VoteStore(get(T.Db)))],
   needs: { votes: Votes },
   routes(app, { votes }) {
