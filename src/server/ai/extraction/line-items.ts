@@ -30,6 +30,9 @@ export interface LineItemTable {
 const TOTALS_ROW =
   /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale)/i;
 
+/** A carried-forward row at a page's foot ("Übertrag", "Carried forward", "À reporter"): the table goes on over the page. */
+const CARRY_ROW = /^(?:[üu]bertrag|vortrag|carried\s*(?:forward|over)|brought\s*forward|[àa]\s*reporter|riporto|suma\s*y\s*sigue)\b/i;
+
 /** A cell that is one number, perhaps with a currency or a unit of a letter or two: "1.234,56 €", "EUR 12.00", "(5.00)", "0,0205". */
 const NUMERIC_CELL = /^(?:[A-Z]{3}\s?|[$€£¥])?[-−(]?\s?\d[\d.,'\u00a0\u202f ]*\)?\s?(?:[A-Z]{3}|[$€£¥]|%)?$/;
 
@@ -307,6 +310,10 @@ function readRows(
     const top = Math.min(...row.map((p) => p.y));
     if (top - previousBottom > lineHeight * 4.5) return { end: 'gap', lastLine };
     const rowText = row.map((p) => p.text).join(' ');
+    if (CARRY_ROW.test(rowText.trim())) {
+      row.forEach((p) => phrases.add(p));
+      return { end: 'page', lastLine: i };
+    }
     if (TOTALS_ROW.test(rowText.trim())) return { end: 'totals', lastLine };
     const { cells, newPosition, amount, unitPrice, quantity, discount } = readRow(row, columns, description);
     const hasNumbers = amount !== undefined || unitPrice !== undefined || quantity !== undefined;
@@ -414,19 +421,20 @@ function readRows(
  * unit price and amount in the carried columns (the page's letterhead and "Page 2 of 3" above it
  * are skipped).
  */
-function continuationStart(lines: LayoutPhrase[][], layout: TableLayout): number {
+function continuationStart(lines: LayoutPhrase[][], layout: TableLayout, phrases: Set<LayoutPhrase>): number {
   for (let i = 0; i < lines.length; i++) {
     const row = lines[i];
     if (row.length === 0) continue;
-    if (
-      TOTALS_ROW.test(
-        row
-          .map((p) => p.text)
-          .join(' ')
-          .trim(),
-      )
-    )
-      return -1;
+    const text = row
+      .map((p) => p.text)
+      .join(' ')
+      .trim();
+    // "Übertrag 1.234,00" at the head of the page: part of the table, no line.
+    if (CARRY_ROW.test(text)) {
+      row.forEach((p) => phrases.add(p));
+      continue;
+    }
+    if (TOTALS_ROW.test(text)) return -1;
     const r = readRow(row, layout.columns, layout.description);
     const numbers = [r.amount, r.unitPrice, r.quantity].filter((n) => n !== undefined).length;
     if (numbers >= 2 && hasWords(r.cells.description)) return i;
@@ -456,7 +464,7 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
       top = Math.max(...found.header.map((p) => p.y + p.height));
     } else if (carried) {
       layout = carried;
-      from = continuationStart(lines, layout);
+      from = continuationStart(lines, layout, phrases);
       if (from < 0) {
         carried = undefined;
         continue;

@@ -133,6 +133,17 @@ describe('findLineItems: a table that goes on over the page', () => {
     ]);
   });
 
+  it('reads a carried-forward row ("Übertrag") at the foot of one page and the head of the next as no line, and goes on after it', () => {
+    const carried: Runs = [...first, [300, 248, 'Übertrag', 10], [480, 248, '20,00', 10]];
+    const next: Runs = [second[0], second[1], [300, 84, 'Übertrag', 10], [480, 84, '20,00', 10], ...second.slice(2)];
+    expect(items(carried, next).map((i) => [i.description, i.amount])).toEqual([
+      ['Schrauben M6', 10],
+      ['Muttern M6', 10],
+      ['Unterlegscheiben', 1],
+      ['Kabelbinder, schwarz, 200 mm', 5],
+    ]);
+  });
+
   it('does not go on when the totals are printed under the table on its own page', () => {
     const closed: Runs = [...first, [380, 260, 'Summe netto', 10], [480, 260, '20,00', 10]];
     expect(items(closed, second).map((i) => i.description)).toEqual(['Schrauben M6', 'Muttern M6']);
