@@ -134,7 +134,7 @@ export function TargetPicker({ recipeId, kind }: { recipeId: number; kind: Targe
         <Caption1 className={s.muted} data-testid="trigger-state">
           {trigger.watching
             ? `Watching for new files every ${seconds(trigger.interval_ms)}${trigger.last_polled_at ? `, last looked at ${time(trigger.last_polled_at)}` : ''}. ${trigger.items} ${trigger.items === 1 ? 'file' : 'files'} so far.`
-            : 'Not watching: start the workflow to watch this folder. Files added while it is stopped wait: on Start you choose whether to process or skip them.'}
+            : 'Not watching: start the workflow to watch this folder. Files already in it, or added while it is stopped, wait: on Start you choose whether to process or skip them.'}
         </Caption1>
       )}
       {trigger?.last_error && (

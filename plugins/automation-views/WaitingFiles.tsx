@@ -14,13 +14,29 @@ export function hasPolledTrigger(engine: EngineRecipe | undefined): boolean {
 
 /** Re-reads after a start: the first look at the folder takes a moment. */
 const SETTLE_MS = [1500, 4000];
+/** And then every so often while it runs (a slow first look, another folder chosen). */
+const REREAD_MS = 10_000;
 
-export const waitingText = (n: number) => `${n} ${n === 1 ? 'file' : 'files'} arrived while stopped`;
+const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
 
 /**
- * Files put in the watched folder while the workflow was stopped (issue 19): the first look after
- * Start holds them instead of running them unasked or dropping them, and this bar offers the
- * choice: 'Process them' (one job each, oldest first) or 'Skip' (they never run).
+ * The bar's title: how many files wait and why ('2 files are already in the folder', '1 file
+ * arrived while stopped', or both: '3 files wait: 2 were already in the folder, 1 arrived while stopped').
+ */
+export function waitingText(items: Array<Pick<WaitingItem, 'why'>>): string {
+  const there = items.filter((i) => i.why === 'already_there').length;
+  const stopped = items.length - there;
+  if (!there) return `${files(stopped)} arrived while stopped`;
+  if (!stopped) return `${files(there)} ${there === 1 ? 'is' : 'are'} already in the folder`;
+  return `${files(items.length)} wait: ${there} ${there === 1 ? 'was' : 'were'} already in the folder, ${stopped} arrived while stopped`;
+}
+
+/**
+ * Files the workflow holds for the user's choice (issue 19), never run unasked nor dropped:
+ * those put in the watched folder while it was stopped (found by the first look after Start),
+ * and those already in the folder when it first started watching it (the first Start, or a folder
+ * chosen later). This bar offers the choice: 'Process them' (one job each, oldest first) or
+ * 'Skip' (they never run).
  */
 export function WaitingFiles({
   engine,
@@ -51,9 +67,11 @@ export function WaitingFiles({
       );
     void read();
     const timers = running ? SETTLE_MS.map((ms) => setTimeout(() => void read(), ms)) : [];
+    const every = running ? setInterval(() => void read(), REREAD_MS) : undefined;
     return () => {
       live = false;
       timers.forEach(clearTimeout);
+      clearInterval(every);
     };
   }, [api, polled, recipeId, running, version, tick]);
 
@@ -81,7 +99,7 @@ export function WaitingFiles({
   return (
     <MessageBar layout="multiline" intent="warning" data-testid="waiting-files">
       <MessageBarBody>
-        <MessageBarTitle>{waitingText(items.length)}</MessageBarTitle>
+        <MessageBarTitle>{waitingText(items)}</MessageBarTitle>
         {names.slice(0, 5).join(', ')}
         {names.length > 5 ? ` and ${names.length - 5} more` : ''}.{' '}
         {running ? 'Process them now, or skip them for good.' : 'Start the workflow to process them, or skip them for good.'}

@@ -86,12 +86,17 @@ export interface TriggerHealth {
 export const triggerHealthOf = (api: Api, recipeId: number) =>
   api.get<{ health: TriggerHealth }>(`/api/automation/recipes/${recipeId}/trigger-health`).then((r) => r.health);
 
-/** GET /api/automation/recipes/:id/waiting: what a polled trigger found that arrived while the recipe was stopped. */
+/**
+ * GET /api/automation/recipes/:id/waiting: what a polled trigger holds for the user's choice: files that
+ * arrived while the recipe was stopped, and files already in the folder when it first started watching.
+ */
 export interface WaitingItem {
   key: string;
   name: string | null;
   summary: string;
   seen_at: string;
+  /** why it waits (absent from an older server: arrived while stopped) */
+  why?: 'arrived_while_stopped' | 'already_there';
 }
 
 export const waitingOf = (api: Api, recipeId: number) =>

@@ -40,6 +40,23 @@ export function filesQuery(folder: string, afterMs: number): string {
   return `${quoteQ(folder)} in parents and trashed = false and mimeType != '${FOLDER_MIME}' and createdTime > '${new Date(afterMs).toISOString()}'`;
 }
 
+/** The query for the files (not folders) already in `folder`, whenever they were made. */
+export function presentQuery(folder: string): string {
+  return `${quoteQ(folder)} in parents and trashed = false and mimeType != '${FOLDER_MIME}'`;
+}
+
+/** At most this many files already in a folder are offered (Drive's 10 pages of 100, oldest first). */
+export const MAX_PRESENT = 1000;
+
+/** A file as the item it makes: its job's trigger data and the job list's line. */
+function eventOf(f: DriveFile, folder: string): PolledEvent {
+  return {
+    key: f.id,
+    data: { file_id: f.id, name: f.name, mime_type: f.mimeType, created_time: f.createdTime ?? null, folder_id: folder },
+    summary: `New file "${f.name.slice(0, 80)}" in Google Drive`,
+  };
+}
+
 /** The cursor after a look at the folder: `since` moves to the newest file, `seen` keeps the window. */
 export function advance(cursor: DriveCursor, files: DriveFile[]): DriveCursor {
   const newest = Math.max(Date.parse(cursor.since) || 0, ...files.map(time));
@@ -55,8 +72,14 @@ export function advance(cursor: DriveCursor, files: DriveFile[]): DriveCursor {
  * folder (its parent), files created after the cursor, with the owner's own Drive connection
  * (refreshed as needed). Each new file starts one job with its `file_id`, which the 'download
  * file' step fetches. Starting the recipe creates its folder (named after the combination) when
- * it has none, and its Sheet when a step writes to one; files already in the folder then are
- * not new. Choosing another folder starts watching that one from then on.
+ * it has none, and its Sheet when a step writes to one.
+ *
+ * Files already in the folder when the recipe first starts watching it (put there after setup
+ * made the folder, or in a folder the user chose that already held files; up to MAX_PRESENT,
+ * oldest first) are not run by themselves: they are returned as `present`, and the engine offers
+ * them on the setup screen ("2 files are already in the folder: Process them / Skip"). Choosing
+ * another folder while the recipe runs offers that folder's files the same way and watches it
+ * from then on.
  */
 export function driveNewFileTrigger(services: () => DriveTriggerServices | undefined): PolledTriggerDefinition {
   const started = (): DriveTriggerServices => {
@@ -64,13 +87,23 @@ export function driveNewFileTrigger(services: () => DriveTriggerServices | undef
     if (!s) throw new Error('The connectors plugin has not started yet, so the Google Drive trigger cannot look at the folder.');
     return s;
   };
-  const baseline = async (s: DriveTriggerServices, recipe: RecipeRow, folder: string, signal: AbortSignal): Promise<string> => {
+  /** The first cursor of a folder (watching from now on) and the files already in it. */
+  const baseline = async (
+    s: DriveTriggerServices,
+    recipe: RecipeRow,
+    folder: string,
+    signal: AbortSignal,
+  ): Promise<{ cursor: string; present: PolledEvent[] }> => {
     const e = googleEndpoints(s);
     const now = Date.now();
-    const recent = await withGoogleToken(s, recipe.managedUserId, 'google_drive', (token) =>
-      listDriveFiles(e.driveUrl, token, filesQuery(folder, now - OVERLAP_MS), { orderBy: 'createdTime', signal }),
+    const there = await withGoogleToken(s, recipe.managedUserId, 'google_drive', (token) =>
+      listDriveFiles(e.driveUrl, token, presentQuery(folder), { orderBy: 'createdTime', signal, maxPages: MAX_PRESENT / 100 }),
     );
-    return JSON.stringify(advance({ folder, since: new Date(now).toISOString(), seen: {} }, recent));
+    const files = there.filter((f) => f.mimeType !== FOLDER_MIME).sort((a, b) => time(a) - time(b));
+    return {
+      cursor: JSON.stringify(advance({ folder, since: new Date(now).toISOString(), seen: {} }, files)),
+      present: files.slice(0, MAX_PRESENT).map((f) => eventOf(f, folder)),
+    };
   };
   return {
     provider: 'google_drive',
@@ -82,7 +115,7 @@ export function driveNewFileTrigger(services: () => DriveTriggerServices | undef
       const s = started();
       await prepareTargets(s, recipe, recipe.template, signal);
       const { id } = await ensureFolder(s, recipe, signal);
-      return { cursor: await baseline(s, recipe, id, signal) };
+      return baseline(s, recipe, id, signal);
     },
     async poll({ recipe, cursor, signal, log }) {
       const s = started();
@@ -95,19 +128,14 @@ export function driveNewFileTrigger(services: () => DriveTriggerServices | undef
         });
       }
       const current = parseCursor(cursor);
-      // a new folder (or an unreadable cursor): watch it from now on
-      if (!current || current.folder !== folder) return { events: [], cursor: await baseline(s, recipe, folder, signal) };
+      // a new folder (or an unreadable cursor): watch it from now on; what is already there waits for the user
+      if (!current || current.folder !== folder) return { events: [], ...(await baseline(s, recipe, folder, signal)) };
       const e = googleEndpoints(s);
       const files = await withGoogleToken(s, recipe.managedUserId, 'google_drive', (token) =>
         listDriveFiles(e.driveUrl, token, filesQuery(folder, (Date.parse(current.since) || 0) - OVERLAP_MS), { orderBy: 'createdTime', signal }),
       );
       const fresh = files.filter((f) => !(f.id in current.seen) && f.mimeType !== FOLDER_MIME).sort((a, b) => time(a) - time(b));
-      const events: PolledEvent[] = fresh.map((f) => ({
-        key: f.id,
-        data: { file_id: f.id, name: f.name, mime_type: f.mimeType, created_time: f.createdTime ?? null, folder_id: folder },
-        summary: `New file "${f.name.slice(0, 80)}" in Google Drive`,
-      }));
-      return { events, cursor: JSON.stringify(advance(current, files)) };
+      return { events: fresh.map((f) => eventOf(f, folder)), cursor: JSON.stringify(advance(current, files)) };
     },
   };
 }

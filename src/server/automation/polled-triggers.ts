@@ -26,16 +26,20 @@ export interface PollContext {
  * stores each new item's key in the same transaction as the cursor, and starts one job per item
  * exactly once (a restart, a retried poll or two servers never run an item twice).
  *
- * `activate` runs when the recipe starts without a cursor (first start, or after a stop): it
- * prepares what the trigger watches (e.g. creates the recipe's Drive folder) and returns the
- * first cursor, so only items that arrive after the start count. A thrown error is shown as the
- * trigger's state and the poll is tried again at the next interval; nothing crashes.
+ * `activate` runs when the recipe starts without a cursor (its first start): it prepares what the
+ * trigger watches (e.g. creates the recipe's Drive folder) and returns the first cursor, so only
+ * items that arrive after the start run by themselves, and the items already there (`present`:
+ * the files already in the folder). The engine never runs those unasked: it holds them as waiting
+ * ('already there') and the user processes or skips them, as it does with items that arrive while
+ * the recipe is stopped. A poll that starts watching something else (another folder chosen)
+ * returns what is already there the same way. A thrown error is shown as the trigger's state and
+ * the poll is tried again at the next interval; nothing crashes.
  */
 export interface PolledTriggerDefinition extends TriggerDefinition {
   /** how often to poll, ms (read at every tick, so it may come from configuration known at start) */
   intervalMs(): number;
-  activate(recipe: RecipeRow, ctx: { signal: AbortSignal }): Promise<{ cursor: string }>;
-  poll(ctx: PollContext): Promise<{ events: PolledEvent[]; cursor: string }>;
+  activate(recipe: RecipeRow, ctx: { signal: AbortSignal }): Promise<{ cursor: string; present?: PolledEvent[] }>;
+  poll(ctx: PollContext): Promise<{ events: PolledEvent[]; cursor: string; present?: PolledEvent[] }>;
 }
 
 /** True for a contributed trigger the engine polls. */

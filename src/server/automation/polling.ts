@@ -44,8 +44,15 @@ declare module '../db/schema' {
   }
 }
 
-/** An item's hold: null runs it; 'waiting' arrived while the recipe was stopped (the user decides); 'skipped' never runs. */
+/** An item's hold: null runs it; 'waiting' waits for the user to process or skip it; 'skipped' never runs. */
 export type TriggerEventHold = 'waiting' | 'skipped' | null;
+
+/**
+ * Why an item waits for the user: it arrived while the recipe was stopped, or it was already
+ * there when the trigger started watching (the files in the folder at the first Start, or in a
+ * folder chosen later). Neither kind runs before the user presses Start and chooses Process.
+ */
+export type WaitReason = 'arrived_while_stopped' | 'already_there';
 
 /** A polled trigger of a recipe stopped after it watched: the first look after the next start holds what it finds. */
 export interface TriggerPausesTable {
@@ -65,6 +72,8 @@ export interface TriggerEventsTable {
   claimed_until: Date | null;
   created_at: Date | undefined;
   hold: TriggerEventHold | undefined;
+  /** why a waiting item waits (null on rows held before this was kept: they arrived while stopped) */
+  held_because: WaitReason | null | undefined;
 }
 
 export const pollingMigrations: Migration[] = [
@@ -100,6 +109,15 @@ export const pollingMigrations: Migration[] = [
       )`.execute(db);
     },
   },
+  {
+    // the items already there when the trigger starts watching wait too, and the screen says which is which
+    id: 'automation-polling/0003_already_there',
+    async up(db) {
+      await sql`alter table automation_trigger_events add column held_because text check (held_because in ('arrived_while_stopped', 'already_there'))`.execute(
+        db,
+      );
+    },
+  },
 ];
 
 /** A polled trigger's state for one recipe, as the setup screen shows it. */
@@ -113,18 +131,20 @@ export interface TriggerState {
   last_error: string | null;
   /** items seen so far / items whose job exists */
   items: number;
-  /** items that arrived while the recipe was stopped, waiting for the user to process or skip them */
+  /** items waiting for the user to process or skip them (arrived while stopped, or already there at the first Start) */
   waiting: number;
   interval_ms: number;
 }
 
-/** An item that arrived while its recipe was stopped (GET /api/automation/recipes/:id/waiting). */
+/** An item waiting for the user's choice (GET /api/automation/recipes/:id/waiting). */
 export interface WaitingItem {
   key: string;
   /** the item's name when it has one (a Drive file's name) */
   name: string | null;
   summary: string;
   seen_at: string;
+  /** it arrived while the recipe was stopped, or it was already there when the trigger started watching */
+  why: WaitReason;
 }
 
 export interface PollerDeps {
@@ -299,15 +319,17 @@ export class TriggerPoller {
     let found = 0;
     try {
       if (!cursor) {
-        const { cursor } = await trigger.definition.activate(recipe, { signal });
-        await this.recordState(recipe.id, trigger.key, { cursor, error: null });
+        // the first cursor, and what is already there: held for the user, never run unasked
+        const lookedAt = new Date(this.now());
+        const { cursor, present = [] } = await trigger.definition.activate(recipe, { signal });
+        found = await this.store(recipe.id, trigger.key, [], cursor, lookedAt, present);
         await this.deps.db.deleteFrom('automation_trigger_pauses').where('recipe_id', '=', recipe.id).where('trigger', '=', trigger.key).execute();
-        log.info(`${trigger.definition.name}: watching from now on`);
-        return { outcome: 'activated', found: 0, started: 0 };
+        log.info(`${trigger.definition.name}: watching from now on${found ? `; ${found} items already there wait for the user's choice` : ''}`);
+        return { outcome: 'activated', found, started: 0 };
       }
       const lookedAt = new Date(this.now());
       const result = await trigger.definition.poll({ recipe, cursor, signal, log });
-      found = await this.store(recipe.id, trigger.key, result.events, result.cursor, lookedAt);
+      found = await this.store(recipe.id, trigger.key, result.events, result.cursor, lookedAt, result.present ?? []);
     } catch (e) {
       const error = message(e).slice(0, 500);
       await this.recordState(recipe.id, trigger.key, { error });
@@ -321,10 +343,11 @@ export class TriggerPoller {
   /**
    * The new cursor and the new items, in one transaction; an item seen before is not stored again.
    * The first look begun after a stop (its pause row, taken first, so concurrent looks agree; a
-   * look begun before the stop leaves it) holds what it finds as waiting. Items keep the order
-   * the trigger gave them.
+   * look begun before the stop leaves it) holds what it finds as waiting. The items already there
+   * when the trigger starts watching (`present`) always wait, before the new ones. Items keep the
+   * order the trigger gave them.
    */
-  private async store(recipeId: number, trigger: string, events: PolledEvent[], cursor: string, lookedAt: Date): Promise<number> {
+  private async store(recipeId: number, trigger: string, events: PolledEvent[], cursor: string, lookedAt: Date, present: PolledEvent[] = []): Promise<number> {
     const at = new Date(this.now());
     return this.deps.db.transaction().execute(async (trx) => {
       const paused = await trx
@@ -334,9 +357,12 @@ export class TriggerPoller {
         .where('stopped_at', '<=', lookedAt)
         .returning('recipe_id')
         .executeTakeFirst();
-      const hold: TriggerEventHold = paused ? 'waiting' : null;
+      const items = [
+        ...present.map((e) => ({ e, hold: 'waiting' as const, why: 'already_there' as const })),
+        ...events.map((e) => ({ e, hold: paused ? ('waiting' as const) : null, why: paused ? ('arrived_while_stopped' as const) : null })),
+      ];
       let inserted = 0;
-      for (const [i, e] of events.entries()) {
+      for (const [i, { e, hold, why }] of items.entries()) {
         const res = await trx
           .insertInto('automation_trigger_events')
           .values({
@@ -348,6 +374,7 @@ export class TriggerPoller {
             job_id: null,
             claimed_until: null,
             hold,
+            held_because: why,
             created_at: new Date(at.getTime() + i),
           })
           .onConflict((oc) => oc.columns(['recipe_id', 'trigger', 'event_key']).doNothing())
@@ -460,13 +487,13 @@ export class TriggerPoller {
     };
   }
 
-  /** The items that arrived while the recipe was stopped and wait for the user's choice, oldest first. */
+  /** The items that wait for the user's choice (arrived while stopped, or already there), oldest first. */
   async waiting(recipe: RecipeRow): Promise<{ trigger: string | null; items: WaitingItem[] }> {
     const trigger = this.triggerOf(recipe);
     if (!trigger) return { trigger: null, items: [] };
     const rows = await this.deps.db
       .selectFrom('automation_trigger_events')
-      .select(['event_key', 'data', 'summary', 'created_at'])
+      .select(['event_key', 'data', 'summary', 'created_at', 'held_because'])
       .where('recipe_id', '=', recipe.id)
       .where('trigger', '=', trigger.key)
       .where('hold', '=', 'waiting')
@@ -482,6 +509,7 @@ export class TriggerPoller {
           name: typeof data?.name === 'string' ? data.name : null,
           summary: r.summary,
           seen_at: new Date(r.created_at!).toISOString(),
+          why: r.held_because ?? 'arrived_while_stopped',
         };
       }),
     };
@@ -618,7 +646,8 @@ export const pollingModule = defineServerPlugin({
       if (managedUserId === null) throw forbidden('You have no automation workspace yet.');
       return engine.ownRecipe(managedUserId, parseId((request.params as { recipeId: string }).recipeId, 'The recipe id'));
     };
-    // GET /api/automation/recipes/:recipeId/waiting → { trigger, count, items: WaitingItem[] }: what arrived while the recipe was stopped
+    // GET /api/automation/recipes/:recipeId/waiting → { trigger, count, items: WaitingItem[] }: what arrived while the recipe
+    // was stopped, and what was already there when its trigger started watching (each item says which)
     app.get('/api/automation/recipes/:recipeId/waiting', { auth: 'user' }, async (request) => {
       const { trigger, items } = await poller.waiting(await ownRecipe(request));
       return { trigger, count: items.length, items };

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { WaitingFiles, hasPolledTrigger } from '../../../plugins/automation-views/WaitingFiles';
-import type { EngineRecipe } from '../../../plugins/automation-views/automation-api';
+import { WaitingFiles, hasPolledTrigger, waitingText } from '../../../plugins/automation-views/WaitingFiles';
+import type { EngineRecipe, WaitingItem } from '../../../plugins/automation-views/automation-api';
 import { renderInShell, testShell } from '../../support/render';
 
 const WAITING = '/api/automation/recipes/5001/waiting';
@@ -21,14 +21,42 @@ function engine(trigger: string): EngineRecipe {
   };
 }
 
-const ITEMS = [
-  { key: 'file_a', name: 'invoice-1001.pdf', summary: 'New file "invoice-1001.pdf" in Google Drive', seen_at: '2026-11-22T10:00:00.000Z' },
-  { key: 'file_b', name: 'invoice-1002.pdf', summary: 'New file "invoice-1002.pdf" in Google Drive', seen_at: '2026-11-22T10:00:00.001Z' },
-  { key: 'file_c', name: null, summary: 'New file "scan.png" in Google Drive', seen_at: '2026-11-22T10:00:00.002Z' },
+const ITEMS: WaitingItem[] = [
+  {
+    key: 'file_a',
+    name: 'invoice-1001.pdf',
+    summary: 'New file "invoice-1001.pdf" in Google Drive',
+    seen_at: '2026-11-22T10:00:00.000Z',
+    why: 'arrived_while_stopped',
+  },
+  {
+    key: 'file_b',
+    name: 'invoice-1002.pdf',
+    summary: 'New file "invoice-1002.pdf" in Google Drive',
+    seen_at: '2026-11-22T10:00:00.001Z',
+    why: 'arrived_while_stopped',
+  },
+  { key: 'file_c', name: null, summary: 'New file "scan.png" in Google Drive', seen_at: '2026-11-22T10:00:00.002Z', why: 'arrived_while_stopped' },
+];
+const ALREADY: WaitingItem[] = [
+  {
+    key: 'file_d',
+    name: 'old-invoice-1.pdf',
+    summary: 'New file "old-invoice-1.pdf" in Google Drive',
+    seen_at: '2026-11-22T09:00:00.000Z',
+    why: 'already_there',
+  },
+  {
+    key: 'file_e',
+    name: 'old-invoice-2.pdf',
+    summary: 'New file "old-invoice-2.pdf" in Google Drive',
+    seen_at: '2026-11-22T09:00:00.001Z',
+    why: 'already_there',
+  },
 ];
 
-function show(opts: { running: boolean; trigger?: string; processStatus?: number }) {
-  let items = [...ITEMS];
+function show(opts: { running: boolean; trigger?: string; processStatus?: number; items?: WaitingItem[] }) {
+  let items = [...(opts.items ?? ITEMS)];
   const onProcessed = jest.fn();
   const shell = testShell({
     loggedIn: true,
@@ -55,7 +83,7 @@ function show(opts: { running: boolean; trigger?: string; processStatus?: number
   return { shell, onProcessed };
 }
 
-describe('WaitingFiles: files that arrived while the workflow was stopped', () => {
+describe('WaitingFiles: files that arrived while the workflow was stopped, or were already in the folder at its first Start', () => {
   it('says how many arrived, names them, and processes them on request', async () => {
     const { shell, onProcessed } = show({ running: true });
     const bar = await screen.findByTestId('waiting-files');
@@ -87,6 +115,28 @@ describe('WaitingFiles: files that arrived while the workflow was stopped', () =
     show({ running: true, processStatus: 409 });
     fireEvent.click(within(await screen.findByTestId('waiting-files')).getByRole('button', { name: 'Process them' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This workflow is stopped: start it, then process the waiting files.');
+  });
+
+  it('files already in the folder at the first Start: says so, names them, and processes them on request', async () => {
+    const { shell, onProcessed } = show({ running: true, items: ALREADY });
+    const bar = await screen.findByTestId('waiting-files');
+    expect(bar).toHaveTextContent(
+      /^2 files are already in the folderold-invoice-1\.pdf, old-invoice-2\.pdf\. Process them now, or skip them for good\.Process themSkip$/,
+    );
+    fireEvent.click(within(bar).getByRole('button', { name: 'Process them' }));
+    await waitFor(() => expect(screen.queryByTestId('waiting-files')).not.toBeInTheDocument());
+    expect(shell.fetch.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`${WAITING}/process`]);
+    expect(onProcessed).toHaveBeenCalledTimes(1);
+  });
+
+  it('the title counts each reason', () => {
+    expect(waitingText(ALREADY.slice(0, 1))).toBe('1 file is already in the folder');
+    expect(waitingText(ALREADY)).toBe('2 files are already in the folder');
+    expect(waitingText(ITEMS.slice(0, 1))).toBe('1 file arrived while stopped');
+    expect(waitingText([...ALREADY, ...ITEMS])).toBe('5 files wait: 2 were already in the folder, 3 arrived while stopped');
+    expect(waitingText([ALREADY[0], ITEMS[0]])).toBe('2 files wait: 1 was already in the folder, 1 arrived while stopped');
+    // an older server names no reason: they arrived while stopped
+    expect(waitingText([{}, {}])).toBe('2 files arrived while stopped');
   });
 
   it('asks nothing for triggers that are heard rather than polled', async () => {

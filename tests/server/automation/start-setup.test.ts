@@ -102,6 +102,11 @@ describe('no recipe runs until Start, and Start needs every connection the steps
     expect(started.status).toBe(200);
     expect(await recipeState(rec.recipe_id)).toMatchObject({ running: true, status: 'complete' });
     await until('the trigger to watch', async () => (await cursorsOf(rec.recipe_id)).some((c) => c.cursor));
+    // the file dropped before the first Start is offered, not run: the user processes or skips it
+    const waiting = await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/waiting`, { token: alice.access });
+    expect(waiting.body.items.map((i: { name: string; why: string }) => [i.name, i.why])).toEqual([['early.pdf', 'already_there']]);
+    await sleep(2500);
+    expect(await jobsOf(rec.recipe_id)).toEqual([]);
     expect((await startRecipe(server, alice, rec.recipe_id, 'stop')).status).toBe(200);
   });
 

@@ -10,6 +10,7 @@ import invoiceExtraction from '../../../plugins/invoice-extraction/server';
 import { createConnectorsPlugin } from '../../../plugins/connectors/server';
 import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
 import { renderInvoicePdf, type GeneratedInvoice } from '../../support/invoices/render';
+import { INVOICE_COLUMNS } from '../../../plugins/connectors/sheet-mapping';
 import { createUser, openTestDatabase, startTestServer, type TestDatabase, type TestServer, type TestUser } from '../../support/server';
 import { AutomationOptions, type EngineOptions } from '../../../src/server/automation';
 import * as T from '../../../src/server/tokens';
@@ -24,6 +25,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const redisPrefix = `flowmatic-drive-${randomBytes(5).toString('hex')}`;
 const ALICE = 'alice-drive@example.com';
 const BOB = 'bob-drive@example.com';
+const CAROL = 'carol-drive@example.com';
 
 describe('the Google Drive trigger (new file in the recipe folder), polled with a stored cursor', () => {
   let dataDir: string;
@@ -34,6 +36,7 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
   let bob: TestUser;
   let rec: Rec;
   let invoice: GeneratedInvoice;
+  let second: GeneratedInvoice;
   const sandbox = () => connectors.sandbox()!;
 
   /** A server on the shared database and DATA_DIR (so a second one is a restart). */
@@ -71,12 +74,21 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     until('the trigger to watch', async () => (await targets(user, recipeId)).body.trigger?.watching === true);
   const folderOf = async (recipeId: number) =>
     await server.db.selectFrom('user_recipes').select(['folder_id', 'sheet_id']).where('id', '=', recipeId).executeTakeFirstOrThrow();
-  const dropIn = (account: string, folder: string, name: string) =>
-    sandbox().addFile(account, { name, mimeType: 'application/pdf', parents: [folder] }, Buffer.from(invoice.pdf)).id;
+  const dropIn = (account: string, folder: string, name: string, pdf: GeneratedInvoice = invoice) =>
+    sandbox().addFile(account, { name, mimeType: 'application/pdf', parents: [folder] }, Buffer.from(pdf.pdf)).id;
+  /** The sheet's rows, each as { header: cell } by its header row (the first row). */
+  const sheetRecords = (account: string, sheetId: string) => {
+    const rows = sandbox()
+      .state.account(account)
+      .spreadsheets.find((s) => s.spreadsheetId === sheetId)!.rows;
+    const [header, ...body] = rows;
+    return { header, records: body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? '']))) };
+  };
 
   beforeAll(async () => {
     await loadPdfjs();
     invoice = await renderInvoicePdf({ seed: 7, layout: 'classic', font: 'helvetica' });
+    second = await renderInvoicePdf({ seed: 8, layout: 'classic', font: 'helvetica' });
     dataDir = mkdtempSync(path.join(tmpdir(), 'flowmatic-drive-'));
     database = await openTestDatabase();
     server = await bootOn(database);
@@ -130,9 +142,7 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
 
   it('while the recipe runs, a new file in its folder starts exactly one job, which writes the row', async () => {
     const { folder_id, sheet_id } = await folderOf(rec.recipe_id);
-    // a file that was there before the start is not new
-    dropIn(ALICE, folder_id!, 'before-start.pdf');
-    await sleep(20);
+    // (files already in the folder at the first Start: the last test)
     expect((await startRecipe(server, alice, rec.recipe_id)).status).toBe(200);
     await watching(alice, rec.recipe_id);
     const fileId = dropIn(ALICE, folder_id!, 'new-invoice.pdf');
@@ -150,7 +160,7 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     expect(rows).toHaveLength(2);
     expect(rows[1][0]).toBe('new-invoice.pdf');
     expect(rows[1][1]).toBe(String(invoice.truth.invoice_number));
-    // several more polls: still one job, and the file from before the start never ran
+    // several more polls: still one job
     await sleep(3500);
     const jobs = await driveJobs(rec.recipe_id);
     expect(jobs.map((j) => j.payload.data.name)).toEqual(['new-invoice.pdf']);
@@ -355,5 +365,113 @@ describe('the Google Drive trigger (new file in the recipe folder), polled with 
     await sleep(2500);
     expect((await driveJobs(rec.recipe_id)).slice(before).map((j) => j.payload.data.name)).toEqual(['after-skip.pdf']);
     await startRecipe(server, alice, rec.recipe_id, 'stop');
+  });
+
+  it('files already in the folder at the first Start are offered, never run unasked: Process writes their rows; a chosen folder offers its files, Skip runs none', async () => {
+    const carol = await createUser(server);
+    const at = await widgetToken(server, carol);
+    for (const p of ['google_drive', 'google_sheets']) await connect(server, at, p, CAROL);
+    const carolRec = await recordOf(server, carol, 1);
+    const starter = await recordOf(server, carol, 0);
+    // setup prepares the folder and the Sheet (the starter recipe), and starts nothing
+    const call = await server.call('POST', webhookPath(carolRec), {
+      body: { customer_id: carol.id, email: carol.email, instance: 'test', recipe_id: starter.recipe_id, combination_id: 1 },
+    });
+    expect(call.status).toBe(200);
+    await until('the folder and the Sheet', async () => {
+      const t = await folderOf(carolRec.recipe_id);
+      return t.folder_id && t.sheet_id ? t : undefined;
+    });
+    const { folder_id, sheet_id } = await folderOf(carolRec.recipe_id);
+    // two invoices put in the new folder before the first Start
+    const first = dropIn(CAROL, folder_id!, 'already-1.pdf');
+    await sleep(20);
+    const secondId = dropIn(CAROL, folder_id!, 'already-2.pdf', second);
+    await sleep(2500);
+    expect(await driveJobs(carolRec.recipe_id)).toEqual([]);
+    expect((await waitingOf(carol, carolRec.recipe_id)).body).toEqual({ trigger: 'google_drive:new_file_in_folder', count: 0, items: [] });
+    // Start: the first look offers both, oldest first, saying they were already there; nothing runs
+    expect((await startRecipe(server, carol, carolRec.recipe_id)).status).toBe(200);
+    await until('2 files offered', async () => (await waitingOf(carol, carolRec.recipe_id)).body.count === 2);
+    const offered = (await waitingOf(carol, carolRec.recipe_id)).body;
+    expect(offered.items.map((i: any) => [i.key, i.name, i.summary, i.why])).toEqual([
+      [first, 'already-1.pdf', 'New file "already-1.pdf" in Google Drive', 'already_there'],
+      [secondId, 'already-2.pdf', 'New file "already-2.pdf" in Google Drive', 'already_there'],
+    ]);
+    await sleep(2500);
+    expect(await driveJobs(carolRec.recipe_id)).toEqual([]);
+    expect(
+      sandbox()
+        .state.account(CAROL)
+        .spreadsheets.find((s) => s.spreadsheetId === sheet_id)!.rows,
+    ).toEqual([]);
+    expect((await targets(carol, carolRec.recipe_id)).body.trigger).toMatchObject({ watching: true, waiting: 2, items: 2 });
+    // Process: one job each, oldest first, and each file's row under the right headers
+    const processed = await server.call('POST', `/api/automation/recipes/${carolRec.recipe_id}/waiting/process`, { token: carol.access });
+    expect(processed.body).toEqual({ status: 'ok', processed: 2, started: 2 });
+    const jobs = await driveJobs(carolRec.recipe_id);
+    expect(jobs.map((j) => [j.payload.data.name, j.payload.data.file_id])).toEqual([
+      ['already-1.pdf', first],
+      ['already-2.pdf', secondId],
+    ]);
+    for (const j of jobs)
+      expect((await waitForJob(server, carol, j.id, ['succeeded', 'failed'], 60_000)).job).toMatchObject({ status: 'succeeded', error: null });
+    // every cell, under its header: the invoice's own values (the two jobs ran side by side: rows in the order they finished)
+    const sheet = sheetRecords(CAROL, sheet_id!);
+    expect(sheet.header).toEqual([...INVOICE_COLUMNS]);
+    const rowOf = (file: string, inv: GeneratedInvoice) => ({
+      file,
+      invoice_number: inv.data.invoiceNumber,
+      invoice_date: inv.data.invoiceDate,
+      due_date: inv.data.dueDate,
+      vendor_name: inv.data.vendorName,
+      vendor_address: inv.data.vendorAddress.join(', '),
+      customer_name: inv.data.customerName,
+      customer_address: inv.data.customerAddress.join(', '),
+      po_number: inv.data.poNumber ?? '',
+      payment_terms: inv.data.paymentTerms,
+      currency: inv.data.currency,
+      subtotal: String(inv.data.subtotal),
+      tax: String(inv.data.tax),
+      total: String(inv.data.total),
+      line_items: inv.data.lines.map((l) => `${l.quantity} × ${l.description} @ ${l.unitPrice.toFixed(2)} = ${l.amount.toFixed(2)}`).join('\n'),
+      warnings: '',
+    });
+    expect([...sheet.records].sort((a, b) => String(a.file).localeCompare(String(b.file)))).toEqual([
+      rowOf('already-1.pdf', invoice),
+      rowOf('already-2.pdf', second),
+    ]);
+    expect((await waitingOf(carol, carolRec.recipe_id)).body.count).toBe(0);
+
+    // another folder chosen while it runs: the files already in it are offered the same way; Skip runs none
+    const earlier = sandbox().addFile(
+      CAROL,
+      { name: 'Earlier invoices', mimeType: 'application/vnd.google-apps.folder', parents: ['root'] },
+      Buffer.alloc(0),
+    ).id;
+    const old = dropIn(CAROL, earlier, 'old-invoice.pdf');
+    const set = await server.call('PUT', `/api/plugins/connectors/recipes/${carolRec.recipe_id}/targets`, {
+      token: carol.access,
+      body: { folder_id: earlier },
+    });
+    expect(set.status).toBe(200);
+    await until("the chosen folder's file offered", async () => (await waitingOf(carol, carolRec.recipe_id)).body.count === 1);
+    expect((await waitingOf(carol, carolRec.recipe_id)).body.items.map((i: any) => [i.key, i.name, i.why])).toEqual([
+      [old, 'old-invoice.pdf', 'already_there'],
+    ]);
+    const skipped = await server.call('POST', `/api/automation/recipes/${carolRec.recipe_id}/waiting/skip`, { token: carol.access });
+    expect(skipped.body).toEqual({ status: 'ok', skipped: 1 });
+    await sleep(2500);
+    expect((await driveJobs(carolRec.recipe_id)).map((j) => j.payload.data.name)).toEqual(['already-1.pdf', 'already-2.pdf']);
+    expect(
+      sheetRecords(CAROL, sheet_id!)
+        .records.map((r) => r.file)
+        .sort(),
+    ).toEqual(['already-1.pdf', 'already-2.pdf']);
+    // and a file added now runs by itself
+    dropIn(CAROL, earlier, 'new-in-earlier.pdf');
+    await until("the new file's job", async () => (await driveJobs(carolRec.recipe_id)).length === 3);
+    expect((await driveJobs(carolRec.recipe_id)).map((j) => j.payload.data.name)).toEqual(['already-1.pdf', 'already-2.pdf', 'new-in-earlier.pdf']);
+    await startRecipe(server, carol, carolRec.recipe_id, 'stop');
   });
 });
