@@ -286,7 +286,7 @@ export class AutomationEngine {
     }
     const starter = await this.recipes.forCombination(recipe.managedUserId, 0);
     const recipeId = Number(call.recipe_id);
-    if (recipeId !== recipe.id && recipeId !== starter?.id) throw badRequest("The recipe_id is not one of this combination's recipes.");
+    if (recipeId !== recipe.id && recipeId !== starter?.id) throw badRequest("This recipe is not one of this combination's recipes.");
     const next = nextSetupStatus(recipe.status, 'setup-call', recipe.facts);
     const moved = await this.recipes.setStatus(recipe.id, recipe.status, next);
     if (moved && next === 'started' && starter) {

@@ -171,7 +171,7 @@ export function registerConfigRoutes(app: FastifyInstance, opts: ConfigRoutesOpt
     const user = userOf(request as never);
     const raw = (request.query as { combination_id?: string }).combination_id;
     const combinationId = raw === undefined ? opts.combinations[0] : Number(raw);
-    if (!Number.isInteger(combinationId)) throw badRequest('combination_id must be a combination number.');
+    if (!Number.isInteger(combinationId)) throw badRequest('The combination id must be a number.');
     checkCombination(combinationId);
     const row = await store.forCombination(user.id, combinationId);
     return row ? reply(row) : ({ status: 'success', id: null, combination_id: combinationId, config_json: null } satisfies ConfigReply);

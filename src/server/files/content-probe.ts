@@ -13,7 +13,7 @@ type Magic = 'pdf' | 'png' | 'jpeg' | 'zip';
 
 /**
  * Watches the bytes of an upload as they stream past (no second read for text files): keeps the
- * first 64 KiB, and tracks whether the whole content is valid UTF-8 without NUL bytes.
+ * first 64 KiB, and tracks whether the whole content is valid UTF-8 without NUL (zero) bytes.
  */
 export class ContentProbe {
   private readonly headChunks: Buffer[] = [];
@@ -77,6 +77,32 @@ export function magicOf(head: Buffer): Magic | null {
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'zip';
+  return null;
+}
+
+/** Signatures of common files no upload takes, to tell the user what their file looks like. */
+const OTHER_KINDS: Array<{ bytes: number[]; at?: number; what: string }> = [
+  { bytes: [0x4d, 0x5a], what: 'it looks like a Windows program' },
+  { bytes: [0x7f, 0x45, 0x4c, 0x46], what: 'it looks like a Linux program' },
+  { bytes: [0xcf, 0xfa, 0xed, 0xfe], what: 'it looks like a Mac program' },
+  { bytes: [0xca, 0xfe, 0xba, 0xbe], what: 'it looks like a Mac or Java program' },
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], what: 'it looks like an older Microsoft Office file (.doc or .xls)' },
+  { bytes: [0x1f, 0x8b], what: 'it looks like a compressed (gzip) archive' },
+  { bytes: [0x52, 0x61, 0x72, 0x21], what: 'it looks like a RAR archive' },
+  { bytes: [0x37, 0x7a, 0xbc, 0xaf], what: 'it looks like a 7-Zip archive' },
+  { bytes: [0x47, 0x49, 0x46, 0x38], what: 'it looks like a GIF image' },
+  { bytes: [0x42, 0x4d], what: 'it looks like a BMP image' },
+  { bytes: [0x57, 0x45, 0x42, 0x50], at: 8, what: 'it looks like a WebP image' },
+  { bytes: [0x49, 0x44, 0x33], what: 'it looks like an MP3 recording' },
+  { bytes: [0x66, 0x74, 0x79, 0x70], at: 4, what: 'it looks like a video or audio file' },
+];
+
+/** What a file of no accepted kind looks like, in the user's words ("it looks like a Windows program"), if known. */
+export function looksLike(head: Buffer): string | null {
+  for (const k of OTHER_KINDS) {
+    const at = k.at ?? 0;
+    if (head.length >= at + k.bytes.length && k.bytes.every((b, i) => head[at + i] === b)) return k.what;
+  }
   return null;
 }
 
@@ -166,10 +192,10 @@ export async function detectKind(
     return { kind: 'xlsx' };
   }
   if (allowed.includes('csv') || allowed.includes('txt')) {
-    if (probe.hasNul) throw refuse('it contains NUL bytes, so it is binary data, not text');
+    if (probe.hasNul) throw refuse(looksLike(head) ?? 'it holds binary data, not text');
     if (!probe.isText) throw refuse('it is neither a known format nor valid UTF-8 text');
     if (allowed.includes('csv') && (!allowed.includes('txt') || looksDelimited(head.toString('utf8'), probe.size > head.length))) return { kind: 'csv' };
     return { kind: 'txt' };
   }
-  throw refuse(probe.isText ? 'it is plain text' : 'its content is not a recognised format');
+  throw refuse(probe.isText ? 'it is plain text' : (looksLike(head) ?? 'its content is not a recognised format'));
 }

@@ -21,7 +21,7 @@ export const votesModule = defineServerPlugin({
 
     app.post('/api/platform/votes', { auth: 'user', schema: { body: voteSchema } }, async (request, reply) => {
       const combinationId = asId((request.body as { combination_id: unknown }).combination_id);
-      if (combinationId === undefined) throw badRequest('combination_id must be a number.');
+      if (combinationId === undefined) throw badRequest('The combination id must be a number.');
       const outcome = await votes.vote(userOf(request).id, combinationId);
       switch (outcome.kind) {
         case 'not-found':

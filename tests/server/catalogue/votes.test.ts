@@ -77,13 +77,13 @@ describe('votes on coming-soon combinations', () => {
   it.each([['abc'], [0], [-3], [1.5], [true], [null], ['12abc'], [[12]]])('answers 400 for combination_id %j', async (id) => {
     const res = await vote(alice, id);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 'error', message: 'combination_id must be a number.' });
+    expect(res.body).toEqual({ status: 'error', message: 'The combination id must be a number.' });
   });
 
   it('answers 400 for a missing or odd body', async () => {
     const none = await server.call('POST', '/api/platform/votes', { token: alice.access, body: {} });
     expect(none.status).toBe(400);
-    expect(none.body.message).toBe('combination_id must be a number.');
+    expect(none.body.message).toBe('The combination id must be a number.');
     const extra = await server.call('POST', '/api/platform/votes', { token: alice.access, body: { combination_id: 12, user_id: bob.id } });
     expect(extra.status).toBe(400);
   });

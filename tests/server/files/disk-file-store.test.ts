@@ -87,8 +87,13 @@ describe('refusing by content, whatever the name says', () => {
     await expect(put(XLSX.subarray(0, 40), ['xlsx'])).rejects.toThrow(DamagedFileError);
   });
 
-  it('text with a NUL byte is refused', async () => {
-    await expect(put(Buffer.from('a,b\n1,\u00002\n'), ['csv'])).rejects.toThrow(/NUL bytes/);
+  it('text with a NUL byte is refused as binary data, and a program renamed .pdf or .csv is called what it looks like', async () => {
+    await expect(put(Buffer.from('a,b\n1,\u00002\n'), ['csv'])).rejects.toThrow('The uploaded file is not a CSV file (it holds binary data, not text).');
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64), Buffer.from('This program cannot be run in DOS mode.')]);
+    await expect(put(exe, ['pdf'], { originalName: 'invoice.pdf' })).rejects.toThrow('The uploaded file is not a PDF file (it looks like a Windows program).');
+    await expect(put(exe, ['csv', 'txt'], { originalName: 'data.csv' })).rejects.toThrow(
+      'The uploaded file is not a CSV or text file (it looks like a Windows program).',
+    );
   });
 
   it('invalid UTF-8 is refused, including a sequence cut off at the end', async () => {

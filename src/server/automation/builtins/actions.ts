@@ -145,7 +145,7 @@ export const prepareSetup: ActionDefinition = {
     const fields = fieldsOf(input);
     const combinationId = Number(fields.combination_id);
     if (!Number.isInteger(combinationId) || combinationId <= 0) {
-      throw new PermanentStepError('The starter recipe needs the combination_id of the combination being set up.');
+      throw new PermanentStepError('The starter recipe was called without the number of the combination being set up.');
     }
     const connectors = Array.isArray(fields.connectors) ? fields.connectors.filter((c): c is string => typeof c === 'string') : [];
     const prepared: string[] = [];
