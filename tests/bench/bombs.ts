@@ -192,7 +192,7 @@ async function main(): Promise<void> {
     console.log(
       `${label.padEnd(44)} ${String(Math.round(bytes.length / 1024)).padStart(5)} KB   answered in ${seconds.toFixed(1).padStart(5)} s   peak extra RSS ${String(Math.round((peak - baseRss) / MB)).padStart(4)} MB   slowest other-user request ${slowest.toFixed(0).padStart(4)} ms`,
     );
-    console.log(`${''.padEnd(44)} ${state?.status}: ${state?.message ?? ''}`);
+    console.log(`${''.padEnd(44)} the job ${state?.status?.toLowerCase()}: ${state?.message ?? ''}`);
   }
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
