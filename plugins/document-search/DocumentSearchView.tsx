@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Body1,
   Button,
@@ -22,9 +22,20 @@ import { userMessage } from '../../src/app';
 
 export const EMPTY_QUERY_MESSAGE = 'Please enter a search query.';
 export const NOTHING_MATCHED = 'Sorry nothing matched your search';
-export const NO_FILE_MESSAGE = 'Choose a PDF or text (.txt) file to add.';
-export const WRONG_TYPE_MESSAGE = 'Only PDF and text (.txt) files can be added to the search.';
+export const NO_FILE_MESSAGE = 'Choose a PDF, text (.txt) or image (PNG or JPEG) file to add.';
+export const WRONG_TYPE_MESSAGE = 'Only PDF, text (.txt) and image (PNG or JPEG) files can be added to the search.';
 const SEARCH_WORKFLOW = '10011';
+/** How often the list asks again while a scan is being read. */
+export const LIST_REFRESH_MS = 2000;
+
+/** A document of the list, as GET /api/plugins/document-search/documents gives it. */
+export interface ListedDocument {
+  document: string;
+  status: 'indexing' | 'searchable' | 'failed';
+  progress?: number;
+  message?: string;
+  uploads: number;
+}
 
 interface SearchResult {
   document: string;
@@ -83,6 +94,11 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
   },
   hint: { color: tokens.colorNeutralForeground2 },
+  documents: { display: 'grid', gap: '8px' },
+  docList: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: '6px' },
+  docRow: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
+  docName: { fontWeight: tokens.fontWeightSemibold },
+  failed: { color: tokens.colorPaletteRedForeground1 },
 });
 
 /** A passage with its matched words in <mark>, built as elements from text (never as HTML). */
@@ -103,7 +119,11 @@ function Passage({ text }: { text: string }) {
   );
 }
 
-/** Adds a PDF or text file to the user's searchable documents: upload, then index. */
+/**
+ * Adds a PDF, text or image file to the user's searchable documents: upload, then index. A scan
+ * (an image, a PDF with pages without text) is read by OCR on the server after the reply; the
+ * list below shows it as indexing until it is searchable.
+ */
 function AddDocument({ onAdded }: { onAdded: () => void }) {
   const s = useStyles();
   const api = useApi();
@@ -117,7 +137,7 @@ function AddDocument({ onAdded }: { onAdded: () => void }) {
     setDone(undefined);
     setError(undefined);
     if (!file) return setError(NO_FILE_MESSAGE);
-    if (!/\.(pdf|txt)$/i.test(file.name)) return setError(WRONG_TYPE_MESSAGE);
+    if (!/\.(pdf|txt|png|jpe?g)$/i.test(file.name)) return setError(WRONG_TYPE_MESSAGE);
     setBusy(true);
     try {
       const form = new FormData();
@@ -126,8 +146,15 @@ function AddDocument({ onAdded }: { onAdded: () => void }) {
       form.append('country', '');
       form.append('workflow', SEARCH_WORKFLOW);
       const stored = await api.upload<{ key: string; bucket: string }>('/api/platform/uploadworkflowfile', form);
-      const indexed = await api.post<{ document: string; words: number }>('/api/plugins/document-search/index', { key: stored.key, bucket: stored.bucket });
-      setDone(`“${indexed.document}” is now searchable (${indexed.words.toLocaleString('en-GB')} words).`);
+      const indexed = await api.post<{ document: string; words?: number; indexing?: boolean; message?: string }>('/api/plugins/document-search/index', {
+        key: stored.key,
+        bucket: stored.bucket,
+      });
+      setDone(
+        indexed.indexing
+          ? `“${indexed.document}” is a scan: its text is being read, and it is listed below as indexing until it is searchable.`
+          : `“${indexed.document}” is now searchable (${(indexed.words ?? 0).toLocaleString('en-GB')} words).${indexed.message ? ` ${indexed.message}` : ''}`,
+      );
       setFile(undefined);
       if (input.current) input.current.value = '';
       onAdded();
@@ -143,13 +170,15 @@ function AddDocument({ onAdded }: { onAdded: () => void }) {
       <Subtitle2 as="h2" className={s.title}>
         Add a document
       </Subtitle2>
-      <Caption1 className={s.hint}>PDF files with a text layer and plain-text (.txt) files are indexed; scanned PDFs have no text to search.</Caption1>
+      <Caption1 className={s.hint}>
+        PDF, plain-text (.txt) and image (PNG or JPEG) files are indexed. Scans are read by OCR, up to their first 20 pages, which takes a few seconds a page.
+      </Caption1>
       <div className={s.uploadRow}>
         <input
           ref={input}
           type="file"
           aria-label="Document file"
-          accept=".pdf,.txt,application/pdf,text/plain"
+          accept=".pdf,.txt,.png,.jpg,.jpeg,application/pdf,text/plain,image/png,image/jpeg"
           onChange={(e) => {
             setFile(e.target.files?.[0]);
             setError(undefined);
@@ -175,10 +204,83 @@ function AddDocument({ onAdded }: { onAdded: () => void }) {
   );
 }
 
+/** The user's documents, newest first: scans being read (with their progress), refused, or searchable. */
+function DocumentList({ documents, error }: { documents?: ListedDocument[]; error?: string }) {
+  const s = useStyles();
+  if (error) {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{error}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  if (!documents || documents.length === 0) return null;
+  return (
+    <section className={s.documents} aria-label="Your documents">
+      <Subtitle2 as="h2" className={s.title}>
+        Your documents
+      </Subtitle2>
+      <ul className={s.docList}>
+        {documents.map((d, i) => (
+          <li key={`${d.document}-${i}`} className={s.docRow}>
+            <span className={s.docName}>{d.document}</span>
+            {d.status === 'indexing' && <Spinner size="extra-tiny" label={`Indexing… ${d.progress ?? 0}% read`} labelPosition="after" />}
+            {d.status === 'searchable' && (
+              <Caption1>
+                Searchable{d.uploads > 1 ? ` (uploaded ${d.uploads} times)` : ''}
+                {d.message ? `. ${d.message}` : ''}
+              </Caption1>
+            )}
+            {d.status === 'failed' && <Caption1 className={s.failed}>Not searchable: {d.message}</Caption1>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The user's documents, asked again every LIST_REFRESH_MS while a scan is being read. */
+function useDocuments(onSearchable: () => void) {
+  const api = useApi();
+  const [documents, setDocuments] = useState<ListedDocument[]>();
+  const [error, setError] = useState<string>();
+  const [tick, setTick] = useState(0);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  const indexing = useRef(false);
+  const searchable = useRef(onSearchable);
+  searchable.current = onSearchable;
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    api
+      .get<{ documents?: ListedDocument[] }>('/api/plugins/document-search/documents')
+      .then((reply) => {
+        if (!live) return;
+        const docs = Array.isArray(reply?.documents) ? reply.documents : [];
+        setDocuments(docs);
+        setError(undefined);
+        const stillIndexing = docs.some((d) => d.status === 'indexing');
+        // a scan finished: the current search may now find it
+        if (indexing.current && !stillIndexing) searchable.current();
+        indexing.current = stillIndexing;
+        if (stillIndexing) timer = setTimeout(() => setTick((t) => t + 1), LIST_REFRESH_MS);
+      })
+      .catch((e: unknown) => live && setError(userMessage(e)));
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [api, tick]);
+
+  return { documents, error, reload };
+}
+
 /**
  * Workflow 10011 (spec section 2): a query box and Search; results list the document name, the
  * matching passage with its matched words marked, and 'Download Document'. An empty query is
- * stopped here; no match shows 'Sorry nothing matched your search'.
+ * stopped here; no match shows 'Sorry nothing matched your search'. Below: add a document, and the
+ * list of the user's documents (a scan shows 'Indexing…' with its progress until it is searchable).
  */
 export default function DocumentSearchView() {
   const s = useStyles();
@@ -208,6 +310,8 @@ export default function DocumentSearchView() {
   }
 
   const href = (uri: string) => (uri.startsWith('/') ? env.apiBase + uri : uri);
+  const rerun = () => (query.trim() ? void search() : undefined);
+  const list = useDocuments(rerun);
 
   return (
     <div className={s.root}>
@@ -261,7 +365,13 @@ export default function DocumentSearchView() {
           )}
         </section>
       )}
-      <AddDocument onAdded={() => (query.trim() ? void search() : undefined)} />
+      <AddDocument
+        onAdded={() => {
+          rerun();
+          list.reload();
+        }}
+      />
+      <DocumentList documents={list.documents} error={list.error} />
     </div>
   );
 }

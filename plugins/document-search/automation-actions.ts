@@ -1,12 +1,41 @@
-import { AI_PROVIDER, defineAction, PermanentStepError, type ActionContext, type FileRef, type FileStore } from '../../src/server';
+import {
+  AI_PROVIDER,
+  defineAction,
+  DocumentReadError,
+  PermanentStepError,
+  type ActionContext,
+  type FileRef,
+  type FileStore,
+  type OcrEngine,
+} from '../../src/server';
 import { EmptyDocumentError, type DocumentIndex } from './index-service';
-import { documentText, SEARCHABLE_KINDS, UnreadableDocumentError, UnsearchableFileError, type PdfTextReader } from './document-text';
+import { documentText, UnreadableDocumentError, UnsearchableFileError, type PdfTextReader } from './document-text';
+import { readScannedText } from './scanned-text';
+import { NO_TEXT_READ } from './scan-indexing';
 
 /** What the indexing step needs from the running plugin. */
 export interface IndexStepServices {
   index: Pick<DocumentIndex, 'index'>;
   readPdf: PdfTextReader;
   files?: FileStore;
+  /** Reads scans (images, PDF pages without text); without it only text files and text-layer PDFs are indexed. */
+  ocr?: OcrEngine;
+}
+
+/** A stored file's text: plain text, a PDF's text layer, or (with an OCR engine) a scan read by OCR. */
+async function textOf(kind: Parameters<typeof documentText>[0], bytes: Buffer, services: IndexStepServices): Promise<string> {
+  const { ocr, readPdf } = services;
+  if (!ocr || !(kind === 'png' || kind === 'jpeg' || kind === 'pdf')) return documentText(kind, bytes, readPdf);
+  // a PDF keeps its text layer; only its pages without one (and images) go through OCR
+  let read;
+  try {
+    read = await readScannedText(kind, bytes, ocr);
+  } catch (error) {
+    if (error instanceof DocumentReadError) throw new UnreadableDocumentError(error.message);
+    throw error;
+  }
+  if (read.text.trim() === '') throw new UnreadableDocumentError(NO_TEXT_READ);
+  return read.text;
 }
 
 function filesOf(input: unknown, ctx: ActionContext): FileRef[] {
@@ -17,8 +46,9 @@ function filesOf(input: unknown, ctx: ActionContext): FileRef[] {
 /**
  * flowmatic_ai:index_document: adds each document of the run (a Drive download, an upload) to
  * the owner's searchable store, the same index the search page queries. Indexing the same file
- * again replaces its entry, so a retried step leaves one. A file that cannot be searched (not a
- * PDF or text file, no text) fails the step at once with the reason.
+ * again replaces its entry, so a retried step leaves one. A scan (an image, PDF pages without
+ * text) is read by OCR inside the step (it runs in the engine's job, off the request thread). A
+ * file that cannot be searched (another kind, no text) fails the step at once with the reason.
  */
 export function documentSearchSteps(services: IndexStepServices) {
   return [
@@ -26,7 +56,7 @@ export function documentSearchSteps(services: IndexStepServices) {
       provider: AI_PROVIDER,
       action: 'index_document',
       title: 'Add the document to the search',
-      description: "Adds each PDF or text file of the run to the owner's searchable documents.",
+      description: "Adds each PDF, text or image file of the run to the owner's searchable documents (scans are read by OCR).",
       output: {
         type: 'object',
         required: ['indexed', 'count'],
@@ -44,13 +74,12 @@ export function documentSearchSteps(services: IndexStepServices) {
       async run(input, ctx) {
         const { index, readPdf, files = ctx.files } = services;
         const refs = filesOf(input, ctx);
-        if (!refs.length)
-          throw new PermanentStepError(`This step indexes a document, but the run brought no file: add a ${SEARCHABLE_KINDS.join(' or ')} file.`);
+        if (!refs.length) throw new PermanentStepError('This step indexes a document, but the run brought no file: add a PDF, text or image file.');
         const indexed: Array<{ document: string; bucket: string; key: string; words: number }> = [];
         for (const ref of refs) {
           try {
             const meta = await files.stat(ctx.userId, ref.bucket, ref.key);
-            const text = await documentText(meta.kind, await files.read(ctx.userId, ref.bucket, ref.key), readPdf);
+            const text = await textOf(meta.kind, await files.read(ctx.userId, ref.bucket, ref.key), { ...services, readPdf });
             const { words } = await index.index({ owner: ctx.userId, bucket: ref.bucket, key: ref.key, name: meta.originalName, text });
             indexed.push({ document: meta.originalName, bucket: ref.bucket, key: ref.key, words });
           } catch (error) {

@@ -3,19 +3,19 @@ import type { FileKind } from '../../src/server';
 /** Reads the text of a PDF (every page's text layer), or throws an Error with a readable message. */
 export type PdfTextReader = (bytes: Uint8Array) => Promise<string>;
 
-/** The kinds whose text the index can read from an upload. */
+/** The kinds whose text the index reads from an upload at once (a text layer or plain text). */
 export const SEARCHABLE_KINDS: readonly FileKind[] = ['txt', 'pdf'];
 
 /** The file is of a kind the index cannot read text from. */
 export class UnsearchableFileError extends Error {
   readonly statusCode = 415;
   constructor() {
-    super('Only PDF and text files can be added to the search; this file is neither.');
+    super('Only PDF, text and image (PNG or JPEG) files can be added to the search; this file is none of these.');
     this.name = 'UnsearchableFileError';
   }
 }
 
-/** The PDF has no text layer (a scan) or could not be read. */
+/** The document has no text (a PDF without a text layer, a scan where OCR read nothing) or could not be read. */
 export class UnreadableDocumentError extends Error {
   readonly statusCode = 422;
   constructor(message: string) {

@@ -14,10 +14,15 @@ import { DocumentIndex, DocumentIndexToken, documentSearchMigrations, EmptyDocum
 import { DocumentIndexer } from './indexer';
 import { documentText, UnreadableDocumentError, UnsearchableFileError } from './document-text';
 import { readPdfText } from './pdf-text';
+import { pagesToOcr, pdfTextPages } from './scanned-text';
+import { documentIndexingMigration, pagesLeftOut, READ_SCAN_JOB, runReadScanJob, ScanIndexing, type ReadScanJobData } from './scan-indexing';
 import { SearchQueryError } from './search-query';
 
 /** The indexer that follows 'file/stored' and 'document/text-extracted' (one per server). */
 export const DocumentIndexerToken = token<DocumentIndexer>('DocumentIndexer');
+
+/** Scans handed to OCR and the search page's list of documents (one per server). */
+export const ScanIndexingToken = token<ScanIndexing>('DocumentSearchScanIndexing');
 
 /** How many results a search returns. */
 export const RESULTS_PER_SEARCH = 10;
@@ -59,24 +64,35 @@ export function documentSearchService(index: DocumentIndex, secretKey: string): 
 export default defineServerPlugin({
   id: 'document-search',
   catalogue,
-  contributes: [contribute(WorkflowUploads, { workflow: 10011, kinds: ['pdf', 'txt'] })],
-  migrations: documentSearchMigrations,
+  contributes: [contribute(WorkflowUploads, { workflow: 10011, kinds: ['pdf', 'txt', 'png', 'jpeg'] })],
+  migrations: [...documentSearchMigrations, documentIndexingMigration],
   provides: [
     provide(DocumentIndexToken, (get) => new DocumentIndex(get(T.Db))),
     // the same index as a plugin-neutral service (src/server): the page's route, the public API and MCP tools search with it
     provide(DocumentSearch, (get) => documentSearchService(get(DocumentIndexToken), get(T.ServerConfig).secretKey)),
     provide(DocumentIndexerToken, (get) => new DocumentIndexer(get(DocumentIndexToken), get(T.FileStore), readPdfText, get(T.Logger))),
+    provide(ScanIndexingToken, (get) => new ScanIndexing(get(T.Db), get(T.JobQueue))),
   ],
-  needs: { index: DocumentIndexToken, search: DocumentSearch, indexer: DocumentIndexerToken, files: T.FileStore, events: T.EventBus },
-  steps: ({ index, files }) => documentSearchSteps({ index, files, readPdf: readPdfText }),
-  routes(app, { index, search, files }) {
+  needs: {
+    index: DocumentIndexToken,
+    search: DocumentSearch,
+    indexer: DocumentIndexerToken,
+    files: T.FileStore,
+    events: T.EventBus,
+    scans: ScanIndexingToken,
+    ocr: T.Ocr,
+  },
+  steps: ({ index, files, ocr }) => documentSearchSteps({ index, files, readPdf: readPdfText, ocr }),
+  routes(app, { index, search, files, scans }) {
     app.post<{ Body: { query: string } }>(
       '/api/nlp-document-store/query',
       { auth: 'user', schema: { body: querySchema }, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
       async (request) => search.query(userOf(request), request.body.query),
     );
 
-    // the search page adds an upload at once and reports what it could not read
+    // the search page adds an upload: a text file or a PDF with a text layer at once; a scan (an
+    // image, or a PDF with pages without text) is read by OCR in a job, and the list shows it
+    // 'indexing' until it is searchable
     app.post<{ Body: { key: string; bucket: string } }>(
       '/api/plugins/document-search/index',
       { auth: 'user', schema: { body: indexFileSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
@@ -85,14 +101,44 @@ export default defineServerPlugin({
         const { key, bucket } = request.body;
         try {
           const meta = await files.stat(user.id, bucket, key);
-          const text = await documentText(meta.kind, await files.read(user.id, bucket, key), readPdfText);
+          const scan: ReadScanJobData = { owner: user.id, bucket, key, name: meta.originalName };
+          if (meta.kind === 'png' || meta.kind === 'jpeg') {
+            await scans.start(scan);
+            return { document: meta.originalName, indexing: true };
+          }
+          if (meta.kind !== 'pdf') {
+            const text = await documentText(meta.kind, await files.read(user.id, bucket, key), readPdfText);
+            const { words } = await index.index({ owner: user.id, bucket, key, name: meta.originalName, text });
+            return { document: meta.originalName, words };
+          }
+          const layer = await pdfTextPages(await files.read(user.id, bucket, key)).catch((error: unknown) => {
+            throw new UnreadableDocumentError(error instanceof Error && error.message ? error.message : 'The PDF could not be read.');
+          });
+          if (pagesToOcr(layer.pages).length > 0) {
+            await scans.start(scan);
+            return { document: meta.originalName, indexing: true };
+          }
+          const text = layer.pages.filter((page) => page !== '').join('\n\n');
+          if (text.trim() === '') throw new UnreadableDocumentError('The PDF has no text to search.');
           const { words } = await index.index({ owner: user.id, bucket, key, name: meta.originalName, text });
-          return { document: meta.originalName, words };
+          return {
+            document: meta.originalName,
+            words,
+            ...(layer.pages.length < layer.pageCount ? { message: pagesLeftOut(layer.pages.length, layer.pageCount) } : {}),
+          };
         } catch (error) {
           throw asHttpError(error);
         }
       },
     );
+
+    // the search page's list: scans being read (with their progress) or refused, then searchable documents
+    app.get('/api/plugins/document-search/documents', { auth: 'user', config: { rateLimit: { max: 240, timeWindow: '1 minute' } } }, async (request) => ({
+      documents: await scans.list(userOf(request).id),
+    }));
+  },
+  jobs: {
+    [READ_SCAN_JOB]: (data, { files, ocr, index, scans }, job) => runReadScanJob(data as ReadScanJobData, job, { files, ocr, index, scans }),
   },
   onStart({ indexer, events }) {
     indexer.start(events);

@@ -1,19 +1,22 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import DocumentSearchView, {
   EMPTY_QUERY_MESSAGE,
   NOTHING_MATCHED,
   WRONG_TYPE_MESSAGE,
   NO_FILE_MESSAGE,
+  LIST_REFRESH_MS,
+  type ListedDocument,
 } from '../../../plugins/document-search/DocumentSearchView';
 import { splitMarks } from '../../../plugins/document-search/highlight';
 import { renderInShell, testShell } from '../../support/render';
 import type { FakeHandler } from '../../support/fake-fetch';
 
 const QUERY = 'POST /api/nlp-document-store/query';
+const DOCUMENTS = 'GET /api/plugins/document-search/documents';
 
 function setup(routes: Record<string, FakeHandler>) {
-  const shell = testShell({ loggedIn: true, routes });
+  const shell = testShell({ loggedIn: true, routes: { [DOCUMENTS]: () => ({ body: { documents: [] } }), ...routes } });
   renderInShell(<DocumentSearchView />, shell, '/workflow/10011');
   return shell;
 }
@@ -102,8 +105,56 @@ describe('DocumentSearchView (workflow 10011)', () => {
     const form = uploadCall.body as FormData;
     expect([...form.keys()]).toEqual(['name', 'file', 'country', 'workflow']);
     expect(form.get('workflow')).toBe('10011');
-    expect(shell.fetch.calls.at(-1)).toMatchObject({ path: '/api/plugins/document-search/index', body: { key: 'k.txt', bucket: 'uploads' } });
+    expect(shell.fetch.calls.find((c) => c.path === '/api/plugins/document-search/index')).toMatchObject({ body: { key: 'k.txt', bucket: 'uploads' } });
   });
+
+  it('uploads a scan, says it is being read, and lists it as indexing with its progress until it is searchable', async () => {
+    const user = userEvent.setup();
+    const lists: ListedDocument[][] = [
+      [],
+      [{ document: 'scan.png', status: 'indexing', progress: 0, uploads: 1 }],
+      [
+        { document: 'scan.png', status: 'indexing', progress: 50, uploads: 1 },
+        { document: 'long-scan.pdf', status: 'searchable', message: 'The first 20 of 35 pages were read; the later pages are not searchable.', uploads: 1 },
+        { document: 'blank.png', status: 'failed', message: 'No text could be read on this scan, so there is nothing to search in it.', uploads: 1 },
+      ],
+      [
+        { document: 'scan.png', status: 'searchable', uploads: 2 },
+        { document: 'long-scan.pdf', status: 'searchable', message: 'The first 20 of 35 pages were read; the later pages are not searchable.', uploads: 1 },
+        { document: 'blank.png', status: 'failed', message: 'No text could be read on this scan, so there is nothing to search in it.', uploads: 1 },
+      ],
+    ];
+    let listed = 0;
+    const shell = setup({
+      [DOCUMENTS]: () => ({ body: { documents: lists[Math.min(listed++, lists.length - 1)] } }),
+      'POST /api/platform/uploadworkflowfile': () => ({ body: { url: '/api/files/download?token=x', key: 'k.png', bucket: 'uploads' } }),
+      'POST /api/plugins/document-search/index': () => ({ body: { document: 'scan.png', indexing: true } }),
+    });
+    await user.upload(screen.getByLabelText('Document file'), new File([new Uint8Array([0x89, 0x50])], 'scan.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Upload Document' }));
+    expect(
+      await screen.findByText('“scan.png” is a scan: its text is being read, and it is listed below as indexing until it is searchable.'),
+    ).toBeInTheDocument();
+    const rows = async () =>
+      within(await screen.findByRole('region', { name: 'Your documents' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    await waitFor(async () => expect(await rows()).toEqual(['scan.pngIndexing… 0% read']));
+    await waitFor(
+      async () =>
+        expect(await rows()).toEqual([
+          'scan.pngIndexing… 50% read',
+          'long-scan.pdfSearchable. The first 20 of 35 pages were read; the later pages are not searchable.',
+          'blank.pngNot searchable: No text could be read on this scan, so there is nothing to search in it.',
+        ]),
+      { timeout: 3 * LIST_REFRESH_MS },
+    );
+    await waitFor(async () => expect((await rows())[0]).toBe('scan.pngSearchable (uploaded 2 times)'), { timeout: 3 * LIST_REFRESH_MS });
+    const asked = shell.fetch.calls.filter((c) => c.path === '/api/plugins/document-search/documents').length;
+    // nothing is being read any more: the list stops asking
+    await new Promise((r) => setTimeout(r, LIST_REFRESH_MS + 500));
+    expect(shell.fetch.calls.filter((c) => c.path === '/api/plugins/document-search/documents')).toHaveLength(asked);
+  }, 20_000);
 
   it('refuses a missing file or another type before uploading, and shows server refusals', async () => {
     const user = userEvent.setup({ applyAccept: false });
@@ -112,7 +163,7 @@ describe('DocumentSearchView (workflow 10011)', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Upload Document' }));
     expect(await screen.findByText(NO_FILE_MESSAGE)).toBeInTheDocument();
-    await user.upload(screen.getByLabelText('Document file'), new File(['x'], 'photo.png', { type: 'image/png' }));
+    await user.upload(screen.getByLabelText('Document file'), new File(['x'], 'sheet.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Upload Document' }));
     expect(await screen.findByText(WRONG_TYPE_MESSAGE)).toBeInTheDocument();
     expect(shell.fetch.calls.filter((c) => c.path.includes('upload'))).toHaveLength(0);

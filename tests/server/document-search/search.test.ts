@@ -4,7 +4,7 @@ import invoiceExtraction from '../../../plugins/invoice-extraction/server';
 import { DocumentIndexToken } from '../../../plugins/document-search/index-service';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import * as T from '../../../src/server/tokens';
-import { PDF, png } from '../files/samples';
+import { PDF } from '../files/samples';
 import { upload } from './multipart';
 
 const QUERY = '/api/nlp-document-store/query';
@@ -44,7 +44,6 @@ describe('document search (workflow 10011)', () => {
   };
 
   beforeAll(async () => {
-    // invoice extraction too: its workflow 10004 takes the PNG the last PDF test sends to the search
     server = await startTestServer({ plugins: [documentSearch, invoiceExtraction] });
     alice = await createUser(server);
     bob = await createUser(server);
@@ -134,17 +133,18 @@ describe('document search (workflow 10011)', () => {
     const blank = await upload(server, alice.access, { content: PDF, filename: 'blank.pdf' }, '10011');
     expect(await server.call('POST', INDEX, { token: alice.access, body: { key: blank.body.key, bucket: blank.body.bucket } })).toMatchObject({
       status: 422,
-      body: { message: 'The PDF has no text layer (it looks like a scanned image), so there is nothing to search in it.' },
+      body: { status: 'error', message: 'The PDF has no pages.' },
     });
     const broken = await upload(server, alice.access, { content: Buffer.from('%PDF-1.7\nthis is not really a pdf'), filename: 'broken.pdf' }, '10011');
     const res = await server.call('POST', INDEX, { token: alice.access, body: { key: broken.body.key, bucket: broken.body.bucket } });
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/^The PDF could not be read/);
 
-    const image = await upload(server, alice.access, { content: png(3, 3), filename: 'photo.png' }, '10004');
-    expect(await server.call('POST', INDEX, { token: alice.access, body: { key: image.body.key, bucket: image.body.bucket } })).toMatchObject({
+    const files = server.container.get(T.FileStore);
+    const csv = await files.put(alice.id, Buffer.from('date,amount\n2024-01-02,10.00\n'), { originalName: 'amounts.csv', allowed: ['csv'], maxBytes: 1024 });
+    expect(await server.call('POST', INDEX, { token: alice.access, body: { key: csv.key, bucket: csv.bucket } })).toMatchObject({
       status: 415,
-      body: { message: 'Only PDF and text files can be added to the search; this file is neither.' },
+      body: { status: 'error', message: 'Only PDF, text and image (PNG or JPEG) files can be added to the search; this file is none of these.' },
     });
     await settled();
   });
