@@ -193,7 +193,7 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'unit_price',
     pattern:
-      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:einzel|netto|stück)?preis|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*h\.?t\.?)?|p\.?u\.?(?:\s*h\.?t\.?)?|prijs|stuksprijs|precio(?:\s*unitario)?|prezzo(?:\s*unitario)?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?)|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto))(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
   // Columns read but not kept (a tax rate, a position number, an article number): their cells must not land in a kept column.
   {
@@ -209,6 +209,6 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'amount',
     pattern:
-      /^(?:amount|total|line\s*(?:total|amount)|net\s*amount|positions?betrag|ext\.?\s*price|extended|subtotal|value|sum|gesamt(?:betrag|preis)?|betrag|netto(?:betrag)?|summe|montant(?:\s*h\.?t\.?)?|total\s*h\.?t\.?|prix\s*h\.?t\.?|bedrag|totaal|importe|importo|totale)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*price|extended|subtotal|value|sum|gesamt(?:betrag|preis)?|gesamt\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
 ];

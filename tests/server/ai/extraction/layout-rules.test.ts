@@ -59,6 +59,35 @@ describe('findLineItems: two price columns, a discount column, a credit note', (
   });
 });
 
+describe('findLineItems: gross and net headings', () => {
+  it('reads "Bruttopreis" as the unit price and "Bruttobetrag" as the amount, and "Prix unitaire TTC" / "Montant TTC" likewise', () => {
+    expect(
+      items([
+        [40, 100, 'Beschreibung', 10],
+        [250, 100, 'Menge', 10],
+        [320, 100, 'Bruttopreis', 10],
+        [460, 100, 'Bruttobetrag', 10],
+        [40, 120, 'Kfz-Versicherung', 10],
+        [250, 120, '1', 10],
+        [320, 120, '238,00', 10],
+        [460, 120, '238,00', 10],
+      ]),
+    ).toEqual([{ description: 'Kfz-Versicherung', quantity: 1, unit_price: 238, amount: 238, confidence: 1 }]);
+    expect(
+      items([
+        [40, 100, 'Désignation', 10],
+        [250, 100, 'Qté', 10],
+        [320, 100, 'Prix unitaire TTC', 10],
+        [460, 100, 'Montant TTC', 10],
+        [40, 120, 'Café moulu 1 kg', 10],
+        [250, 120, '3', 10],
+        [320, 120, '12,00', 10],
+        [460, 120, '36,00', 10],
+      ]),
+    ).toEqual([{ description: 'Café moulu 1 kg', quantity: 3, unit_price: 12, amount: 36, confidence: 1 }]);
+  });
+});
+
 describe('findLineItems: a description set half a line over its numbers row', () => {
   it('gives the description to the row it overlaps, even when that row has words of its own in the description column', () => {
     expect(
