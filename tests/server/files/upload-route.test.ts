@@ -17,7 +17,7 @@ type Kind = keyof typeof SAMPLES;
 const ALLOWED: Record<string, Kind[]> = {
   '10004': ['pdf', 'png', 'jpeg'],
   '10006': ['pdf', 'png', 'jpeg'],
-  '10011': ['pdf', 'txt'],
+  '10011': ['pdf', 'txt', 'png', 'jpeg'],
   '10012': ['csv'],
   '10013': ['csv', 'xlsx', 'pdf'],
 };
