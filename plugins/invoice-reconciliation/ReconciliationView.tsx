@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState, type ChangeEvent } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { Caption1, Field, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import {
   ConfigCard,
@@ -6,7 +6,6 @@ import {
   fileToBase64,
   runWorkflow,
   RunWorkflowResult,
-  saveBase64,
   useApi,
   useEnvironment,
   useSavedConfig,
@@ -17,9 +16,10 @@ import {
 } from '../../src/app';
 import { toPythonLiteral } from '../../src/core';
 import configSchema from '../../schemas/invoice-reconciliation/config.schema.json';
-import type { ComparisonResult } from './engine/compare';
 import type { ReconciliationConfig } from './engine/compare';
-import type { SideName, TableName } from './ui/ComparisonResults';
+import type { PagedComparison, RowTable, RowsPage, SideName } from './paged';
+import type { LoadRows, TableName } from './ui/ComparisonResults';
+import type { PageSort } from './ui/PagedTable';
 import { csvHeaderRow } from './ui/files';
 
 /** The results (tabs, tables) show only after Test Configuration: they load when a test starts. */
@@ -28,7 +28,8 @@ const ComparisonResults = lazy(() => loadResults().then((m) => ({ default: m.Com
 
 export const CONFIG_PATH = '/api/platform/invoiceReconciliationConfig';
 export const COMPARISON_PATH = '/api/platform/invoice_reconciliation/comparison';
-export const EXPORT_PATH = '/api/plugins/invoice-reconciliation/export';
+/** The results kept on the server: `${RESULTS_PATH}/{id}/rows` (a page of a table) and `/download` (a link to a file built there). */
+export const RESULTS_PATH = '/api/plugins/invoice-reconciliation/results';
 export const CSV_ONLY = 'Only .csv files can be uploaded.';
 
 type Config = Required<Omit<ReconciliationConfig, 'TOLERANCE'>>;
@@ -104,7 +105,7 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
   const [orders, setOrders] = useState<Upload>();
   const [fileError, setFileError] = useState<{ which: 'invoice' | 'orders'; message: string }>();
   const [current, setCurrent] = useState<Partial<Config>>();
-  const [result, setResult] = useState<ComparisonResult>();
+  const [result, setResult] = useState<PagedComparison>();
   const [testing, setTesting] = useState(false);
   const [running, setRunning] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -147,7 +148,8 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
     try {
       const body: Record<string, unknown> = { combination_id: combinationId, file1_name: invoice.file.name, file1_binary: await fileToBase64(invoice.file) };
       if (orders) Object.assign(body, { file2_name: orders.file.name, file2_binary: await fileToBase64(orders.file) });
-      setResult(await api.post<ComparisonResult>(COMPARISON_PATH, body));
+      // ?view=pages: the server keeps the whole result and answers its summary and first page of rows
+      setResult(await api.post<PagedComparison>(`${COMPARISON_PATH}?view=pages`, body));
     } catch (e) {
       setResult(undefined);
       setError((e as Error).message);
@@ -183,14 +185,40 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
     }
   }
 
+  const resultId = result?.result_id;
+  const loadRows = useCallback<LoadRows>(
+    (side: SideName, table: RowTable, offset: number, limit: number, sort: PageSort | undefined) => {
+      const query = new URLSearchParams({
+        side,
+        table,
+        offset: String(offset),
+        limit: String(limit),
+        ...(sort ? { sort: sort.column, direction: sort.direction } : {}),
+      });
+      return api.get<RowsPage<unknown>>(`${RESULTS_PATH}/${encodeURIComponent(resultId ?? '')}/rows?${query}`);
+    },
+    [api, resultId],
+  );
+
+  /** The file is built on the server from the kept result; the browser follows a short-lived link to it (nothing is assembled here). */
   async function download(side: SideName, format: 'csv' | 'xlsx', table?: TableName) {
-    if (!result) return;
+    if (!resultId) return;
     setDownloading(true);
+    setError(undefined);
     try {
-      const file = await api.post<{ file_name: string; content_type: string; data: string }>(EXPORT_PATH, { format, side, table, result: result[side] });
-      saveBase64(file.file_name, file.content_type, file.data);
+      const file = await api.post<{ name: string; url: string }>(`${RESULTS_PATH}/${encodeURIComponent(resultId)}/download`, {
+        side,
+        format,
+        ...(table ? { table } : {}),
+      });
+      const a = document.createElement('a');
+      a.href = file.url.startsWith('/') ? env.apiBase + file.url : file.url;
+      a.download = file.name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
     } catch (e) {
-      setError((e as Error).message);
+      setError(userMessage(e, 'The file could not be prepared. Please try again.'));
     } finally {
       setDownloading(false);
     }
@@ -246,7 +274,12 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
       )}
       {result && !testing && (
         <Suspense fallback={<Spinner label="Loading..." />}>
-          <ComparisonResults result={result} onDownload={(side, format, table) => void download(side, format, table)} downloading={downloading} />
+          <ComparisonResults
+            result={result}
+            loadRows={loadRows}
+            onDownload={(side, format, table) => void download(side, format, table)}
+            downloading={downloading}
+          />
         </Suspense>
       )}
     </div>

@@ -6,6 +6,7 @@ import {
   base64BodyLimit,
   configTableMigration,
   defineServerPlugin,
+  downloadUrl,
   provide,
   registerConfigRoutes,
   userOf,
@@ -19,11 +20,44 @@ import configSchema from '../../schemas/invoice-reconciliation/config.schema.jso
 import exportRequestSchema from '../../schemas/invoice-reconciliation/export-request.schema.json';
 import { catalogue } from './catalogue';
 import { exportSide, type ExportFormat, type ExportTableName } from './export-side';
-import type { ComparisonSide } from './engine/compare';
+import type { ComparisonResult, ComparisonSide } from './engine/compare';
+import { MAX_PAGE_SIZE, PAGE_SIZE, SORT_VALUES, type RowTable, type SideName, type SortDirection } from './paged';
+import { ResultStore } from './result-store';
 
 export const RECONCILIATION_COMBINATION = 10;
 export const CONFIG_PATH = '/api/platform/invoiceReconciliationConfig';
 export const CONFIG_TABLE = 'invoice_reconciliation_configs';
+
+const SIDES = ['default', 'custom_config'];
+const VIEW_QUERY = { type: 'object', additionalProperties: false, properties: { view: { type: 'string', enum: ['pages'] } } };
+const RESULT_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$' } },
+};
+const ROWS_QUERY = {
+  type: 'object',
+  required: ['side', 'table'],
+  additionalProperties: false,
+  properties: {
+    side: { type: 'string', enum: SIDES },
+    table: { type: 'string', enum: ['discrepancies', 'unmatched'] },
+    offset: { type: 'string', pattern: '^[0-9]{1,9}$' },
+    limit: { type: 'string', pattern: '^[0-9]{1,4}$' },
+    sort: { type: 'string', enum: [...new Set([...Object.keys(SORT_VALUES.discrepancies), ...Object.keys(SORT_VALUES.unmatched)])] },
+    direction: { type: 'string', enum: ['ascending', 'descending'] },
+  },
+};
+const DOWNLOAD_BODY = {
+  type: 'object',
+  required: ['side', 'format'],
+  additionalProperties: false,
+  properties: {
+    side: { type: 'string', enum: SIDES },
+    format: { type: 'string', enum: ['csv', 'xlsx'] },
+    table: { type: 'string', enum: ['metadata', 'discrepancies', 'unmatched', 'emails'] },
+  },
+};
 
 /**
  * Invoice-to-purchase-order reconciliation: workflow 10012 and combination 10. Saved configs
@@ -46,18 +80,57 @@ export default defineServerPlugin({
       }),
     ),
   ],
-  needs: { db: T.Db, config: T.ServerConfig, reconciliation: InvoiceReconciliation },
+  needs: { db: T.Db, config: T.ServerConfig, reconciliation: InvoiceReconciliation, files: T.FileStore },
   steps: ({ reconciliation }) => reconciliationSteps(reconciliation),
   migrations: [configTableMigration('invoice-reconciliation/0001_configs', CONFIG_TABLE)],
-  routes(app, { db, config, reconciliation }) {
+  routes(app, { db, config, reconciliation, files }) {
     const store = new ConfigStore(db, CONFIG_TABLE);
     registerConfigRoutes(app, { path: CONFIG_PATH, store, configSchema, requestSchema: configRequestSchema, combinations: [RECONCILIATION_COMBINATION] });
     const bodyLimit = base64BodyLimit(2, config.maxUploadBytes);
 
-    app.post<{ Body: ReconciliationComparisonRequest }>(
+    const results = new ResultStore(files);
+
+    // ?view=pages (the page): the result is kept on the server and the reply is its summary and first page of rows
+    app.post<{ Body: ReconciliationComparisonRequest; Querystring: { view?: 'pages' } }>(
       '/api/platform/invoice_reconciliation/comparison',
-      { auth: 'user', bodyLimit, schema: { body: comparisonRequestSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-      async (request) => reconciliation.comparison(userOf(request).id, request.body),
+      {
+        auth: 'user',
+        bodyLimit,
+        schema: { body: comparisonRequestSchema, querystring: VIEW_QUERY },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const owner = userOf(request).id;
+        const result = await reconciliation.comparison(owner, request.body);
+        return request.query.view === 'pages' ? results.keep(owner, result as unknown as ComparisonResult) : result;
+      },
+    );
+
+    app.get<{
+      Params: { id: string };
+      Querystring: { side: SideName; table: RowTable; offset?: string; limit?: string; sort?: string; direction?: SortDirection };
+    }>(
+      '/api/plugins/invoice-reconciliation/results/:id/rows',
+      { auth: 'user', schema: { params: RESULT_PARAMS, querystring: ROWS_QUERY } },
+      async (request) => {
+        const { side, table, sort, direction } = request.query;
+        const limit = Number(request.query.limit ?? PAGE_SIZE);
+        if (limit < 1 || limit > MAX_PAGE_SIZE) throw new HttpError(400, `Ask for 1 to ${MAX_PAGE_SIZE} rows at a time.`);
+        return results.rows(userOf(request).id, request.params.id, { side, table, offset: Number(request.query.offset ?? 0), limit, sort, direction });
+      },
+    );
+
+    // a download built here from the kept result; the answer is a short-lived link the browser follows
+    app.post<{ Params: { id: string }; Body: { side: SideName; format: ExportFormat; table?: ExportTableName } }>(
+      '/api/plugins/invoice-reconciliation/results/:id/download',
+      { auth: 'user', schema: { params: RESULT_PARAMS, body: DOWNLOAD_BODY }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+      async (request) => {
+        const user = userOf(request);
+        const { side, format, table } = request.body;
+        if (format === 'csv' && !table) throw new HttpError(400, 'Choose the table to download as CSV: metadata, discrepancies, unmatched or emails.');
+        const stored = await results.download(user.id, request.params.id, side, format, table);
+        return { name: stored.originalName, url: downloadUrl(user, stored, config.secretKey) };
+      },
     );
 
     app.post<{ Body: { format: ExportFormat; table?: ExportTableName; side: 'default' | 'custom_config'; result: ComparisonSide } }>(

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Body1, Button, Caption1, Card, CardHeader, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons/svg/arrow-download';
-import type { ComparisonResult, ComparisonSide } from '../engine/compare';
 import type { Discrepancy, UnmatchedRecord } from '../engine/matcher';
 import type { EmailDraft } from '../engine/emails';
 import { SortableTable, type Column, RovingTab, RovingTabList } from '../../../src/app';
+import type { PagedComparison, PagedSide, RowTable, RowsPage, SideName } from '../paged';
+import { PagedTable, type PageSort } from './PagedTable';
 
-export type SideName = 'default' | 'custom_config';
+export type { SideName } from '../paged';
 export type TableName = 'metadata' | 'discrepancies' | 'unmatched' | 'emails';
+/** Loads a page of one table of a side from the kept result. */
+export type LoadRows = (side: SideName, table: RowTable, offset: number, limit: number, sort: PageSort | undefined) => Promise<RowsPage<unknown>>;
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: '16px' },
@@ -58,7 +61,7 @@ const METADATA_COLUMNS: Column<MetadataRow>[] = [
   { id: 'value', title: 'Value', value: (m) => m.value },
 ];
 
-function metadataRows(metadata: ComparisonSide['metadata']): MetadataRow[] {
+function metadataRows(metadata: PagedSide['metadata']): MetadataRow[] {
   return Object.entries(metadata)
     .filter(([name]) => name !== 'vendors')
     .map(([name, v]) => ({ name: name.replace(/_/g, ' '), value: v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v) }));
@@ -96,27 +99,40 @@ function EmailCard({ email }: { email: EmailDraft }) {
 function Side({
   side,
   name,
+  pageSize,
+  loadRows,
   onDownload,
   downloading,
 }: {
-  side: ComparisonSide;
+  side: PagedSide;
   name: SideName;
+  pageSize: number;
+  loadRows: LoadRows;
   onDownload: (side: SideName, format: 'csv' | 'xlsx', table?: TableName) => void;
   downloading: boolean;
 }) {
   const s = useStyles();
   const m = side.metadata;
+  // stable per side, so a table keeps its page until the side changes
+  const loadDiscrepancies = useMemo(
+    () => (offset: number, limit: number, sort: PageSort | undefined) => loadRows(name, 'discrepancies', offset, limit, sort) as Promise<RowsPage<Discrepancy>>,
+    [loadRows, name],
+  );
+  const loadUnmatched = useMemo(
+    () => (offset: number, limit: number, sort: PageSort | undefined) => loadRows(name, 'unmatched', offset, limit, sort) as Promise<RowsPage<UnmatchedRecord>>,
+    [loadRows, name],
+  );
   const stats: [string, string][] = [
-    ['Invoice rows', String(m.invoice_rows)],
+    ['Invoice rows', m.invoice_rows.toLocaleString('en-GB')],
     ...(m.mode === 'reconciliation'
       ? ([
-          ['Purchase-order rows', String(m.purchase_order_rows)],
-          ['Matched rows', String(m.matched_rows)],
+          ['Purchase-order rows', m.purchase_order_rows.toLocaleString('en-GB')],
+          ['Matched rows', m.matched_rows.toLocaleString('en-GB')],
           ['Match rate', percent(m.match_rate)],
         ] as [string, string][])
       : []),
-    ['Discrepancies', String(side.discrepencies.length)],
-    ['Unmatched records', String(side.unmatched_records.length)],
+    ['Discrepancies', side.discrepancy_count.toLocaleString('en-GB')],
+    ['Unmatched records', side.unmatched_count.toLocaleString('en-GB')],
     ['Total difference', money(m.total_difference) as string],
   ];
   const keys =
@@ -149,21 +165,29 @@ function Side({
         {dl('csv', 'emails', 'E-mails CSV')}
       </div>
       <section className={s.section} aria-label="Discrepancies">
-        <Subtitle2 as="h3">Discrepancies ({side.discrepencies.length})</Subtitle2>
-        <SortableTable
+        <Subtitle2 as="h3">Discrepancies ({side.discrepancy_count.toLocaleString('en-GB')})</Subtitle2>
+        <PagedTable
+          key={`${name}-discrepancies`}
           label="Discrepancies table"
           columns={DISCREPANCY_COLUMNS}
-          rows={side.discrepencies}
+          total={side.discrepancy_count}
+          first={side.first.discrepancies}
+          load={loadDiscrepancies}
+          pageSize={pageSize}
           minWidth={1080}
           emptyText="No discrepancies: every matched line agrees."
         />
       </section>
       <section className={s.section} aria-label="Unmatched records">
-        <Subtitle2 as="h3">Unmatched records ({side.unmatched_records.length})</Subtitle2>
-        <SortableTable
+        <Subtitle2 as="h3">Unmatched records ({side.unmatched_count.toLocaleString('en-GB')})</Subtitle2>
+        <PagedTable
+          key={`${name}-unmatched`}
           label="Unmatched records table"
           columns={UNMATCHED_COLUMNS}
-          rows={side.unmatched_records}
+          total={side.unmatched_count}
+          first={side.first.unmatched}
+          load={loadUnmatched}
+          pageSize={pageSize}
           minWidth={760}
           emptyText="Every record found its counterpart."
         />
@@ -188,13 +212,18 @@ function Side({
   );
 }
 
-/** The comparison result: a tab per side (default, custom config), each with its tables, e-mails and downloads. */
+/**
+ * The comparison result: a tab per side (default, custom config), each with its tables (the long
+ * ones a page at a time, from the result kept on the server), e-mails and downloads.
+ */
 export function ComparisonResults({
   result,
+  loadRows,
   onDownload,
   downloading = false,
 }: {
-  result: ComparisonResult;
+  result: PagedComparison;
+  loadRows: LoadRows;
   onDownload: (side: SideName, format: 'csv' | 'xlsx', table?: TableName) => void;
   downloading?: boolean;
 }) {
@@ -208,7 +237,7 @@ export function ComparisonResults({
       <Text as="p" size={200} style={{ margin: 0, color: tokens.colorNeutralForeground3 }}>
         {tab === 'default' ? 'Keys detected from the header rows, default e-mail settings.' : 'Your saved config: keys, tones of voice and e-mail choices.'}
       </Text>
-      <Side side={result[tab]} name={tab} onDownload={onDownload} downloading={downloading} />
+      <Side side={result[tab]} name={tab} pageSize={result.page_size} loadRows={loadRows} onDownload={onDownload} downloading={downloading} />
     </section>
   );
 }

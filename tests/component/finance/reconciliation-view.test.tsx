@@ -79,6 +79,21 @@ const side = (source: string) => ({
   ],
 });
 
+/** A side as the page's comparison reply has it (?view=pages): the summary, e-mails, counts and first page of rows. */
+const paged = (source: string) => {
+  const s = side(source);
+  const { vendors: _, ...metadata } = s.metadata;
+  return {
+    metadata: { ...metadata, vendor_count: 0 },
+    emails: s.emails,
+    discrepancy_count: s.discrepencies.length,
+    unmatched_count: s.unmatched_records.length,
+    first: { discrepancies: s.discrepencies, unmatched: s.unmatched_records },
+  };
+};
+const RESULT_ID = '5f0c-result.txt';
+const ROWS = `/api/plugins/invoice-reconciliation/results/${RESULT_ID}/rows`;
+
 function csv(name: string, text: string) {
   return new File([text], name, { type: 'text/csv' });
 }
@@ -97,7 +112,15 @@ function setup(opts: { saved?: string | null; webhook?: string | null } = {}) {
         savedJson = (c.body as { config_json: string }).config_json;
         return { body: { status: 'success', id: 7, combination_id: 10, config_json: savedJson } };
       },
-      'POST /api/platform/invoice_reconciliation/comparison': () => ({ body: { default: side('detected'), custom_config: side('saved config') } }),
+      'POST /api/platform/invoice_reconciliation/comparison': () => ({
+        body: { result_id: RESULT_ID, page_size: 100, default: paged('detected'), custom_config: paged('saved config') },
+      }),
+      // the server sorts every row of the kept result: here, the two discrepancies by key
+      [`GET ${ROWS}`]: (c: FakeCall) => {
+        const q = new URL(c.path, 'http://x').searchParams;
+        const rows = [...side('saved config').discrepencies].sort((a, b) => a.key.localeCompare(b.key) * (q.get('direction') === 'descending' ? -1 : 1));
+        return { body: { total: 2, offset: 0, rows } };
+      },
       'GET /api/platform/userByWorkatoRecipe/100001/': { body: { workato_recipes: [{ combination: 10, workato_webhook: opts.webhook ?? null }] } },
     },
   });
@@ -183,7 +206,7 @@ describe('ReconciliationView (combination 10)', () => {
     await user.click(test);
 
     const table = await screen.findByRole('table', { name: 'Discrepancies table' });
-    const call = shell.fetch.calls.find((c) => c.path === '/api/platform/invoice_reconciliation/comparison')!;
+    const call = shell.fetch.calls.find((c) => c.path === '/api/platform/invoice_reconciliation/comparison?view=pages')!;
     expect(call.body).toMatchObject({ combination_id: 10, file1_name: 'invoices.csv', file2_name: 'orders.csv' });
     expect(Buffer.from((call.body as { file1_binary: string }).file1_binary, 'base64').toString()).toBe(INV);
 
@@ -193,15 +216,36 @@ describe('ReconciliationView (combination 10)', () => {
         .slice(1)
         .map((r) => within(r).getAllByRole('cell')[0].textContent);
     expect(keys()).toEqual(['PO-1', 'PO-0']);
+    expect(screen.getByRole('navigation', { name: 'Discrepancies table pages' })).toHaveTextContent('Rows 1–2 of 2');
+    // a header sorts every row of the kept result: the server is asked for the first page in that order
     await user.click(within(table).getByRole('columnheader', { name: 'Key' }));
-    expect(keys()).toEqual(['PO-0', 'PO-1']);
+    await waitFor(() => expect(keys()).toEqual(['PO-0', 'PO-1']));
+    expect(shell.fetch.calls.at(-1)!.path).toBe(`${ROWS}?side=custom_config&table=discrepancies&offset=0&limit=100&sort=key&direction=ascending`);
     await user.click(within(table).getByRole('columnheader', { name: 'Key' }));
-    expect(keys()).toEqual(['PO-1', 'PO-0']);
+    await waitFor(() => expect(keys()).toEqual(['PO-1', 'PO-0']));
+    expect(shell.fetch.calls.at(-1)!.path).toBe(`${ROWS}?side=custom_config&table=discrepancies&offset=0&limit=100&sort=key&direction=descending`);
     expect(screen.getByRole('table', { name: 'Unmatched records table' })).toHaveTextContent('Toner');
     expect(screen.getByRole('article', { name: 'Invoice discrepancies requiring your attention (1 line)' })).toHaveTextContent(
       'Quantity invoiced 12, ordered 10.',
     );
     expect(screen.getByTestId('result-source')).toHaveTextContent('Invoice key “PO Number”, purchase-order key “PO Number” · saved config');
+
+    // a download is built on the server from the kept result; the page follows the link it answers
+    shell.fetch.routes[`POST /api/plugins/invoice-reconciliation/results/${RESULT_ID}/download`] = {
+      body: { name: 'reconciliation-custom-config-discrepancies.csv', url: '/api/files/download?token=t1' },
+    };
+    const clicked: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.getAttribute('href')} ${this.download}`);
+    });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Discrepancies CSV' }));
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(clicked[0]).toMatch(/\/api\/files\/download\?token=t1 reconciliation-custom-config-discrepancies\.csv$/);
+      expect(shell.fetch.calls.at(-1)!.body).toEqual({ side: 'custom_config', format: 'csv', table: 'discrepancies' });
+    } finally {
+      click.mockRestore();
+    }
     await user.click(screen.getByRole('tab', { name: 'Default' }));
     expect(screen.getByTestId('result-source')).toHaveTextContent(/detected from the headers$/);
   });
