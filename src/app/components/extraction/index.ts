@@ -7,5 +7,6 @@ export { DocumentUploadForm, NO_FILE_MESSAGE, type UploadState } from './Documen
 export { ExtractionFiles, NETWORK_MESSAGE, browserCountry, browserExtractionFiles, useExtractionFiles, type UploadedFile } from './extraction-files';
 export { checkDocumentFile, DOCUMENT_ACCEPT, EMPTY_FILE_MESSAGE, MAX_DOCUMENT_BYTES, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from './file-checks';
 export { JobProgress } from './JobProgress';
+export { PagesRead, pagesReadText } from './PagesRead';
 export { humaniseLabel } from './labels';
 export { wait } from './wait';

@@ -16,7 +16,9 @@ export interface ExtractionJobData {
 }
 
 /** A job's result: the extractor's output, or the sentence saying why the document could not be read. */
-export type ExtractionOutcome<R> = { ok: true; name: string; pages: number; ocrPages: number[]; result: R } | { ok: false; message: string; reason: string };
+export type ExtractionOutcome<R> =
+  /** pages: the pages in the file; pagesRead: how many of them were read (fewer when the page cap cut a long document) */
+  { ok: true; name: string; pages: number; pagesRead: number; ocrPages: number[]; result: R } | { ok: false; message: string; reason: string };
 
 type JobContext = Parameters<Parameters<JobQueue['process']>[1]>[1];
 
@@ -79,5 +81,5 @@ export async function runExtractionJob<R>(
   if (doc.text.trim()) {
     deps.events.publish('document/text-extracted', { owner: data.owner, bucket: data.bucket, key: data.key, name: doc.name, text: doc.text });
   }
-  return { ok: true, name: doc.name, pages: doc.read.pageCount, ocrPages: doc.read.ocrPages, result };
+  return { ok: true, name: doc.name, pages: doc.read.pageCount, pagesRead: doc.read.pages.length, ocrPages: doc.read.ocrPages, result };
 }
