@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Body1, Button, Caption1, Field, MessageBar, MessageBarBody, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useApi, userMessage } from '../../src/app';
 import { emotionStyle } from './emotion-style';
+import { EmotionFileAnalysis } from './EmotionFileAnalysis';
 
 export const EMPTY_TEXT_MESSAGE = 'Please enter some text to analyse.';
 export const MAX_TEXT_CHARS = 20_000;
@@ -43,7 +44,8 @@ const useStyles = makeStyles({
 /**
  * Workflow 10002 (spec section 2): a textarea and 'Get Emotion'; the reply lists each sentence
  * with its emotion, shown with that emotion's icon and colour. Empty text is stopped here with
- * a message, before anything is sent.
+ * a message, before anything is sent. Below it, a file (TXT, CSV, PDF, DOCX) can be analysed
+ * whole: the share of each emotion and the sentences behind it (issue 25).
  */
 export default function EmotionAnalysisView() {
   const s = useStyles();
@@ -132,6 +134,7 @@ export default function EmotionAnalysisView() {
           )}
         </section>
       )}
+      <EmotionFileAnalysis />
     </div>
   );
 }

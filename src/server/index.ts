@@ -38,6 +38,8 @@ export {
   readGridsBounded,
   type Grid,
   GridBudgetError,
+  checkZipBudget,
+  ZipBudgetError,
 } from './tabular';
 export { readConfigJson, configTableMigration, registerConfigRoutes, ConfigStore, base64BodyLimit, decodeBase64File } from './combination';
 export { renderFirstPagePng, DocumentReadError, readPdfBounded } from './ai/pdf';
