@@ -264,7 +264,7 @@ function realTables(group: RealGroup, dev: RealScore, heldout: RealScore): void 
     const m = prf(c);
     return `${m.precision.toFixed(2).padStart(5)} ${m.recall.toFixed(2).padStart(5)} ${`${c.tp}/${c.fp}/${c.fn}`.padStart(8)}`;
   };
-  const title = group === 'text-layer' ? 'text-layer PDFs' : 'real scans and photos (OCR)';
+  const title = group === 'text-layer' ? 'text-layer PDFs' : 'real scans and photos, read by OCR';
   console.log(
     `\nReal invoices, ${title} (tests/fixtures/real-invoices): held-out ${heldout.docs} documents / ${heldout.pages} pages, dev ${dev.docs} documents / ${dev.pages} pages`,
   );
