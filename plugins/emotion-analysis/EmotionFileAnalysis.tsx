@@ -12,6 +12,7 @@ import {
   ProgressBar,
   Subtitle2,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowUpload24Regular } from '@fluentui/react-icons/svg/arrow-upload';
@@ -63,6 +64,7 @@ const useStyles = makeStyles({
   },
   zoneActive: { border: `2px dashed ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
   hint: { color: tokens.colorNeutralForeground2 },
+  tight: { margin: 0 },
   hiddenInput: { display: 'none' },
   shares: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' },
   // label, bar and numbers on one line; at phone widths the numbers wrap under the bar
@@ -111,10 +113,10 @@ export function FileAnalysisResult({ result }: { result: FileAnalysisReply }) {
   const total = result.sentences.length;
   return (
     <section aria-label="Emotions in the file" className={s.root}>
-      <Subtitle2 as="h3">
+      <Subtitle2 as="h3" className={s.tight}>
         {result.file.name}: {sentencesWord(total)}
       </Subtitle2>
-      <Caption1 as="p" className={s.hint}>
+      <Caption1 as="p" className={mergeClasses(s.hint, s.tight)}>
         {result.read}
       </Caption1>
       {result.notices.map((notice, i) => (
@@ -199,11 +201,11 @@ export function EmotionFileAnalysis() {
 
   return (
     <section className={s.root} aria-labelledby="emotion-file-title">
-      <Subtitle2 as="h2" id="emotion-file-title">
+      <Subtitle2 as="h2" id="emotion-file-title" className={s.tight}>
         Analyse a file
       </Subtitle2>
       <div
-        className={dragging ? `${s.zone} ${s.zoneActive}` : s.zone}
+        className={mergeClasses(s.zone, dragging && s.zoneActive)}
         onDragOver={(e) => {
           e.preventDefault();
           setDragging(true);
