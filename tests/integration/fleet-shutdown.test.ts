@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { freePort, startServerProcess, type ServerProcess } from './support/server-process';
-import { emptyRedisDb, freshPgSchema, TEST_REDIS_URL, type PgSchema, type RedisDb } from './support/services';
+import { freePort, type ServerProcess } from './support/server-process';
+import { TEST_REDIS_URL } from './support/services';
 import { registerApiUser, startedRecipe, webhookPath, type ApiUser, type RecipeRecord } from './support/api-user';
-import { FLEET_COMBINATION, sleep, spawnWorker, TcpProxy, until, writeFleetPlugin, type ChildProc } from './fleet-support';
+import { FLEET_COMBINATION, SECRET_KEY, sleep, TcpProxy, until, useFleet } from './fleet-support';
 
 /**
  * Graceful shutdown of the real processes (PostgreSQL + BullMQ on Redis): a web server sent
@@ -25,15 +24,10 @@ interface JobRow {
 }
 
 describe('graceful shutdown of the fleet processes', () => {
-  const root = path.join(repo, '.tmp', `fleet-shutdown-${process.pid}-${randomBytes(3).toString('hex')}`);
-  const dataDir = path.join(root, 'data');
-  const pluginsDir = path.join(root, 'plugins');
-  let schema: PgSchema;
-  let redis: RedisDb;
-  const servers: ServerProcess[] = [];
-  const workers: ChildProc[] = [];
+  const fleet = useFleet('fleet-shutdown');
+  const { root, dataDir, pluginsDir } = fleet;
 
-  const pgRows = <R extends object>(text: string, values?: unknown[]) => schema.query<R>(text, values);
+  const pgRows = <R extends object>(text: string, values?: unknown[]) => fleet.schema.query<R>(text, values);
   const jobsOf = (rec: RecipeRecord) =>
     pgRows<JobRow>(`select id::text as id, status from automation_jobs where recipe_id = $1 order by created_at`, [rec.recipe_id]);
   const runsOf = (rec: RecipeRecord) =>
@@ -46,54 +40,27 @@ describe('graceful shutdown of the fleet processes', () => {
       `select e.job_id, e.pid from fleet_effects e join automation_jobs j on j.id::text = e.job_id where j.recipe_id = $1 order by e.job_id`,
       [rec.recipe_id],
     );
-  const web = (env: Record<string, string> = {}, redisUrl = redis.url) =>
-    startServerProcess({
-      dataDir,
-      pluginsDir,
-      databaseUrl: schema.url,
-      redisUrl,
-      env: { ENGINE_USER_CONCURRENCY: '64', ...env },
-      logFile: path.join(root, 'web.log'),
-    }).then((s) => {
-      servers.push(s);
-      return s;
-    });
-  const worker = async (env: Record<string, string>) => {
-    const port = await freePort();
-    const w = spawnWorker(
-      {
-        DATA_DIR: dataDir,
-        PLUGINS_DIR: pluginsDir,
-        DATABASE_URL: schema.url,
-        REDIS_URL: redis.url,
-        WORKER_PORT: String(port),
-        ENGINE_USER_CONCURRENCY: '64',
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      path.join(root, 'worker.log'),
-    );
-    workers.push(w);
-    const url = `http://127.0.0.1:${port}`;
-    await until('the worker to answer /healthz', async () => ((await fetch(`${url}/healthz`)).status === 200 ? true : undefined), 60_000);
-    return { ...w, url };
-  };
-
-  beforeAll(async () => {
-    mkdirSync(dataDir, { recursive: true });
-    writeFleetPlugin(pluginsDir);
-    schema = await freshPgSchema();
-    redis = await emptyRedisDb();
-  }, 30_000);
-
+  const web = (env: Record<string, string> = {}, redisUrl?: string) => fleet.web({ env, redisUrl });
+  const worker = (env: Record<string, string>) => fleet.worker({ env: { LOG_LEVEL: 'info', ...env } });
+  /**
+   * One web server with RUN_JOBS=false for the two worker tests and the Redis test (one start
+   * instead of three), started by the first test that asks. It reaches Redis through a TCP proxy,
+   * which the last test cuts off.
+   */
+  let jobless: Promise<{ server: ServerProcess; proxy: TcpProxy; proxyPort: number }> | undefined;
+  const joblessWeb = () =>
+    (jobless ??= (async () => {
+      const target = new URL(TEST_REDIS_URL);
+      const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      const proxyPort = await proxy.start();
+      const viaProxy = new URL(fleet.redis.url);
+      viaProxy.host = `127.0.0.1:${proxyPort}`;
+      return { server: await web({ RUN_JOBS: 'false' }, viaProxy.toString()), proxy, proxyPort };
+    })());
   afterAll(async () => {
-    for (const w of workers) w.child.kill('SIGKILL');
-    await Promise.all(workers.map((w) => w.ended));
-    await Promise.all(servers.map((s) => s.kill9()));
-    await redis?.clear().catch(() => undefined);
-    await schema?.drop().catch(() => undefined);
-    rmSync(root, { recursive: true, force: true });
-  }, 30_000);
+    const started = await jobless?.catch(() => undefined);
+    await started?.proxy.cut();
+  });
 
   it('a web server sent SIGTERM with 50 requests in flight answers them all, says not ready while draining, finishes its jobs and exits 0', async () => {
     const server = await web({ SHUTDOWN_DRAIN_MS: '3000', FLEET_EFFECT_MS: '1500' });
@@ -171,13 +138,13 @@ describe('graceful shutdown of the fleet processes', () => {
     expect((await effectsOf(rec)).map((e) => e.job_id).sort()).toEqual(ids);
     w.child.kill('SIGTERM');
     expect(await w.ended).toBe(0);
-  }, 120_000);
+  }, 180_000);
 
   it('a worker sent SIGTERM says not ready, finishes its running jobs and exits 0', async () => {
-    const server = await web({ RUN_JOBS: 'false' });
-    const user = await registerApiUserThroughWorker(server);
+    // started together; registration's verification mail is a job, which the worker sends (RUN_JOBS=false)
+    const [{ server }, w] = await Promise.all([joblessWeb(), worker({ FLEET_EFFECT_MS: '4000' })]);
+    const user = await registerApiUser(server.url, dataDir);
     const rec = await startedRecipe(server.url, user, FLEET_COMBINATION);
-    const w = await worker({ FLEET_EFFECT_MS: '4000' });
     const ids: string[] = [];
     for (let n = 0; n < 4; n++) ids.push(String((await postJson(`${server.url}${webhookPath(rec)}`, { n })).job_id));
     await until('four jobs inside the slow step', async () => ((await runsOf(rec)).length === 4 ? true : undefined), 20_000);
@@ -198,24 +165,26 @@ describe('graceful shutdown of the fleet processes', () => {
     expect(jobs.map((j) => [j.id, j.status])).toEqual(ids.map((id) => [id, 'succeeded']));
     expect((await runsOf(rec)).map((r) => r.pid)).toEqual(Array(4).fill(w.pid));
     expect(pairs(await effectsOf(rec))).toEqual(ids.map((id) => `${id}@${w.pid}`).sort());
-  }, 120_000);
+  }, 180_000);
 
   it('a worker whose jobs outlast SHUTDOWN_TIMEOUT_MS exits 1 naming it, and another worker runs each of them once', async () => {
-    const server = await web({ RUN_JOBS: 'false' });
-    const user = await registerApiUserThroughWorker(server);
+    // started together; the slow worker also sends registration's verification mail (a quick job)
+    const [{ server }, slowWorker] = await Promise.all([joblessWeb(), worker({ FLEET_EFFECT_MS: '20000', SHUTDOWN_TIMEOUT_MS: '1000' })]);
+    const user = await registerApiUser(server.url, dataDir);
     const rec = await startedRecipe(server.url, user, FLEET_COMBINATION);
-    const slowWorker = await worker({ FLEET_EFFECT_MS: '20000', SHUTDOWN_TIMEOUT_MS: '1000' });
     const ids: string[] = [];
     for (let n = 0; n < 2; n++) ids.push(String((await postJson(`${server.url}${webhookPath(rec)}`, { n })).job_id));
     await until('two jobs inside the slow step', async () => ((await runsOf(rec)).length === 2 ? true : undefined), 20_000);
 
     const signalled = Date.now();
     slowWorker.child.kill('SIGTERM');
+    // the other worker starts meanwhile: it cannot take the jobs before their locks lapse, well after the slow worker is gone
+    const starting = worker({ FLEET_EFFECT_MS: '100' });
     expect(await slowWorker.ended).toBe(1);
     expect(Date.now() - signalled).toBeLessThan(4000);
     expect(readFileSync(path.join(root, 'worker.log'), 'utf8')).toContain('The shutdown took longer than SHUTDOWN_TIMEOUT_MS (1000 ms): exiting now');
 
-    const next = await worker({ FLEET_EFFECT_MS: '100' });
+    const next = await starting;
     await until(
       'both jobs to succeed on the other worker',
       async () => ((await jobsOf(rec)).every((j) => j.status === 'succeeded') ? true : undefined),
@@ -229,7 +198,7 @@ describe('graceful shutdown of the fleet processes', () => {
     expect(pairs(await effectsOf(rec))).toEqual(ids.map((id) => `${id}@${next.pid}`).sort());
     next.child.kill('SIGTERM');
     expect(await next.ended).toBe(0);
-  }, 120_000);
+  }, 180_000);
 
   it('`npm run worker` exits 0, leaving no process behind, when its process group gets SIGTERM', async () => {
     const port = await freePort();
@@ -242,11 +211,11 @@ describe('graceful shutdown of the fleet processes', () => {
         HOME: process.env.HOME ?? '/tmp',
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
-        SECRET_KEY: 'integration-secret-key-that-is-long-enough-0123456789',
+        SECRET_KEY,
         DATA_DIR: dataDir,
         PLUGINS_DIR: pluginsDir,
-        DATABASE_URL: schema.url,
-        REDIS_URL: redis.url,
+        DATABASE_URL: fleet.schema.url,
+        REDIS_URL: fleet.redis.url,
         WORKER_PORT: String(port),
         HOST: '127.0.0.1',
       },
@@ -260,12 +229,7 @@ describe('graceful shutdown of the fleet processes', () => {
   }, 90_000);
 
   it('/readyz asks Redis over one kept connection, names Redis while it is cut off, and is ready again once it is back', async () => {
-    const target = new URL(TEST_REDIS_URL);
-    const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    const proxyPort = await proxy.start();
-    const viaProxy = new URL(redis.url);
-    viaProxy.host = `127.0.0.1:${proxyPort}`;
-    const server = await web({ RUN_JOBS: 'false' }, viaProxy.toString());
+    const { server, proxy, proxyPort } = await joblessWeb();
     expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
     const before = proxy.accepted;
     for (let i = 0; i < 20; i++) expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
@@ -284,17 +248,6 @@ describe('graceful shutdown of the fleet processes', () => {
     expect(await server.exited).toBe(0);
     await proxy.cut();
   }, 90_000);
-
-  /** Registration sends its verification mail as a job: with RUN_JOBS=false a worker must send it. */
-  async function registerApiUserThroughWorker(server: ServerProcess): Promise<ApiUser> {
-    const mailer = await worker({});
-    try {
-      return await registerApiUser(server.url, dataDir);
-    } finally {
-      mailer.child.kill('SIGTERM');
-      expect(await mailer.ended).toBe(0);
-    }
-  }
 });
 
 const pairs = (rows: Array<{ job_id: string; pid: number }>) => rows.map((r) => `${r.job_id}@${r.pid}`).sort();

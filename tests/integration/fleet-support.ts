@@ -4,9 +4,12 @@
  * off, and a Prometheus text parser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
+import { freePort, startServerProcess, type ServerProcess } from './support/server-process';
+import { emptyRedisDb, freshPgSchema, type PgSchema, type RedisDb } from './support/services';
 
 const repo = path.resolve(__dirname, '../..');
 
@@ -100,7 +103,10 @@ export interface ChildProc {
   ended: Promise<number | string | null>;
 }
 
-/** `src/server/worker.ts` in a child process (what `npm run worker` runs), logging to logFile. */
+/**
+ * `src/server/worker.ts` in a child process (what `npm run worker` runs), logging to logFile.
+ * `exited` resolves with the exit code (null when a signal ended it), `ended` with the code or the signal's name.
+ */
 export function spawnWorker(env: Record<string, string>, logFile: string): ChildProc {
   const fd = openSync(logFile, 'a');
   try {
@@ -123,6 +129,107 @@ export function spawnWorker(env: Record<string, string>, logFile: string): Child
   } finally {
     closeSync(fd);
   }
+}
+
+export interface FleetWorker extends ChildProc {
+  /** where WORKER_PORT serves /healthz, /readyz and /metrics */
+  url: string;
+}
+
+/** One test file's fleet: its folder, PostgreSQL schema and Redis database, and the processes it started on them. */
+export interface Fleet {
+  root: string;
+  dataDir: string;
+  pluginsDir: string;
+  readonly schema: PgSchema;
+  readonly redis: RedisDb;
+  /**
+   * A web server (src/server/main.ts) on the fleet's schema and Redis database (or `redisUrl`),
+   * ENGINE_USER_CONCURRENCY=64 unless env says otherwise; logs to root/<log> (default web.log).
+   */
+  web(opts?: { env?: Record<string, string>; redisUrl?: string; log?: string; startTimeoutMs?: number }): Promise<ServerProcess>;
+  /**
+   * A worker on a free WORKER_PORT, the same schema and Redis database, ENGINE_USER_CONCURRENCY=64
+   * unless env says otherwise; resolves once it answers /healthz. Logs to root/<log> (default worker.log).
+   */
+  worker(opts?: { env?: Record<string, string>; log?: string; name?: string; startTimeoutMs?: number }): Promise<FleetWorker>;
+}
+
+/**
+ * Sets up a fleet for the enclosing describe: beforeAll makes a folder under .tmp with the
+ * fleet-probe plugin, a fresh PostgreSQL schema and an empty Redis database; afterAll kills
+ * (SIGKILL) every process started through it and removes all three.
+ */
+export function useFleet(name: string): Fleet {
+  const root = path.join(repo, '.tmp', `${name}-${process.pid}-${randomBytes(3).toString('hex')}`);
+  const dataDir = path.join(root, 'data');
+  const pluginsDir = path.join(root, 'plugins');
+  let schema: PgSchema | undefined;
+  let redis: RedisDb | undefined;
+  const webs: ServerProcess[] = [];
+  const workers: ChildProc[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(dataDir, { recursive: true });
+    writeFleetPlugin(pluginsDir);
+    [schema, redis] = await Promise.all([freshPgSchema(), emptyRedisDb()]);
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const w of workers) w.child.kill('SIGKILL');
+    await Promise.all(workers.map((w) => w.ended));
+    await Promise.all(webs.map((s) => s.kill9()));
+    await redis?.clear().catch(() => undefined);
+    await schema?.drop().catch(() => undefined);
+    rmSync(root, { recursive: true, force: true });
+  }, 30_000);
+
+  const fleet: Fleet = {
+    root,
+    dataDir,
+    pluginsDir,
+    get schema() {
+      if (!schema) throw new Error('The fleet has no PostgreSQL schema before its beforeAll');
+      return schema;
+    },
+    get redis() {
+      if (!redis) throw new Error('The fleet has no Redis database before its beforeAll');
+      return redis;
+    },
+    async web({ env = {}, redisUrl, log = 'web.log', startTimeoutMs = 90_000 } = {}) {
+      const s = await startServerProcess({
+        dataDir,
+        pluginsDir,
+        databaseUrl: fleet.schema.url,
+        redisUrl: redisUrl ?? fleet.redis.url,
+        env: { ENGINE_USER_CONCURRENCY: '64', ...env },
+        logFile: path.join(root, log),
+        startTimeoutMs,
+      });
+      webs.push(s);
+      return s;
+    },
+    async worker({ env = {}, log = 'worker.log', name = 'the worker', startTimeoutMs = 90_000 } = {}) {
+      const port = await freePort();
+      const w = spawnWorker(
+        {
+          DATA_DIR: dataDir,
+          PLUGINS_DIR: pluginsDir,
+          DATABASE_URL: fleet.schema.url,
+          REDIS_URL: fleet.redis.url,
+          WORKER_PORT: String(port),
+          ENGINE_USER_CONCURRENCY: '64',
+          ...env,
+        },
+        path.join(root, log),
+      );
+      workers.push(w);
+      const worker = { ...w, url: `http://127.0.0.1:${port}` };
+      await until(`${name} to answer /healthz`, async () => ((await fetch(`${worker.url}/healthz`)).status === 200 ? true : undefined), startTimeoutMs);
+      return worker;
+    },
+  };
+  return fleet;
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,10 +1,5 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { freePort, startServerProcess, type ServerProcess } from './support/server-process';
-import { emptyRedisDb, freshPgSchema, type PgSchema, type RedisDb } from './support/services';
 import { call, registerApiUser, recipeOf, webhookPath } from './support/api-user';
-import { FLEET_COMBINATION, parsePrometheus, promValue, sleep, spawnWorker, until, writeFleetPlugin, type ChildProc } from './fleet-support';
+import { FLEET_COMBINATION, parsePrometheus, promValue, sleep, until, useFleet } from './fleet-support';
 
 /**
  * The fleet on one PostgreSQL schema and one Redis database: two web servers (RUN_JOBS=false, one
@@ -16,68 +11,13 @@ import { FLEET_COMBINATION, parsePrometheus, promValue, sleep, spawnWorker, unti
  * and /readyz 200, serves /metrics as Prometheus text, and exits 0 on SIGTERM. Fails, never
  * skips, when PostgreSQL or Redis is unreachable.
  */
-const repo = path.resolve(__dirname, '../..');
 const CALLS = 300;
 
-interface Worker extends ChildProc {
-  url: string;
-}
-
 describe('the fleet: 2 web servers, 2 workers, one killed mid-run', () => {
-  const root = path.join(repo, '.tmp', `fleet-${process.pid}-${randomBytes(3).toString('hex')}`);
-  const dataDir = path.join(root, 'data');
-  const pluginsDir = path.join(root, 'plugins');
-  let schema: PgSchema;
-  let redis: RedisDb;
-  const webs: ServerProcess[] = [];
-  const workers: Worker[] = [];
-
-  const startWeb = (n: number) =>
-    startServerProcess({
-      dataDir,
-      pluginsDir,
-      databaseUrl: schema.url,
-      redisUrl: redis.url,
-      env: { RUN_JOBS: 'false', ENGINE_USER_CONCURRENCY: '64' },
-      logFile: path.join(root, `web-${n}.log`),
-      startTimeoutMs: 90_000,
-    }).then((s) => (webs.push(s), s));
-  const startWorker = async (n: number): Promise<Worker> => {
-    const port = await freePort();
-    const w = spawnWorker(
-      {
-        DATA_DIR: dataDir,
-        PLUGINS_DIR: pluginsDir,
-        DATABASE_URL: schema.url,
-        REDIS_URL: redis.url,
-        WORKER_PORT: String(port),
-        ENGINE_USER_CONCURRENCY: '64',
-        FLEET_EFFECT_MS: '250',
-      },
-      path.join(root, `worker-${n}.log`),
-    );
-    const worker = { ...w, url: `http://127.0.0.1:${port}` };
-    workers.push(worker);
-    await until(`worker ${n} to answer /healthz`, async () => ((await fetch(`${worker.url}/healthz`)).status === 200 ? true : undefined), 90_000);
-    return worker;
-  };
-  const rows = <R extends object>(text: string, values?: unknown[]) => schema.query<R>(text, values);
-
-  beforeAll(async () => {
-    mkdirSync(dataDir, { recursive: true });
-    writeFleetPlugin(pluginsDir);
-    schema = await freshPgSchema();
-    redis = await emptyRedisDb();
-  }, 30_000);
-
-  afterAll(async () => {
-    for (const w of workers) w.child.kill('SIGKILL');
-    await Promise.all(workers.map((w) => w.ended));
-    await Promise.all(webs.map((s) => s.kill9()));
-    await redis?.clear().catch(() => undefined);
-    await schema?.drop().catch(() => undefined);
-    rmSync(root, { recursive: true, force: true });
-  }, 30_000);
+  const fleet = useFleet('fleet');
+  const startWeb = (n: number) => fleet.web({ env: { RUN_JOBS: 'false' }, log: `web-${n}.log` });
+  const startWorker = (n: number) => fleet.worker({ env: { FLEET_EFFECT_MS: '250' }, log: `worker-${n}.log`, name: `worker ${n}` });
+  const rows = <R extends object>(text: string, values?: unknown[]) => fleet.schema.query<R>(text, values);
 
   it('runs 300 webhook calls exactly once across the fleet although a worker is killed mid-run', async () => {
     // all four at once: the migrations run once under their advisory lock
@@ -88,7 +28,7 @@ describe('the fleet: 2 web servers, 2 workers, one killed mid-run', () => {
     expect(migrations[0].n).toBe(migrations[0].distinct_ids);
 
     // registered on A (a worker sends the verification mail), logged in on B: one SECRET_KEY, one database
-    const registered = await registerApiUser(webA.url, dataDir);
+    const registered = await registerApiUser(webA.url, fleet.dataDir);
     const { access } = await call<{ access: string }>(webB.url, 'POST', '/api/platform/api-jwt-token/', {
       body: { username: registered.email, password: 'a long enough password 123' },
     });

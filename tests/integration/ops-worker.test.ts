@@ -1,47 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { registerApiUser } from './support/api-user';
 import { freePort, startServerProcess, type ServerProcess } from './support/server-process';
 import { emptyRedisDb, freshPgSchema, type PgSchema, type RedisDb } from './support/services';
+import { spawnWorker, until, type ChildProc } from './fleet-support';
 
 const repo = path.resolve(__dirname, '../..');
-const SECRET_KEY = 'integration-secret-key-that-is-long-enough-0123456789';
-
-/** `src/server/worker.ts` in a child process (what `npm run worker` runs). */
-function spawnWorker(env: Record<string, string>, logFile: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const fd = openSync(logFile, 'a');
-  try {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'src/server/worker.ts')], {
-      cwd: repo,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        SECRET_KEY,
-        SANDBOX_PROVIDERS: 'false',
-        HOST: '127.0.0.1',
-        ...env,
-      },
-      stdio: ['ignore', fd, fd],
-    });
-    return { child, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
-  } finally {
-    closeSync(fd);
-  }
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** The value of one sample line of Prometheus text, e.g. flowmatic_jobs_total{queue="mail.send",status="completed"}. */
 function sampleValue(text: string, series: string): number | undefined {
@@ -69,10 +34,12 @@ describe('npm run worker', () => {
     let schema: PgSchema;
     let redis: RedisDb;
     let web: ServerProcess | undefined;
-    let worker: { child: ChildProcess; exited: Promise<number | null> } | undefined;
+    let starting: Promise<ServerProcess> | undefined;
+    let worker: ChildProc | undefined;
     afterEach(async () => {
       worker?.child.kill('SIGKILL');
       await worker?.exited;
+      web ??= await starting?.catch(() => undefined);
       await web?.kill9();
       await redis?.clear();
       await schema?.drop();
@@ -81,7 +48,8 @@ describe('npm run worker', () => {
     it('runs the jobs the web server enqueues, and serves only /healthz, /readyz and /metrics on WORKER_PORT', async () => {
       schema = await freshPgSchema();
       redis = await emptyRedisDb();
-      web = await startServerProcess({
+      // the web server and the worker start together (the migrations run once under their advisory lock)
+      starting = startServerProcess({
         dataDir: dir,
         pluginsDir: path.join(repo, 'plugins'),
         databaseUrl: schema.url,
@@ -103,7 +71,10 @@ describe('npm run worker', () => {
         path.join(dir, 'worker.log'),
       );
       const w = `http://127.0.0.1:${workerPort}`;
-      await until('the worker answers /healthz', async () => ((await fetch(`${w}/healthz`)).status === 200 ? true : undefined));
+      [web] = await Promise.all([
+        starting,
+        until('the worker answers /healthz', async () => ((await fetch(`${w}/healthz`)).status === 200 ? true : undefined)),
+      ]);
 
       // registration's verification mail is a job: the web server only enqueues it, the worker sends it
       const user = await registerApiUser(web.url, dir);
