@@ -459,8 +459,23 @@ export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction 
     fields.currency = { value: (moneyCurrency ?? docCurrency)!, confidence: moneyCurrency ? 0.85 : 0.7 };
   }
 
-  const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, table.items)];
-  return { fields, lineItems: table.items, warnings };
+  const lineItems = chooseLineItems(table.items, table.alternatives, fields);
+  const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, lineItems)];
+  return { fields, lineItems, warnings };
+}
+
+/**
+ * The lines that add up to the subtotal (or, with no tax, the total): the table's first reading
+ * when it does, else another reading of its rows that does (amount-only rows as lines of their
+ * own, or as notes on the line above); the first reading when none does.
+ */
+export function chooseLineItems(items: LineItem[], alternatives: readonly LineItem[][], fields: InvoiceExtraction['fields']): LineItem[] {
+  const num = (f?: ExtractedField) => (typeof f?.value === 'number' ? f.value : undefined);
+  const target = num(fields.subtotal) ?? (fields.tax === undefined ? num(fields.total) : undefined);
+  if (target === undefined) return items;
+  const adds = (list: LineItem[]) => list.length > 0 && Math.abs(cents(list.reduce((a, i) => a + (i.amount ?? 0), 0)) - target) <= 0.011;
+  if (adds(items)) return items;
+  return alternatives.find(adds) ?? items;
 }
 
 /** The highest confidence a value gets from its label alone, with nothing to check it against. */

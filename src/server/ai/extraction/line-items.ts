@@ -25,7 +25,16 @@ export interface LineItemTable {
   items: LineItem[];
   /** Phrases that belong to the table (header and rows): they are not labels or values elsewhere. */
   phrases: Set<LayoutPhrase>;
+  /**
+   * Other readings of the same rows, for the caller to choose by the subtotal: rows with an amount
+   * alone (an allowance, a charge, a line without quantity or price) read as lines of their own,
+   * or as notes on the line above. Only readings that differ from `items` are listed.
+   */
+  alternatives: LineItem[][];
 }
+
+/** How rows with an amount alone are read: as the table's other lines suggest, always as lines, or always as notes. */
+type AmountOnlyRows = 'auto' | 'lines' | 'notes';
 
 const TOTALS_ROW =
   /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale)/i;
@@ -297,6 +306,7 @@ function readRows(
   items: LineItem[],
   phrases: Set<LayoutPhrase>,
   previousBottomAtStart: number,
+  amountOnlyRows: AmountOnlyRows = 'auto',
 ): { end: TableEnd; lastLine: number } {
   const { columns, description, lineHeight } = layout;
   let previousBottom = previousBottomAtStart;
@@ -338,9 +348,12 @@ function readRows(
       quantity === undefined &&
       unitPrice === undefined &&
       items.length > 0 &&
-      columns.some((col) => col.role === 'quantity') &&
-      columns.some((col) => col.role === 'unit_price') &&
-      items.every((it) => it.quantity !== undefined && it.unit_price !== undefined);
+      (amountOnlyRows === 'notes'
+        ? columns.some((col) => col.role === 'quantity' || col.role === 'unit_price')
+        : amountOnlyRows === 'auto' &&
+          columns.some((col) => col.role === 'quantity') &&
+          columns.some((col) => col.role === 'unit_price') &&
+          items.every((it) => it.quantity !== undefined && it.unit_price !== undefined));
     if (!hasNumbers || (last && (partial || priceOnly || amountOnly))) {
       // A wrapped description (or a note under the table): join it to the previous row.
       // Before the first row, the rest of a header written on several lines ("Art-Nr", "(Art)");
@@ -449,6 +462,16 @@ function continuationStart(lines: LayoutPhrase[][], layout: TableLayout, phrases
  * no header of its own.
  */
 export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
+  const { items, phrases } = readTables(linesByPage, 'auto');
+  const key = (list: LineItem[]) => list.map((i) => `${i.amount}|${i.quantity}|${i.unit_price}`).join(';');
+  const alternatives = (['lines', 'notes'] as const)
+    .map((mode) => readTables(linesByPage, mode).items)
+    .filter((list, i, all) => key(list) !== key(items) && all.findIndex((other) => key(other) === key(list)) === i);
+  return { items, phrases, alternatives };
+}
+
+/** Reads every page's table (see findLineItems), rows with an amount alone read as `amountOnlyRows` says. */
+function readTables(linesByPage: LayoutPhrase[][][], amountOnlyRows: AmountOnlyRows): { items: LineItem[]; phrases: Set<LayoutPhrase> } {
   const items: LineItem[] = [];
   const phrases = new Set<LayoutPhrase>();
   let carried: TableLayout | undefined;
@@ -472,7 +495,7 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
       top = Math.min(...lines[from].map((p) => p.y));
     } else continue;
     const before = items.length;
-    const { end, lastLine } = readRows(lines, from, layout, items, phrases, top);
+    const { end, lastLine } = readRows(lines, from, layout, items, phrases, top, amountOnlyRows);
     // Totals anywhere under the table on its page: the table ends here.
     const totalsBelow = lines.slice(lastLine + 1).some((line) => line.some((p) => TOTALS_ROW.test(p.text.trim())));
     carried = items.length > before && end !== 'totals' && !totalsBelow ? layout : undefined;

@@ -232,3 +232,40 @@ describe('extractInvoice: parties by general layout rules', () => {
     expect(r.fields.customer_address).toEqual({ value: '42 rue du stade, 97400 Saint Denis', confidence: 0.85, raw: '42 rue du stade\n97400 Saint Denis' });
   });
 });
+
+describe('extractInvoice: the lines that add up to the subtotal', () => {
+  const table: Runs = [
+    [40, 40, 'Rechnung Nr. 77 vom 02.03.2026', 12],
+    [40, 100, 'Beschreibung', 10],
+    [250, 100, 'Menge', 10],
+    [320, 100, 'Einzelpreis', 10],
+    [460, 100, 'Betrag', 10],
+    [40, 120, 'Wartung Heizung', 10],
+    [250, 120, '2', 10],
+    [320, 120, '50,00', 10],
+    [460, 120, '100,00', 10],
+  ];
+  const totals = (subtotal: string, tax: string, total: string): Runs => [
+    [320, 180, 'Summe netto', 10],
+    [460, 180, subtotal, 10],
+    [320, 194, 'Umsatzsteuer 19%', 10],
+    [460, 194, tax, 10],
+    [320, 208, 'Gesamtbetrag', 10],
+    [460, 208, total, 10],
+  ];
+
+  it('reads a row with an amount alone as a line of its own when that makes the subtotal', () => {
+    const r = extractInvoice([page([...table, [40, 134, 'Anfahrtspauschale', 10], [460, 134, '20,00', 10], ...totals('120,00', '22,80', '142,80')])]);
+    expect(r.lineItems).toEqual([
+      { description: 'Wartung Heizung', quantity: 2, unit_price: 50, amount: 100, confidence: 1 },
+      { description: 'Anfahrtspauschale', amount: 20, confidence: 0.8 },
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('keeps it a note on the line above when the subtotal leaves it out', () => {
+    const r = extractInvoice([page([...table, [40, 134, 'davon Material', 10], [460, 134, '20,00', 10], ...totals('100,00', '19,00', '119,00')])]);
+    expect(r.lineItems).toEqual([{ description: 'Wartung Heizung davon Material', quantity: 2, unit_price: 50, amount: 100, confidence: 1 }]);
+    expect(r.warnings).toEqual([]);
+  });
+});
