@@ -16,6 +16,7 @@ import { connectorActions, type ConnectorStepServices } from './automation-actio
 import { driveNewFileTrigger, type DriveTriggerServices } from './drive-trigger';
 import { connectorDefinitions, endpointsOf, SharedSandbox } from './providers';
 import type { SandboxProviders } from './sandbox/sandbox-server';
+import { registerSandboxRoutes } from './sandbox-connect';
 import { registerTargetRoutes } from './target-routes';
 import { prepareTargets } from './targets';
 
@@ -74,6 +75,7 @@ export function createConnectorsPlugin(opts: { accessTtlSeconds?: number } = {})
     routes(app, deps) {
       const s = servicesOf(deps);
       registerTargetRoutes(app, { services: () => s, connections: deps.connections, poller: deps.poller });
+      registerSandboxRoutes(app, { connections: deps.connections, config: deps.config, sandbox: () => sandbox.instance });
     },
     async onStart({ log }) {
       // the Connections module started the sandbox (if used) and resolved the endpoints before this
