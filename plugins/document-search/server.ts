@@ -64,7 +64,7 @@ export function documentSearchService(index: DocumentIndex, secretKey: string): 
 export default defineServerPlugin({
   id: 'document-search',
   catalogue,
-  contributes: [contribute(WorkflowUploads, { workflow: 10011, kinds: ['pdf', 'txt', 'png', 'jpeg'] })],
+  contributes: [contribute(WorkflowUploads, { workflow: 10011, kinds: ['pdf', 'png', 'jpeg', 'txt'] })],
   migrations: [...documentSearchMigrations, documentIndexingMigration],
   provides: [
     provide(DocumentIndexToken, (get) => new DocumentIndex(get(T.Db))),

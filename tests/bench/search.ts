@@ -17,10 +17,11 @@
  * BENCH_SCAN_ROWS=0 never checks rows past the recent window one by one (the index instead).
  *
  * Then scores the natural-language questions of tests/fixtures/search-questions.json over the real
- * invoices they ask about (tests/fixtures/real-invoices/*.pdf, read with the product's PDF reader,
+ * invoices they ask about (tests/fixtures/real-invoices/*.pdf, *.png, *.jpg, read as the search page reads them,
  * indexed by DocumentIndex.index, the same file also uploaded a second time under another key):
  * the share whose document is among the first 3 results, for all questions and for the held-out
- * ones. BENCH_QUESTIONS_ONLY=1 prints only that (in seconds), BENCH_MISSES=1 lists the misses.
+ * ones. Scans and photos of that corpus are read with OCR, as the search page reads them.
+ * BENCH_QUESTIONS_ONLY=1 prints only that (in seconds, plus the OCR of the scans), BENCH_MISSES=1 lists the misses.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,7 +33,8 @@ import pg from 'pg';
 import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { DocumentIndex, documentSearchMigrations } from '../../plugins/document-search/index-service';
-import { readPdfText } from '../../plugins/document-search/pdf-text';
+import { readScannedText } from '../../plugins/document-search/scanned-text';
+import { TesseractOcrPool } from '../../src/server/ai/ocr';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 100_000);
 const WORDS_PER_DOC = 300;
@@ -256,9 +258,25 @@ interface Question {
 
 const FIXTURES = path.join(__dirname, '../fixtures');
 
+/** The search's OCR engine for the corpus's scans and photos, started on the first one (one for the run). */
+let ocr: TesseractOcrPool | undefined;
+
+/** The text the search page indexes for a corpus file: the text layer, and OCR for scans and photos. */
+const corpusTexts = new Map<string, string>();
+async function corpusText(file: string): Promise<string> {
+  const known = corpusTexts.get(file);
+  if (known !== undefined) return known;
+  const kind = file.endsWith('.pdf') ? 'pdf' : file.endsWith('.png') ? 'png' : 'jpeg';
+  const { text } = await readScannedText(kind, readFileSync(file), (ocr ??= new TesseractOcrPool({ workers: 1 })));
+  corpusTexts.set(file, text);
+  return text;
+}
+
 /**
  * Indexes the real invoices (each uploaded twice: one document, two keys) for one owner and asks
  * every question; a question is answered when its document is among the first 3 distinct results.
+ * Scans and photos are read as the search page reads them (readScannedText: OCR of the image or of
+ * the PDF pages without a text layer).
  */
 async function questionScore(engine: string, db: Kysely<any>) {
   const { questions } = JSON.parse(readFileSync(path.join(FIXTURES, 'search-questions.json'), 'utf8')) as { questions: Question[] };
@@ -266,9 +284,9 @@ async function questionScore(engine: string, db: Kysely<any>) {
   const owner = OWNER + 1;
   const index = new DocumentIndex(db);
   for (const name of readdirSync(dir)
-    .filter((f) => f.endsWith('.pdf'))
+    .filter((f) => /\.(pdf|png|jpe?g)$/.test(f))
     .sort()) {
-    const text = await readPdfText(readFileSync(path.join(dir, name)));
+    const text = await corpusText(path.join(dir, name));
     for (const copy of [1, 2]) await index.index({ owner, bucket: 'uploads', key: `${copy}-${name}`, name, text });
   }
   const score = { all: [0, 0], heldOut: [0, 0] };
@@ -342,7 +360,9 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+main()
+  .then(() => ocr?.close())
+  .catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
