@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useMemo, useState, type ChangeEvent } from 'react';
+import { Suspense, lazy, startTransition, useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { Caption1, Field, MessageBar, MessageBarBody, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import {
   ConfigCard,
@@ -149,11 +149,15 @@ export default function ReconciliationView({ combinationId }: CombinationViewPro
       const body: Record<string, unknown> = { combination_id: combinationId, file1_name: invoice.file.name, file1_binary: await fileToBase64(invoice.file) };
       if (orders) Object.assign(body, { file2_name: orders.file.name, file2_binary: await fileToBase64(orders.file) });
       // ?view=pages: the server keeps the whole result and answers its summary and first page of rows
-      setResult(await api.post<PagedComparison>(`${COMPARISON_PATH}?view=pages`, body));
+      const reply = await api.post<PagedComparison>(`${COMPARISON_PATH}?view=pages`, body);
+      // a transition: React renders the results in slices that yield to the browser, not one long task
+      startTransition(() => {
+        setResult(reply);
+        setTesting(false);
+      });
     } catch (e) {
       setResult(undefined);
       setError((e as Error).message);
-    } finally {
       setTesting(false);
     }
   }

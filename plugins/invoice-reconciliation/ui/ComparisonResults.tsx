@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { startTransition, useMemo, useState } from 'react';
 import { Badge, Body1, Button, Caption1, Card, CardHeader, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons/svg/arrow-download';
 import type { Discrepancy, UnmatchedRecord } from '../engine/matcher';
@@ -230,7 +230,7 @@ export function ComparisonResults({
   const [tab, setTab] = useState<SideName>('custom_config');
   return (
     <section aria-label="Comparison results" style={{ display: 'grid', gap: 12 }}>
-      <RovingTabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as SideName)} aria-label="Result">
+      <RovingTabList selectedValue={tab} onTabSelect={(_, d) => startTransition(() => setTab(d.value as SideName))} aria-label="Result">
         <RovingTab value="custom_config">Custom config</RovingTab>
         <RovingTab value="default">Default</RovingTab>
       </RovingTabList>

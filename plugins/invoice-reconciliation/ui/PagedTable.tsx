@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Button, Caption1, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronDoubleLeft20Regular } from '@fluentui/react-icons/svg/chevron-double-left';
 import { ChevronDoubleRight20Regular } from '@fluentui/react-icons/svg/chevron-double-right';
@@ -82,13 +82,17 @@ export function PagedTable<R>({
     setError(undefined);
     load(page * pageSize, pageSize, sort)
       .then((p) => {
-        if (request.current === mine) setRows(p.rows);
+        // a transition: a page of rows renders in slices that yield to the browser
+        if (request.current === mine)
+          startTransition(() => {
+            setRows(p.rows);
+            setLoading(false);
+          });
       })
       .catch((e: Error) => {
-        if (request.current === mine) setError(e.message || 'These rows could not be loaded. Please try again.');
-      })
-      .finally(() => {
-        if (request.current === mine) setLoading(false);
+        if (request.current !== mine) return;
+        setError(e.message || 'These rows could not be loaded. Please try again.');
+        setLoading(false);
       });
   }, [page, sort, first, load, pageSize]);
 
