@@ -7,7 +7,9 @@ jest.setTimeout(300_000);
 /**
  * Issue 19 in Debian's Chromium with the sandbox providers: files put in combination 1's watched
  * folder while it is stopped are neither run unasked nor lost. On Start the setup screen says
- * "2 files arrived while stopped" with their names; 'Process them' runs one job each. And a
+ * "2 files arrived while stopped" with their names; 'Process them' runs one job each. A file put
+ * in the folder setup made, before the first Start, is offered the same way ("1 file is already
+ * in the folder") and 'Skip' runs nothing. And a
  * trigger that cannot listen (the inbound mail port taken) reads 'Not working' on combination
  * 8's tiles instead of 'connected', and on the monitoring tab of its workflow, with the reason.
  */
@@ -51,7 +53,18 @@ describe('files that arrive while stopped, and a trigger that cannot listen', ()
     }
   };
   let managedUserId = 0;
-  const workatoId = async () => managedUserId || (managedUserId = await app.page.evaluate(() => Number(localStorage.getItem('workatoId'))));
+  const workatoId = async (): Promise<number> => {
+    // the page may be reloading itself (the setup call after a connection): read again then
+    for (let i = 0; !managedUserId; i++) {
+      try {
+        return (managedUserId = await app.page.evaluate(() => Number(localStorage.getItem('workatoId'))));
+      } catch (e) {
+        if (i >= 20 || !/Execution context was destroyed|navigation/i.test(String(e))) throw e;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    return managedUserId;
+  };
   const recipeIdOf = async (combination: number) =>
     (
       await apiGet<{ workato_recipes: Array<{ recipe_id: number; combination: number }> }>(`/api/platform/userByWorkatoRecipe/${await workatoId()}/`)
@@ -91,7 +104,7 @@ describe('files that arrive while stopped, and a trigger that cannot listen', ()
     expect(res.status).toBe(200);
   }
 
-  it('combination 1: two files added while stopped wait; on Start the screen names them and Process them runs one job each', async () => {
+  it('combination 1: a file already in the folder at the first Start is offered and skipped; two files added while stopped wait; on Start the screen names them and Process them runs one job each', async () => {
     const { page } = app;
     await page.goto('/solutions/combinations/workflow/1');
     await page.getByText('First, connect your connectors.').waitFor({ timeout: 30_000 });
@@ -104,14 +117,31 @@ describe('files that arrive while stopped, and a trigger that cannot listen', ()
     const start = page.getByRole('button', { name: 'Start Workflow' });
     const stop = page.getByRole('button', { name: 'Stop Workflow' });
     await start.waitFor({ timeout: 120_000 });
+    const recipeId = await recipeIdOf(1);
+    // setup made the folder; an invoice lands in it before the first Start
+    let folderId = '';
+    await until(
+      'the folder setup made',
+      async () => !!(folderId = (await apiGet<{ folder: { id: string } | null }>(`/api/plugins/connectors/recipes/${recipeId}/targets`)).folder?.id ?? ''),
+      60_000,
+    );
+    await dropIn(folderId, 'january-invoice.pdf');
     await start.click();
     await stop.waitFor({ timeout: 30_000 });
-    const recipeId = await recipeIdOf(1);
     await until(
       'the trigger to watch',
       async () => (await apiGet<{ trigger: { watching: boolean } }>(`/api/plugins/connectors/recipes/${recipeId}/targets`)).trigger.watching,
       30_000,
     );
+    // the first Start offers it instead of running it; Skip: it never runs
+    const already = page.getByTestId('waiting-files');
+    await already.getByText('1 file is already in the folder').waitFor({ timeout: 30_000 });
+    expect(await already.textContent()).toContain('january-invoice.pdf. Process them now, or skip them for good.');
+    await app.screenshot('already-in-folder-on-first-start');
+    expect(await jobsOf(recipeId)).toEqual([]);
+    await already.getByRole('button', { name: 'Skip' }).click();
+    await already.waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await apiGet<{ count: number }>(`/api/automation/recipes/${recipeId}/waiting`)).count).toBe(0);
 
     // stopped: two invoices land in the folder
     await stop.click();
