@@ -182,6 +182,7 @@ const SUITES: Array<{ key: string; file: string; args?: string[]; needsBuild?: b
   { key: 'bombs', file: 'bombs.ts' },
   { key: 'fleet', file: 'fleet.ts' },
   { key: 'public-api', file: 'public-api.ts' },
+  { key: 'restart', file: 'restart.ts' },
 ];
 
 function runSuite(suite: (typeof SUITES)[number]): Promise<number> {
