@@ -266,7 +266,8 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
   const header = stacked ? [...new Set(stacked.cells.flatMap((c) => c.phrases))] : lines[headerIndex];
   const cells = stacked
     ? stacked.cells.map((c) => ({ p: { x: c.x, width: c.right - c.x }, role: c.role ?? ('other' as Role) }))
-    : header.map((p) => ({ p: { x: p.x, width: p.width }, role: roleOf(p.text) }));
+    : // a heading the vocabulary does not know ("Periode van", "Shipment Date") still bounds its neighbours: its cells are no one else's
+      header.map((p) => ({ p: { x: p.x, width: p.width }, role: roleOf(p.text) ?? ('other' as Role) }));
   const named = cells.filter((h): h is { p: { x: number; width: number }; role: Role } => h.role !== undefined).sort((a, b) => a.p.x - b.p.x);
   const settled = settleRoles(named.map((h) => h.role));
   named.forEach((h, i) => (h.role = settled[i] ?? h.role));

@@ -269,3 +269,26 @@ describe('extractInvoice: the lines that add up to the subtotal', () => {
     expect(r.warnings).toEqual([]);
   });
 });
+
+describe('findLineItems: a heading the vocabulary does not know', () => {
+  it('keeps the cells under "Periode van - | tot en met" out of the description and the quantity, and reads "Totaalbedrag" as the amount', () => {
+    expect(
+      items([
+        [35, 344, 'Omschrijving', 7],
+        [214, 344, 'Periode van -', 7],
+        [267, 344, 'tot en met', 7],
+        [397, 344, 'Aantal', 7],
+        [476, 344, 'Prijs', 7],
+        [514, 344, 'Totaalbedrag', 7],
+        [35, 363, 'Exact voor Boekhouden', 7],
+        [214, 363, '30-04-2016', 7],
+        [269, 363, '29-05-2016', 7],
+        [407, 363, '1', 7],
+        [457, 363, '€', 7],
+        [474, 363, '31,00', 7],
+        [517, 363, '€', 7],
+        [540, 363, '31,00', 7],
+      ]),
+    ).toEqual([{ description: 'Exact voor Boekhouden', quantity: 1, unit_price: 31, amount: 31, confidence: 1 }]);
+  });
+});
