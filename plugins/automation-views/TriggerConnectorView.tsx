@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Body1, Spinner } from '@fluentui/react-components';
 import { useRegistry, type CombinationViewProps, RovingTab, RovingTabList } from '../../src/app';
 import { authorisationSourceFrom } from '../../src/core';
 import { ActivateSwitch } from './ActivateSwitch';
 import { ConnectionsPane, SetupConnectionsModal } from './ConnectionsPane';
+import { GuidedFirstRun } from './GuidedFirstRun';
 import { RecipeTabs, useJobParam, useUserZone } from './RecipeTabs';
 import { SetupFrame, useFrameStyles } from './SetupFrame';
 import { StepColumn } from './StepColumn';
@@ -54,6 +56,7 @@ function TriggerConnectorBody({ flow }: { flow: SetupFlow }) {
   const [selected, setSelected] = useState<string | undefined>(all[0]?.tile.key);
   const item = all.find((t) => t.tile.key === selected)?.item;
   const connectors = combination.connectors ?? [];
+  const [params] = useSearchParams();
 
   return (
     <div className={s.root}>
@@ -63,6 +66,7 @@ function TriggerConnectorBody({ flow }: { flow: SetupFlow }) {
           <HeaderStatus flow={flow} />
         </div>
       </div>
+      <GuidedFirstRun flow={flow} highlighted={params.get('guided') === 'sample-data'} />
       <RovingTabList className={s.tabs} selectedValue={topTab} onTabSelect={(_, d) => setTopTab(d.value as 'workflow' | 'connections')} aria-label="Setup">
         <RovingTab value="workflow" id="setup-workflow-tab">
           Workflow

@@ -21,6 +21,7 @@ const useStyles = makeStyles({
   panel: { padding: '8px 0 16px' },
   error: { marginBottom: '16px' },
   empty: { marginBottom: '16px' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', justifyContent: 'center' },
   // the recommended list keeps room for a row of cards while the data loads
   reserve: { minHeight: '220px' },
   // as tall as the empty-state line that usually replaces it
@@ -45,6 +46,11 @@ export const NO_RECOMMENDED = 'No recommendations right now: you have already tr
 /** The first-run action (issue 25): the invoice extraction page, which then reads the invoice shipped with the app. */
 export const SAMPLE_RUN_WORKFLOW = 10004;
 export const SAMPLE_RUN_PATH = `/workflow/${SAMPLE_RUN_WORKFLOW}?sample=invoice`;
+/**
+ * The guided first run with sample data (issue 25): combination 1's setup screen with its sandbox
+ * steps highlighted, offered only while the server runs its sandbox providers (never in production).
+ */
+export const SAMPLE_AUTOMATION_PATH = '/solutions/combinations/workflow/1?guided=sample-data';
 /** GET /api/automation/trigger-health: one running recipe's trigger, and why it cannot listen. */
 interface RecipeTriggerHealth {
   combination_id: number;
@@ -74,6 +80,15 @@ export default function HomePage() {
   const combos = useLoad(() => api.get<Combination[]>('/api/platform/combinations').then((l) => (Array.isArray(l) ? l : [])), [api]);
   const user = useUserCatalogueData();
   const [votesCastHere, setVotesCastHere] = useState(0);
+  // the sandbox shortcuts exist outside production while the providers run on their sandbox (404 otherwise)
+  const sandbox = useLoad(
+    () =>
+      api.get('/api/plugins/connectors/sandbox').then(
+        () => true,
+        () => false,
+      ),
+    [api],
+  );
 
   useEffect(() => {
     const sub = bus.on('vote/cast').subscribe(() => setVotesCastHere((n) => n + 1));
@@ -145,10 +160,19 @@ export default function HomePage() {
                 <div className={s.empty}>
                   <EmptyState
                     action={
-                      registry.workflowViews.get(SAMPLE_RUN_WORKFLOW) ? (
-                        <ButtonLink to={SAMPLE_RUN_PATH} appearance="secondary">
-                          Try it with a sample invoice
-                        </ButtonLink>
+                      registry.workflowViews.get(SAMPLE_RUN_WORKFLOW) || sandbox.data ? (
+                        <span className={s.actions}>
+                          {registry.workflowViews.get(SAMPLE_RUN_WORKFLOW) && (
+                            <ButtonLink to={SAMPLE_RUN_PATH} appearance="secondary">
+                              Try it with a sample invoice
+                            </ButtonLink>
+                          )}
+                          {sandbox.data && (
+                            <ButtonLink to={SAMPLE_AUTOMATION_PATH} appearance="secondary">
+                              Try an automation with sample data
+                            </ButtonLink>
+                          )}
+                        </span>
                       ) : undefined
                     }
                   >
