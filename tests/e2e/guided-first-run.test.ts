@@ -2,6 +2,7 @@ import { Connections } from '../../src/server/connections';
 import { INVOICE_COLUMNS } from '../../plugins/connectors/sheet-mapping';
 import { linkIn } from '../support/smtp-sink';
 import { callApi, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { seriousAxeFindings, sidewaysOverflow } from './support/axe';
 
 jest.setTimeout(360_000);
 
@@ -207,5 +208,17 @@ describe('guided first run with the sandbox providers', () => {
         warnings: 'Not found on the invoice: due date.',
       },
     });
+  });
+
+  it('axe finds nothing serious on the setup screen with the guide (all steps done) at 320 and 1366 px, and it does not scroll sideways', async () => {
+    const { page } = app;
+    for (const width of [320, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/solutions/combinations/workflow/1?guided=sample-data');
+      await page.getByRole('region', { name: 'Try it with sample data' }).getByText('The sandbox accounts are connected.').waitFor({ timeout: 30_000 });
+      expect({ width, findings: await seriousAxeFindings(page) }).toEqual({ width, findings: [] });
+      const o = await sidewaysOverflow(page);
+      expect(o.scrollWidth).toBeLessThanOrEqual(o.innerWidth);
+    }
   });
 });
