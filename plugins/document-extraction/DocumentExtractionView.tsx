@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Body1, Button, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentSearch20Regular } from '@fluentui/react-icons/svg/document-search';
-import { DocumentUploadForm, humaniseLabel, JobProgress, useApi, wait, type UploadState, type WorkflowViewProps, userMessage } from '../../src/app';
+import { DocumentUploadForm, humaniseLabel, JobProgress, PagesRead, useApi, wait, type UploadState, type WorkflowViewProps, userMessage } from '../../src/app';
 
 /** Spec section 4: the status is polled every 7 seconds. */
 export const DOCUMENT_POLL_MS = 7000;
@@ -23,6 +23,8 @@ interface CompleteReply {
   Status: string;
   bucket: string;
   key: string;
+  pages?: number;
+  pages_read?: number;
 }
 
 const useStyles = makeStyles({
@@ -62,6 +64,7 @@ export default function DocumentExtractionView({ workflowId = 10006, pollMs = DO
   const [error, setError] = useState<string>();
   const [job, setJob] = useState<{ progress: number; message: string }>();
   const [fields, setFields] = useState<CompleteReply['Fields']>();
+  const [pages, setPages] = useState<{ pages?: number; pagesRead?: number }>({});
   const stop = useRef<AbortController>(undefined);
 
   useEffect(() => () => stop.current?.abort(), []);
@@ -86,6 +89,7 @@ export default function DocumentExtractionView({ workflowId = 10006, pollMs = DO
       }
       const done = await api.post<CompleteReply>('/api/document-extraction/complete', { jobId: started.Job_ID });
       setFields(Array.isArray(done.Fields) ? done.Fields : []);
+      setPages({ pages: done.pages, pagesRead: done.pages_read });
     } catch (e) {
       if ((e as Error)?.name === 'AbortError') return;
       setError(userMessage(e));
@@ -121,6 +125,7 @@ export default function DocumentExtractionView({ workflowId = 10006, pollMs = DO
       {fields && !busy && (
         <section className={s.results} aria-label="Extracted fields">
           <Subtitle2 as="h2">Extracted fields</Subtitle2>
+          <PagesRead pages={pages.pages} pagesRead={pages.pagesRead} />
           {fields.length === 0 ? (
             <Body1>{NO_FIELDS_MESSAGE}</Body1>
           ) : (

@@ -78,6 +78,7 @@ export default defineServerPlugin({
           key: view.data.key,
           name: view.outcome.name,
           pages: view.outcome.pages,
+          pages_read: view.outcome.pagesRead ?? view.outcome.pages,
         };
       },
     );

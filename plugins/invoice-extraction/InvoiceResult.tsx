@@ -14,7 +14,7 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { humaniseLabel } from '../../src/app';
+import { humaniseLabel, PagesRead } from '../../src/app';
 
 export interface InvoiceFieldData {
   name: string;
@@ -36,6 +36,9 @@ export interface InvoiceResultData {
   line_items: LineItemData[];
   warnings: string[];
   ocr_pages?: number[];
+  /** the pages in the file and the pages read: a notice says when a long document was cut */
+  pages?: number;
+  pages_read?: number;
 }
 
 /** Below this confidence a value is marked "check this". */
@@ -120,6 +123,7 @@ export function InvoiceResult({ data }: { data: InvoiceResultData }) {
   const code = typeof currency === 'string' ? currency : undefined;
   return (
     <section className={s.root} aria-label="Extracted invoice">
+      <PagesRead pages={data.pages} pagesRead={data.pages_read} />
       {data.warnings.length > 0 && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>

@@ -46,6 +46,8 @@ export interface InvoiceReply {
   key: string;
   name: string;
   pages: number;
+  /** the pages read (fewer than `pages` when the page cap cut a long document) */
+  pages_read: number;
   ocr_pages: number[];
   fields: InvoiceFieldReply[];
   line_items: InvoiceExtraction['lineItems'];
@@ -70,7 +72,7 @@ export function invoiceReply(view: JobView<InvoiceExtraction>): InvoiceReply | I
   if (view.Status === 'IN_PROGRESS' || !view.outcome) {
     return { Status: 'IN_PROGRESS', Job_ID: view.Job_ID, progress: view.progress, message: view.message };
   }
-  const { result, name, pages, ocrPages } = view.outcome;
+  const { result, name, pages, pagesRead, ocrPages } = view.outcome;
   return {
     Status: 'SUCCEEDED',
     Job_ID: view.Job_ID,
@@ -78,6 +80,7 @@ export function invoiceReply(view: JobView<InvoiceExtraction>): InvoiceReply | I
     key: view.data.key,
     name,
     pages,
+    pages_read: pagesRead ?? pages,
     ocr_pages: ocrPages,
     fields: INVOICE_FIELD_ORDER.flatMap((field) => {
       const extra = INVOICE_FIELDS_WHEN_FOUND.filter(([name, after]) => after === field && result.fields[name]).map(([name]) => name);

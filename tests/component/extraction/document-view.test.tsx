@@ -36,6 +36,8 @@ describe('DocumentExtractionView (workflow 10006)', () => {
             Status: 'SUCCEEDED',
             bucket: 'uploads',
             key: 'k-1.pdf',
+            pages: 3,
+            pages_read: 3,
             Fields: [
               { label: 'invoice_number', result: 'INV-1' },
               { label: 'Consignee', result: 'Acme Ltd, 1 High St' },
@@ -60,6 +62,7 @@ describe('DocumentExtractionView (workflow 10006)', () => {
     expect(await screen.findByRole('region', { name: 'Extracted fields' })).toBeInTheDocument();
     const terms = screen.getAllByRole('term').map((t) => t.textContent);
     expect(terms).toEqual(['Invoice number', 'Consignee', 'Ship to']);
+    expect(screen.getByTestId('pages-read')).toHaveTextContent('Read 3 of 3 pages.');
     expect(screen.getByText('Acme Ltd, 1 High St')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     const posted = shell.fetch.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body]);

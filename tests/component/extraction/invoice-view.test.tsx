@@ -21,6 +21,8 @@ const DONE = {
   Job_ID: 'invoice-extraction.extract/j1',
   bucket: 'uploads',
   key: 'k-1.pdf',
+  pages: 25,
+  pages_read: 20,
   fields: FIELDS,
   line_items: [
     { description: 'Widgets', quantity: 2, unit_price: 25, amount: 50, confidence: 0.97 },
@@ -74,6 +76,7 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     expect(value('due_date')).toBe('Not found');
     expect(value('vendor_name')).toBe('Northwind Traders' + 'check: 52% sure');
     expect(value('total')).toBe('130.00 EUR' + '80% sure');
+    expect(within(result).getByTestId('pages-read')).toHaveTextContent('Read the first 20 of 25 pages: the rest of the document was not read.');
     expect(within(result).getByText('Check the totals')).toBeInTheDocument();
     expect(within(result).getByText(DONE.warnings[0])).toBeInTheDocument();
     const table = within(result).getByRole('table', { name: 'Line items' });

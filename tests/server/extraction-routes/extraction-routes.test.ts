@@ -54,6 +54,7 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
         ...invoiceKey,
         name: 'acme-invoice.pdf',
         pages: 1,
+        pages_read: 1,
         ocr_pages: [],
         warnings: [],
       });

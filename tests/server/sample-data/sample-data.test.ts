@@ -68,7 +68,7 @@ describe('sample data for a first run (plugins/sample-data)', () => {
 
     const ex = await server.call('POST', '/api/service/extract_data/', { token: alice.access, body: { key, bucket } });
     expect(ex.status).toBe(200);
-    expect(ex.body).toMatchObject({ Status: 'SUCCEEDED', key, bucket, name: 'sample-invoice-acme-42.pdf', pages: 1, ocr_pages: [] });
+    expect(ex.body).toMatchObject({ Status: 'SUCCEEDED', key, bucket, name: 'sample-invoice-acme-42.pdf', pages: 1, pages_read: 1, ocr_pages: [] });
     expect(Object.fromEntries(ex.body.fields.map((f: { name: string; value: unknown }) => [f.name, f.value]))).toEqual(SAMPLE_FIELDS);
     expect(ex.body.line_items).toEqual([
       { description: 'Amboss 250 kg', quantity: 1, unit_price: 1000, amount: 1000, confidence: 1 },
