@@ -147,7 +147,7 @@ describe('one-click sandbox connect and the sample invoices in the Drive folder'
     expect(inFolder.map((f) => [f.id, f.name, f.mimeType])).toEqual(res.body.files.map((f: { id: string; name: string }) => [f.id, f.name, 'application/pdf']));
     for (const [i, sample] of SAMPLE_DRIVE_INVOICES.entries()) expect(sandbox().state.readBlob(inFolder[i].id)!.equals(readFileSync(sample.file))).toBe(true);
     // the second sample is the corpus invoice, unchanged
-    expect(readFileSync(SAMPLE_DRIVE_INVOICES[1].file).equals(readFileSync('tests/fixtures/real-invoices/de-EN16931_Einfach.pdf'))).toBe(true);
+    expect(readFileSync(SAMPLE_DRIVE_INVOICES[1].file).equals(readFileSync('tests/fixtures/real-invoices/de-EN16931_Einfach_DueDate.pdf'))).toBe(true);
     // nothing went into Bob's Drive
     expect(
       sandbox()
