@@ -52,6 +52,21 @@ export const RECENT_WINDOW = 1000;
 export const SCAN_ROWS = 3000;
 
 /**
+ * How many of the owner's newest documents tell how rare a question's word is: a partial match's
+ * terms weigh by their rarity there (see DocumentIndex.someWords), so a name found in one invoice
+ * counts more than "invoice", found in most. Each question term is checked against each of
+ * these rows, so the window is kept small: it estimates a share, it does not need every match.
+ */
+export const RARITY_WINDOW = 100;
+
+/**
+ * Rarity-scaled weights are multiplied by this so that ts_rank_cd, which document_rank adds
+ * below 1, still only orders documents whose terms weigh about the same (within a tenth of a
+ * name's weight), as it did when weights were whole numbers.
+ */
+const RARITY_SCALE = 10;
+
+/**
  * A passage is cut from PASSAGE_SLICE_WORDS space-separated words of the text, starting
  * PASSAGE_LEAD_WORDS before the first match's word position. Positions count the parser's
  * tokens, which run ahead of the space-separated words (a hyphenated word is three tokens, a URL
@@ -353,6 +368,7 @@ export class DocumentIndex {
   private readonly maxRanked: number;
   private readonly recentWindow: number;
   private readonly scanRows: number;
+  private readonly rarityWindow: number;
 
   /**
    * `limits` are for tests: small values reach the index path without thousands of documents
@@ -360,8 +376,9 @@ export class DocumentIndex {
    */
   constructor(
     private readonly db: QueryExecutorProvider,
-    limits: { maxRanked?: number; recentWindow?: number; scanRows?: number } = {},
+    limits: { maxRanked?: number; recentWindow?: number; scanRows?: number; rarityWindow?: number } = {},
   ) {
+    this.rarityWindow = limits.rarityWindow ?? RARITY_WINDOW;
     this.maxRanked = limits.maxRanked ?? MAX_RANKED;
     this.recentWindow = limits.recentWindow ?? RECENT_WINDOW;
     this.scanRows = limits.scanRows ?? SCAN_ROWS;
@@ -423,6 +440,11 @@ export class DocumentIndex {
    * A plain question ranked: its filler words dropped, the remaining terms matched one by one
    * (a misspelt word by the owner's closest words), documents ranked by the weight of the terms
    * they hold, then by ts_rank_cd; the same file uploaded twice once. Empty when nothing is left.
+   * A term's weight (questionTerms: names and numbers above other words) is scaled by how rare
+   * the term is among the owner's RARITY_WINDOW newest documents, as BM25's inverse document
+   * frequency ln(1 + (n - df + 0.5) / (df + 0.5)): a word in one document of 43 counts about ten
+   * times a word in most of them, and never nothing. A misspelt word is counted through its
+   * corrections ("hetzer" is as rare as "hetzner").
    */
   private async someWords(owner: number, query: string, limit: number): Promise<(SearchHit & { id: string; digest: string })[]> {
     const terms = questionTerms(query);
@@ -433,6 +455,7 @@ export class DocumentIndex {
     );
     const queries = terms.map((t) => termQuery(t, typos));
     const any = sql`(${sql.join(queries, sql` || `)})`;
+    const base = `{${terms.map((x) => x.weight).join(',')}}`;
     const { rows } = await sql<{
       hit_id: string;
       hit_name: string;
@@ -442,11 +465,17 @@ export class DocumentIndex {
       hit_passage: string;
       digest: string;
     }>`
+      with recent as materialized (select tsv from documents where owner = ${owner} order by id desc limit ${this.rarityWindow})
       select h.hit_id::text as hit_id, h.hit_name, h.hit_bucket, h.hit_key, h.hit_rank, h.hit_passage, md5(d.name || E'\n' || d.text) as digest
       from (select array[${sql.join(queries)}]::tsquery[] as terms) t,
+        lateral (select array(
+          select ${RARITY_SCALE} * (${base}::real[])[i] * ln(1 + (f.n - f.df + 0.5) / (f.df + 0.5))
+          from generate_subscripts(t.terms, 1) i,
+            lateral (select count(*)::real as n, (count(*) filter (where r.tsv @@ t.terms[i]))::real as df from recent r) f
+          order by i)::real[] as weights) w,
         document_search(${owner}::integer, ${any}, ${any}, ''::tsquery, ${limit}::integer, ${this.maxRanked}::integer,
           ${this.recentWindow}::integer, ${this.scanRows}::integer, ${PASSAGE_LEAD_WORDS}::integer, ${PASSAGE_SLICE_WORDS}::integer, ${HEADLINE_OPTIONS}::text, ${MARK_START}::text,
-          t.terms, ${`{${terms.map((x) => x.weight).join(',')}}`}::real[]) h
+          t.terms, w.weights) h
         join documents d on d.id = h.hit_id
       order by h.hit_rank desc, h.hit_id desc`.execute(this.db);
     return rows.map((r) => ({

@@ -67,6 +67,17 @@ describe('document search answers plain questions (workflow 10011)', () => {
     expect(await names('plumbng')).toEqual(['plumber.txt']);
   });
 
+  it('weighs a word by how rare it is in the documents, a corrected word by the word it was corrected to', async () => {
+    // "clowd" is corrected to "cloud", held by the AWS invoice alone; "office" is in two of the
+    // four documents (the chairs and the lease, both newer): the rare word counts more
+    const [first, ...others] = await search('clowd office');
+    expect(first.document).toBe('aws-march.txt');
+    expect(first.documentText).toBe('Amazon Web Services EMEA SARL. Invoice 2024-117, issued 02.03.2024. <mark>Cloud</mark> hosting for March. Total');
+    expect(others.map((r) => r.document)).toEqual(['lease.txt', 'acme-chairs.txt']);
+    // the same for a rare word spelt right
+    expect(await names('cloud office')).toEqual(['aws-march.txt', 'lease.txt', 'acme-chairs.txt']);
+  });
+
   it('matches invoice numbers, amounts however they are written, and dates', async () => {
     expect((await names('invoice 2024-117'))[0]).toBe('aws-march.txt');
     for (const amount of ['1234.56', '1,234.56', '1.234,56']) expect(await names(`paid ${amount}`)).toEqual(['aws-march.txt']);
