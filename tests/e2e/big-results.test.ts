@@ -112,7 +112,7 @@ describe('big results (issue 25)', () => {
     await page.waitForTimeout(1500);
     const { tasks, replied } = await page.evaluate(() => ({
       tasks: (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks,
-      replied: performance.getEntriesByType('resource').find((e) => e.name.includes('/comparison?view=pages'))!.responseEnd,
+      replied: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes('/comparison?view=pages'))!.responseEnd,
     }));
     // the results render once the reply is in: from then until they have settled, no task over 200 ms
     const whileRendering = tasks.filter((t) => t.start >= replied).map((t) => Math.round(t.duration));
