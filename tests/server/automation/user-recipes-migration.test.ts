@@ -11,7 +11,9 @@ const columnsOf = async (server: TestServer) =>
   (
     await sql<{
       column_name: string;
-    }>`select column_name from information_schema.columns where table_name = 'user_recipes' order by column_name`.execute(server.db)
+    }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'user_recipes' order by column_name`.execute(
+      server.db,
+    )
   ).rows.map((r) => r.column_name);
 
 describe('user_recipes belongs to the automation module', () => {

@@ -28,7 +28,9 @@ describe('embedded database and migrations', () => {
         },
       };
       await expect(migrate(db, [...coreMigrations, broken])).rejects.toThrow();
-      const half = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = 'half'`.execute(db);
+      const half = await sql<{
+        n: number;
+      }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = 'half'`.execute(db);
       expect(half.rows[0].n).toBe(0);
       await expect(migrate(db, [coreMigrations[0], coreMigrations[0]])).rejects.toThrow('defined twice');
     } finally {

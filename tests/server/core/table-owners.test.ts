@@ -11,7 +11,11 @@ jest.setTimeout(60_000);
 /** Each table has one owning module (issue 22): the catalogue creates only its own tables. */
 const columnsOf = async (server: TestServer, table: string) =>
   (
-    await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = ${table} order by column_name`.execute(server.db)
+    await sql<{
+      column_name: string;
+    }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by column_name`.execute(
+      server.db,
+    )
   ).rows.map((r) => r.column_name);
 
 const OWNED = [
