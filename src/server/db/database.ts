@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +15,12 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; 'memory://' for an in-memory one (tests). */
   dataDir?: string;
+  /**
+   * For a new embedded database only (in memory, or a folder that holds none yet): a dump of an
+   * initialised, empty cluster (PGlite's dumpDataDir) to start from instead of running initdb,
+   * 1 to 2 s instead of 3 to 5 (the tests); an existing database ignores it.
+   */
+  template?: Blob;
   /** Told of a connection the server lost (PostgreSQL restarted, a backend terminated); default: one line on stderr. */
   onConnectionError?: (e: Error) => void;
 }
@@ -45,7 +52,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
     usePrivateUmask();
     secureDirectory(opts.dataDir);
   }
-  const pglite = await PGlite.create(location);
+  const fresh = location === 'memory://' || !existsSync(location);
+  const pglite = await PGlite.create(location, fresh && opts.template ? { loadDataDir: opts.template } : {});
   const pool = new PGlitePool(pglite);
   if (location !== 'memory://') {
     // PGlite's file system sets 0666 on its files whatever the umask: take group and world

@@ -9,6 +9,7 @@ import { buildServer, type BuiltServer } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import type { ServerPlugin } from '../plugin';
+import { pgliteTemplate } from './pglite-template';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { Argon2Hasher, type PasswordHasher } from '../auth/password';
 import type { TokenService } from '../auth/token-service';
@@ -90,7 +91,7 @@ export interface TestDatabase {
  */
 export async function openTestDatabase(url = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   if (!url) {
-    const db = await openDatabase({ dataDir: 'memory://' });
+    const db = await openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() });
     return {
       db,
       connect: () => {

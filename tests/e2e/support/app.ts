@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildServer, type BuiltServer } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
+import { openDatabase } from '../../../src/server/db/database';
+import { pgliteTemplate } from '../../../src/server/testing/pglite-template';
 import { discoverServerPlugins } from '../../../src/server/plugin-loader';
 import { launchChromium } from '../../support/browser';
 import { SmtpSink } from '../../support/smtp-sink';
@@ -50,7 +52,9 @@ export async function startE2EApp(env: Record<string, string> = {}): Promise<E2E
     },
     repo,
   );
-  const server = await buildServer({ config, plugins: await discoverServerPlugins(path.join(repo, 'plugins')), logger: false });
+  // a new embedded database in DATA_DIR, started from an initialised cluster (no initdb each time)
+  const db = await openDatabase({ dataDir: config.dataDir, template: await pgliteTemplate() });
+  const server = await buildServer({ config, db, plugins: await discoverServerPlugins(path.join(repo, 'plugins')), logger: false });
   const address = await server.app.listen({ port, host: '127.0.0.1' });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, baseURL: address });
@@ -74,6 +78,7 @@ export async function startE2EApp(env: Record<string, string> = {}): Promise<E2E
     async close() {
       await browser.close().catch(() => undefined);
       await server.close();
+      await db.destroy();
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (errors.length) throw new Error(`Uncaught errors in the page:\n${errors.join('\n')}`);
