@@ -59,6 +59,22 @@ describe('a logged-in user browses the catalogue and votes', () => {
     await app.screenshot('combinations-10004');
   });
 
+  it("reaches a workflow's own page from its card: 'Open' beside the card's link to its combinations", async () => {
+    const { page } = app;
+    await page.goto('/solution/1');
+    const open = page.getByRole('link', { name: 'Open Invoice Data Extraction' });
+    await open.waitFor();
+    // the card itself still leads to the combinations; 'Open' leads to the workflow page
+    expect(await page.locator('a[data-workflow-id="10004"]').getAttribute('href')).toBe('/solutions/combinations/10004');
+    await open.click();
+    await page.waitForURL('**/workflow/10004');
+    await page.getByRole('heading', { name: 'Invoice Data Extraction' }).first().waitFor();
+    // the plugin's own view, loaded: its upload form
+    await page.getByRole('button', { name: 'Upload Invoice' }).waitFor();
+    expect(await page.getByText('Sorry, no content available').count()).toBe(0);
+    await app.screenshot('workflow-from-card');
+  });
+
   it('votes on a coming-soon combination and the vote survives a reload', async () => {
     const { page } = app;
     await page.goto('/solutions/combinations/10005');

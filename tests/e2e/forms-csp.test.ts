@@ -1,3 +1,4 @@
+import { linkIn } from '../support/smtp-sink';
 import { createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
 
 jest.setTimeout(180_000);
@@ -60,9 +61,39 @@ describe('forms under a CSP without unsafe-eval', () => {
     expect(violations).toEqual([]);
   });
 
+  it('says at once that a used reset link is dead, before anything is typed, and offers a new one', async () => {
+    const { page } = app;
+    await page.goto('/reset-password');
+    await page.getByLabel('Email').fill(email);
+    await page
+      .getByRole('button', { name: /send|reset/i })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const link = linkIn(await app.smtp.waitFor(email, /reset/i), app.url + '/reset-password');
+    // the link works once: a new password is set through the form
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.getByLabel('New password').fill('grace-Hopper-1906');
+    await page.getByLabel('Confirm password').fill('grace-Hopper-1906');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.waitForURL('**/login');
+    // opened again, the same link says so straight away: no password field to type into first
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'This link can no longer be used' }).waitFor();
+    await page.getByText('This password reset link has already been used. Ask for a new link and use the newest e-mail we send you.').waitFor();
+    expect(await page.getByLabel('New password').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Update' }).count()).toBe(0);
+    await app.screenshot('reset-link-dead');
+    await page.getByRole('button', { name: 'Send me a new link' }).click();
+    await page.getByRole('heading', { name: 'Forgot password?' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(violations).toEqual([]);
+  });
+
   it('validates the account form and a plugin’s config form (loaded by its schema id)', async () => {
     const { page } = app;
-    await logInThroughUi(app, email, password);
+    await logInThroughUi(app, email, 'grace-Hopper-1906');
     await page.goto('/my-account');
     const name = page.getByLabel('Name', { exact: true });
     await name.fill('');
