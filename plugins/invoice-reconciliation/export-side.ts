@@ -6,7 +6,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ComparisonSide } from './engine/compare';
-import { csvChunks, discrepancyTable, emailTable, metadataTable, tableToCsv, unmatchedTable, type ExportTable } from './engine/export';
+import { csvChunks, discrepancyTable, emailTable, metadataTable, unmatchedTable, type ExportTable } from './engine/export';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export type ExportTableName = 'metadata' | 'discrepancies' | 'unmatched' | 'emails';
@@ -27,39 +27,21 @@ export function sideTables(side: ComparisonSide): Record<ExportTableName, Export
   };
 }
 
-/** Turns one side of a comparison into a CSV of one table or an XLSX workbook of all four. */
+/**
+ * Turns one side of a comparison into a CSV of one table or an XLSX workbook of all four, in
+ * memory: exportSideStream's bytes, collected (for the automation's stored workbook and the
+ * browser's JSON export of a result it holds).
+ */
 export async function exportSide(
   side: ComparisonSide,
   sideName: 'default' | 'custom_config',
   format: ExportFormat,
   table?: ExportTableName,
 ): Promise<ExportFile> {
-  const label = sideName === 'default' ? 'default' : 'custom-config';
-  const tables = sideTables(side);
-  if (format === 'csv') {
-    const name = table ?? 'discrepancies';
-    // a BOM so Excel opens the UTF-8 text with the right characters
-    return {
-      fileName: `reconciliation-${label}-${name}.csv`,
-      contentType: 'text/csv; charset=utf-8',
-      body: Buffer.from(`\ufeff${tableToCsv(tables[name])}`, 'utf8'),
-    };
-  }
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Flowmatic';
-  workbook.created = new Date();
-  for (const t of Object.values(tables)) {
-    const sheet = workbook.addWorksheet(t.name.slice(0, 31));
-    sheet.columns = t.columns.map((title) => ({ header: title, key: title, width: Math.min(60, Math.max(12, title.length + 2)) }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.views = [{ state: 'frozen', ySplit: 1 }];
-    for (const row of t.rows) sheet.addRow(row);
-  }
-  return {
-    fileName: `reconciliation-${label}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body: Buffer.from(await workbook.xlsx.writeBuffer()),
-  };
+  const { fileName, contentType, stream } = exportSideStream(side, sideName, format, table);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Buffer));
+  return { fileName, contentType, body: Buffer.concat(chunks) };
 }
 
 /** A download being built: its name and type, and its bytes as a stream. */
@@ -70,7 +52,7 @@ export interface ExportStream {
 }
 
 /**
- * The same files as exportSide, written as a stream (issue 25: a result of 100,000 rows is
+ * One side's download, written as a stream (issue 25: a result of 100,000 rows is
  * never one string or one buffer): the CSV a block of rows at a time, the workbook through
  * exceljs's streaming writer, row by row.
  */
