@@ -42,6 +42,7 @@ export {
   fileToBase64,
   saveBase64,
   SortableTable,
+  ColumnTable,
   NOT_SET_UP,
   RUN_STARTED,
   type ConfigAction,

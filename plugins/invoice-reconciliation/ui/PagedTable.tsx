@@ -1,10 +1,10 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { Button, Caption1, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronDoubleLeft20Regular } from '@fluentui/react-icons/svg/chevron-double-left';
 import { ChevronDoubleRight20Regular } from '@fluentui/react-icons/svg/chevron-double-right';
 import { ChevronLeft20Regular } from '@fluentui/react-icons/svg/chevron-left';
 import { ChevronRight20Regular } from '@fluentui/react-icons/svg/chevron-right';
-import type { Column } from '../../../src/app';
+import { ColumnTable, type Column } from '../../../src/app';
 import type { RowsPage, SortDirection } from '../paged';
 
 export interface PageSort {
@@ -16,9 +16,6 @@ export interface PageSort {
 export type LoadPage<R> = (offset: number, limit: number, sort: PageSort | undefined) => Promise<RowsPage<R>>;
 
 const useStyles = makeStyles({
-  wrap: { overflowX: 'auto', maxWidth: '100%', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
-  table: { tableLayout: 'auto' },
-  num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', justifyContent: 'flex-end' },
   empty: { padding: '12px', color: tokens.colorNeutralForeground3 },
   pager: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 8px' },
   range: { fontVariantNumeric: 'tabular-nums', marginRight: 'auto' },
@@ -109,35 +106,15 @@ export function PagedTable<R>({
 
   return (
     <div style={{ display: 'grid', gap: 8 }}>
-      <div className={s.wrap}>
-        <Table aria-label={label} size="small" className={s.table} style={{ minWidth }} sortable aria-busy={loading}>
-          <TableHeader>
-            <TableRow>
-              {columns.map((c) => (
-                <TableHeaderCell
-                  key={c.id}
-                  sortDirection={sort?.column === c.id ? sort.direction : undefined}
-                  onClick={() => toggleSort(c.id)}
-                  className={c.numeric ? s.num : undefined}
-                >
-                  {c.title}
-                </TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((item, i) => (
-              <TableRow key={offset + i}>
-                {columns.map((c) => (
-                  <TableCell key={c.id} className={c.numeric ? s.num : undefined}>
-                    {c.render ? c.render(item) : (c.value(item) ?? '')}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <ColumnTable
+        label={label}
+        columns={columns}
+        rows={rows.map((item, i) => ({ item, key: offset + i }))}
+        sortDirection={(id) => (sort?.column === id ? sort.direction : undefined)}
+        onSort={(_, id) => toggleSort(id)}
+        minWidth={minWidth}
+        busy={loading}
+      />
       <nav className={s.pager} aria-label={`${label} pages`}>
         <Caption1 className={s.range} aria-live="polite">
           {rangeText(offset, loading ? Math.min(pageSize, total - offset) : rows.length, total)}

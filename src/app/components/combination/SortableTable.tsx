@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import {
   Table,
   TableBody,
@@ -40,6 +40,59 @@ function compare(a: string | number | null | undefined, b: string | number | nul
 }
 
 /**
+ * The table both SortableTable and plugins' paged tables draw: the column headers (a click sorts,
+ * `sortDirection` shows which way) and one row per item, numbers right-aligned, scrolling
+ * sideways on narrow screens. `label` names the table for assistive technology.
+ */
+export function ColumnTable<R>({
+  label,
+  columns,
+  rows,
+  sortDirection,
+  onSort,
+  minWidth = 520,
+  busy,
+}: {
+  label: string;
+  columns: Column<R>[];
+  /** the rows in the order shown, each with its React key */
+  rows: { item: R; key: string | number }[];
+  sortDirection: (columnId: string) => 'ascending' | 'descending' | undefined;
+  onSort: (e: MouseEvent, columnId: string) => void;
+  /** px before the table scrolls sideways */ minWidth?: number;
+  /** rows are loading (aria-busy) */
+  busy?: boolean;
+}) {
+  const s = useStyles();
+  return (
+    <div className={s.wrap}>
+      <Table aria-label={label} size="small" className={s.table} style={{ minWidth }} sortable aria-busy={busy}>
+        <TableHeader>
+          <TableRow>
+            {columns.map((c) => (
+              <TableHeaderCell key={c.id} sortDirection={sortDirection(c.id)} onClick={(e) => onSort(e, c.id)} className={c.numeric ? s.num : undefined}>
+                {c.title}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map(({ item, key }) => (
+            <TableRow key={key}>
+              {columns.map((c) => (
+                <TableCell key={c.id} className={c.numeric ? s.num : undefined}>
+                  {c.render ? c.render(item) : (c.value(item) ?? '')}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/**
  * A Fluent UI table whose column headers sort the rows (click again to reverse), scrolling
  * sideways on narrow screens. `label` names the table for assistive technology.
  */
@@ -70,34 +123,13 @@ export function SortableTable<R>({
   const sorted = sort(getRows());
   if (!rows.length) return <div className={s.empty}>{emptyText}</div>;
   return (
-    <div className={s.wrap}>
-      <Table aria-label={label} size="small" className={s.table} style={{ minWidth }} sortable>
-        <TableHeader>
-          <TableRow>
-            {columns.map((c) => (
-              <TableHeaderCell
-                key={c.id}
-                sortDirection={getSortDirection(c.id)}
-                onClick={(e) => toggleColumnSort(e, c.id)}
-                className={c.numeric ? s.num : undefined}
-              >
-                {c.title}
-              </TableHeaderCell>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {sorted.map(({ item, rowId }) => (
-            <TableRow key={rowId}>
-              {columns.map((c) => (
-                <TableCell key={c.id} className={c.numeric ? s.num : undefined}>
-                  {c.render ? c.render(item) : (c.value(item) ?? '')}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <ColumnTable
+      label={label}
+      columns={columns}
+      rows={sorted.map(({ item, rowId }) => ({ item, key: rowId }))}
+      sortDirection={getSortDirection}
+      onSort={toggleColumnSort}
+      minWidth={minWidth}
+    />
   );
 }

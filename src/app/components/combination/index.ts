@@ -9,4 +9,4 @@ export { runWorkflow, outcomeOfReply, NOT_SET_UP, RUN_STARTED, STOPPED, type Run
 export { RunWorkflowResult } from './RunWorkflowResult';
 export { StepFiles, stepFiles, jobFileLink, type StepFileRef } from './StepFiles';
 export { fileToBase64, saveBase64 } from './files';
-export { SortableTable, type Column } from './SortableTable';
+export { ColumnTable, SortableTable, type Column } from './SortableTable';
