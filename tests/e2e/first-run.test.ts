@@ -1,5 +1,4 @@
-import { linkIn } from '../support/smtp-sink';
-import { logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { registerThroughUi, startE2EApp, type E2EApp } from './support/app';
 import { seriousAxeFindings, sidewaysOverflow } from './support/axe';
 
 jest.setTimeout(240_000);
@@ -20,21 +19,7 @@ describe('first run with the sample invoice', () => {
   afterAll(() => app?.close());
 
   it('registers, verifies through the e-mail and logs in to the home page', async () => {
-    const { page } = app;
-    await page.goto('/register');
-    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
-    await page.getByLabel('Company Email').fill(email);
-    await page.getByLabel('Your Role').selectOption({ label: 'Business Manager' });
-    await page.getByLabel('Company Name').fill('Analytical Engines Ltd');
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm Password').fill(password);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/login?Register=true');
-    const mail = await app.smtp.waitFor(email, /verify/i);
-    await page.goto(linkIn(mail, `${app.url}/login?`));
-    await page.getByText('Account verified, please login.').waitFor();
-    await logInThroughUi(app, email, password);
+    await registerThroughUi(app, { name: 'Ada Lovelace', email, password, company: 'Analytical Engines Ltd' });
   });
 
   it('goes from the home page to the sample invoice read in full, in one click', async () => {

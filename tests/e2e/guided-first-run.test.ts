@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Connections } from '../../src/server/connections';
 import { INVOICE_COLUMNS } from '../../plugins/connectors/sheet-mapping';
-import { linkIn } from '../support/smtp-sink';
-import { callApi, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { callApi, registerThroughUi, startE2EApp, type E2EApp } from './support/app';
 import { seriousAxeFindings, sidewaysOverflow } from './support/axe';
 
 jest.setTimeout(360_000);
@@ -35,21 +34,7 @@ describe('guided first run with the sandbox providers', () => {
   afterAll(() => app?.close());
 
   it('registers and verifies through the e-mail, and logs in', async () => {
-    const { page } = app;
-    await page.goto('/register');
-    await page.getByLabel('Name', { exact: true }).fill('Hedy Lamarr');
-    await page.getByLabel('Company Email').fill(email);
-    await page.getByLabel('Your Role').selectOption({ label: 'Business Manager' });
-    await page.getByLabel('Company Name').fill('Frequency Hopping Ltd');
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm Password').fill(password);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/login?Register=true');
-    const mail = await app.smtp.waitFor(email, /verify/i);
-    await page.goto(linkIn(mail, `${app.url}/login?`));
-    await page.getByText('Account verified, please login.').waitFor();
-    await logInThroughUi(app, email, password);
+    await registerThroughUi(app, { name: 'Hedy Lamarr', email, password, company: 'Frequency Hopping Ltd' });
   });
 
   it('home -> Try an automation -> Connect -> Add samples -> Start -> Process them -> a succeeded job, and the rows in the sandbox Sheet', async () => {

@@ -9,7 +9,7 @@ import { openDatabase } from '../../../src/server/db/database';
 import { pgliteTemplate } from '../../../src/server/testing/pglite-template';
 import { discoverServerPlugins } from '../../../src/server/plugin-loader';
 import { launchChromium } from '../../support/browser';
-import { SmtpSink } from '../../support/smtp-sink';
+import { SmtpSink, linkIn } from '../../support/smtp-sink';
 
 const repo = path.resolve(__dirname, '../../..');
 export const ARTIFACTS = path.join(repo, 'tests', 'artifacts');
@@ -108,6 +108,28 @@ export async function createVerifiedUser(app: E2EApp, fields: { name: string; em
     .values({ user_id: user.id, external_id: `e2e-${user.id}` })
     .execute();
   return user.id;
+}
+
+/**
+ * Registers through the /register screen, verifies through the link in the real e-mail, and logs
+ * in to /home: a new user's first steps, as they take them.
+ */
+export async function registerThroughUi(app: E2EApp, fields: { name: string; email: string; password: string; company: string }): Promise<void> {
+  const { page } = app;
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill(fields.name);
+  await page.getByLabel('Company Email').fill(fields.email);
+  await page.getByLabel('Your Role').selectOption({ label: 'Business Manager' });
+  await page.getByLabel('Company Name').fill(fields.company);
+  await page.getByLabel('Password', { exact: true }).fill(fields.password);
+  await page.getByLabel('Confirm Password').fill(fields.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/login?Register=true');
+  const mail = await app.smtp.waitFor(fields.email, /verify/i);
+  await page.goto(linkIn(mail, `${app.url}/login?`));
+  await page.getByText('Account verified, please login.').waitFor();
+  await logInThroughUi(app, fields.email, fields.password);
 }
 
 /** Logs in through the /login screen and waits for /home. */

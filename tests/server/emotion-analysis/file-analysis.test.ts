@@ -54,6 +54,18 @@ describe('POST /api/plugins/emotion-analysis/file (workflow 10002, a file)', () 
     return { status: res.statusCode, body: JSON.parse(res.body) };
   }
 
+  /** The joyful, the neutral and the angry sentence, in the order read, and their equal shares. */
+  const THREE_SENTENCES = [
+    { emotion: 'joy', text: JOY },
+    { emotion: 'neutral', text: NEUTRAL },
+    { emotion: 'anger', text: ANGER },
+  ];
+  const THIRDS = [
+    { emotion: 'joy', count: 1, percent: 33.3 },
+    { emotion: 'anger', count: 1, percent: 33.3 },
+    { emotion: 'neutral', count: 1, percent: 33.3 },
+  ];
+
   it('reads a TXT file paragraph by paragraph and gives each emotion its share', async () => {
     const res = await send('reviews.txt', Buffer.from(`\uFEFF${JOY} ${NEUTRAL}\r\n\r\n${ANGER}\nI love it!\n`));
     expect(res).toEqual({
@@ -87,16 +99,8 @@ describe('POST /api/plugins/emotion-analysis/file (workflow 10002, a file)', () 
         file: { name: 'survey.csv', kind: 'csv' },
         read: 'Read the comment column (4 rows).',
         notices: ['1 row had no text in that column and was skipped.'],
-        sentences: [
-          { emotion: 'joy', text: JOY },
-          { emotion: 'neutral', text: NEUTRAL },
-          { emotion: 'anger', text: ANGER },
-        ],
-        shares: [
-          { emotion: 'joy', count: 1, percent: 33.3 },
-          { emotion: 'anger', count: 1, percent: 33.3 },
-          { emotion: 'neutral', count: 1, percent: 33.3 },
-        ],
+        sentences: THREE_SENTENCES,
+        shares: THIRDS,
         capped: false,
       },
     });
@@ -121,16 +125,8 @@ describe('POST /api/plugins/emotion-analysis/file (workflow 10002, a file)', () 
         file: { name: 'letter.pdf', kind: 'pdf' },
         read: 'Read all 2 pages of the PDF.',
         notices: [],
-        sentences: [
-          { emotion: 'joy', text: JOY },
-          { emotion: 'neutral', text: NEUTRAL },
-          { emotion: 'anger', text: ANGER },
-        ],
-        shares: [
-          { emotion: 'joy', count: 1, percent: 33.3 },
-          { emotion: 'anger', count: 1, percent: 33.3 },
-          { emotion: 'neutral', count: 1, percent: 33.3 },
-        ],
+        sentences: THREE_SENTENCES,
+        shares: THIRDS,
         capped: false,
       },
     });
