@@ -28,11 +28,20 @@ async function make(file: string): Promise<Uint8Array<ArrayBuffer>> {
   return tarball;
 }
 
+/**
+ * What PGlite reads of a Blob (its bytes and type), answered from memory: Node's Blob hands its
+ * 40 MB over in small chunks, about 0.5 s each time a database is opened. PGlite only reads the
+ * bytes (it untars them into its own file system), so every database shares the one copy.
+ */
+function inMemoryBlob(bytes: Uint8Array<ArrayBuffer>): Blob {
+  return { type: '', size: bytes.byteLength, arrayBuffer: async () => bytes.buffer } as unknown as Blob;
+}
+
 export function pgliteTemplate(): Promise<Blob> {
   cached ??= (async () => {
     const file = path.join(tmpdir(), `flowmatic-pglite-${pgliteVersion()}-${process.getuid?.() ?? 'u'}.tar`);
     const tarball = existsSync(file) ? new Uint8Array(readFileSync(file)) : await make(file);
-    return new Blob([tarball]);
+    return inMemoryBlob(tarball);
   })();
   return cached;
 }
