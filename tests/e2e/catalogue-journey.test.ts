@@ -1,4 +1,5 @@
 import { createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { seriousAxeFindings } from './support/axe';
 
 jest.setTimeout(180_000);
 
@@ -73,6 +74,16 @@ describe('a logged-in user browses the catalogue and votes', () => {
     await page.getByRole('button', { name: 'Upload Invoice' }).waitFor();
     expect(await page.getByText('Sorry, no content available').count()).toBe(0);
     await app.screenshot('workflow-from-card');
+    // axe finds nothing serious on the cards with their 'Open' links and on the page reached, at 320 and 1366 px
+    for (const width of [320, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/solution/1');
+      await page.getByRole('link', { name: 'Open Invoice Data Extraction' }).waitFor();
+      expect({ page: 'solution', width, findings: await seriousAxeFindings(page) }).toEqual({ page: 'solution', width, findings: [] });
+      await page.goto('/workflow/10004');
+      await page.getByRole('button', { name: 'Upload Invoice' }).waitFor();
+      expect({ page: 'workflow', width, findings: await seriousAxeFindings(page) }).toEqual({ page: 'workflow', width, findings: [] });
+    }
   });
 
   it('votes on a coming-soon combination and the vote survives a reload', async () => {

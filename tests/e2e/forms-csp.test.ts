@@ -1,5 +1,6 @@
 import { linkIn } from '../support/smtp-sink';
 import { createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { seriousAxeFindings, sidewaysOverflow } from './support/axe';
 
 jest.setTimeout(180_000);
 
@@ -85,6 +86,13 @@ describe('forms under a CSP without unsafe-eval', () => {
     expect(await page.getByLabel('New password').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Update' }).count()).toBe(0);
     await app.screenshot('reset-link-dead');
+    // axe finds nothing serious on it, on a phone and on a laptop, and it never scrolls sideways
+    for (const width of [320, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect({ width, findings: await seriousAxeFindings(page) }).toEqual({ width, findings: [] });
+      const o = await sidewaysOverflow(page);
+      expect(o.scrollWidth).toBeLessThanOrEqual(o.innerWidth);
+    }
     await page.getByRole('button', { name: 'Send me a new link' }).click();
     await page.getByRole('heading', { name: 'Forgot password?' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
