@@ -129,7 +129,7 @@ describe('financial analysis routes', () => {
   it('validates the status request', async () => {
     const res = await server.call('POST', COMPLETE, { token: ann.access, body: {} });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Please give the job id returned by start_comparison (jobId.wf_id).');
+    expect(res.body.message).toBe('Please say which analysis to fetch: start the analysis again if the page was reloaded.');
     expect((await server.call('POST', COMPLETE, { token: ann.access, body: { wf_id: 'nope' } })).status).toBe(404);
   });
 });

@@ -271,7 +271,7 @@ describe('/mia: send_to_mia, its images and apiEmailByMia', () => {
     const otherAddress = await emailByMia({ ...base, email: 'victim@example.org', id: res.body.id });
     expect(otherAddress.status).toBe(404);
     expect((await emailByMia({ ...base, id: 'not-an-id' })).body.message).toBe('The press release id is missing or not valid.');
-    expect((await emailByMia({ ...base, template_id: '13', id: res.body.id })).body.message).toBe('template_id must be 14 (the press-release e-mail).');
+    expect((await emailByMia({ ...base, template_id: '13', id: res.body.id })).body.message).toBe('Only the press-release e-mail can be sent from here.');
     const { id: _id, ...withoutId } = { ...base, id: '' };
     expect((await emailByMia(withoutId)).body.message).toBe('The press release id is missing or not valid.');
     const withFile = multipart({ ...base, id: res.body.id }, { name: 'file', filename: 'x.txt', content: 'hello' });

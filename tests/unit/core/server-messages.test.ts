@@ -125,6 +125,32 @@ const FILES = ROOTS.flatMap((r) => walk(path.join(repo, r))).filter((f) => {
 });
 const MESSAGES = FILES.flatMap(messagesOf);
 
+/**
+ * The messages the request schemas give (ajv-errors' `errorMessage`): a malformed request from the
+ * app shows them to its user. schemas/public-api is left out, as src/server/public-api is.
+ */
+function schemaMessages(): Message[] {
+  const out: Message[] = [];
+  const collect = (node: unknown, where: string, inMessage: boolean): void => {
+    if (typeof node === 'string') {
+      if (inMessage) out.push({ where, text: node, parts: [], context: '' });
+    } else if (Array.isArray(node)) node.forEach((x, i) => collect(x, `${where}/${i}`, inMessage));
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) collect(v, `${where}/${k}`, inMessage || k === 'errorMessage');
+  };
+  const walkJson = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      const rel = path.relative(repo, full).split(path.sep).join('/');
+      if (statSync(full).isDirectory()) {
+        if (rel !== 'schemas/public-api') walkJson(full);
+      } else if (name.endsWith('.schema.json')) collect(JSON.parse(readFileSync(full, 'utf8')), `${rel}#`, false);
+    }
+  };
+  walkJson(path.join(repo, 'schemas'));
+  return out;
+}
+const SCHEMA_MESSAGES = schemaMessages();
+
 /** A snake_case name (two words or more) — a field of the code, not a word of the user's. */
 const FIELD_NAME = /(^|[^\w{/.-])([a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9])(?![\w/.@-])/;
 const INTERNAL_WORDS = /\b(undefined|NaN|null|\[object Object\]|ENOENT|EACCES|ECONNREFUSED|TypeError|ReferenceError|Invalid string length|stack trace)\b/;
@@ -145,6 +171,13 @@ describe("the server's user-facing messages", () => {
     const offenders = MESSAGES.filter((m) =>
       m.parts.some((p) => /\b(e|err|error|cause|caught|reason)\.message\b/.test(p) && !USER_FACING_ERRORS.some((c) => m.context.includes(c))),
     ).map((m) => `${m.where}: ${m.text}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it("the request schemas' own messages name no field and no internals either", () => {
+    expect(SCHEMA_MESSAGES.length).toBeGreaterThan(50);
+    expect(SCHEMA_MESSAGES.some((m) => m.text === 'Please attach the statement file.')).toBe(true);
+    const offenders = SCHEMA_MESSAGES.filter((m) => FIELD_NAME.test(m.text) || INTERNAL_WORDS.test(m.text)).map((m) => `${m.where}: ${m.text}`);
     expect(offenders).toEqual([]);
   });
 
