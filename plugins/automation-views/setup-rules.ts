@@ -3,7 +3,7 @@
  * what each connector tile says, the AI tile's text and the setup webhook call's body. The views
  * only render what these decide, so the rules are tested without a browser.
  */
-import { AI_PROVIDER, CONNECTORS, type Connector, type ProviderConnection, type RecipeSetupStatus } from '../../src/core';
+import { AI_PROVIDER, type Connector, type ProviderConnection, type RecipeSetupStatus } from '../../src/core';
 
 /** Polling period of connections and recipe (spec section 9). */
 export const POLL_MS = 10_000;
@@ -48,22 +48,24 @@ export function setupAllowsStart(status: RecipeSetupStatus | undefined): boolean
 /**
  * The connections the recipe's steps need that the user has not made, by name, in step order:
  * every step provider that needs an account (the combination's authorisation rule, e.g. 1's
- * "Drive or Sheets", decides the card only; running needs every one). Empty while the steps or
- * the connections are unknown.
+ * "Drive or Sheets", decides the card only; running needs every one). Named as the combination
+ * names it, else as its declared connector does (`nameOf`), else by its provider id. Empty while
+ * the steps or the connections are unknown.
  */
 export function missingConnectionNames(opts: {
   steps: readonly Pick<EngineStep, 'provider'>[] | undefined;
   connections: readonly ProviderConnection[] | undefined;
   connectors: readonly Pick<Connector, 'provider' | 'name'>[] | undefined;
   needsAuthorisation(provider: string): boolean;
+  /** the name of the connector a plugin declares for this provider (the registry's `Connectors`) */
+  nameOf?(provider: string): string | undefined;
 }): string[] {
   if (!opts.steps || !opts.connections) return [];
   const providers = [...new Set(opts.steps.map((s) => s.provider))];
-  const known = CONNECTORS as Record<string, { name: string } | undefined>;
   return providers
     .filter((p) => opts.needsAuthorisation(p))
     .filter((p) => !opts.connections!.some((c) => c.provider === p && c.authorization_status === 'success'))
-    .map((p) => opts.connectors?.find((c) => c.provider === p)?.name ?? known[p]?.name ?? p);
+    .map((p) => opts.connectors?.find((c) => c.provider === p)?.name ?? opts.nameOf?.(p) ?? p);
 }
 
 /** What the right side of the trigger/connector view's header shows. */

@@ -158,6 +158,7 @@ export function useSetupFlow(combinationId: number): SetupFlow {
       connections: list,
       connectors: combination?.connectors,
       needsAuthorisation: (provider) => connectorNeedsAuthorisation(source, { provider }),
+      nameOf: (provider) => registry.connectors.get(provider)?.name,
     }).length > 0;
   const missing = useMemo(
     () =>
@@ -166,8 +167,9 @@ export function useSetupFlow(combinationId: number): SetupFlow {
         connections,
         connectors: combination?.connectors,
         needsAuthorisation: (provider) => connectorNeedsAuthorisation(source, { provider }),
+        nameOf: (provider) => registry.connectors.get(provider)?.name,
       }),
-    [engine, connections, combination, source],
+    [engine, connections, combination, source, registry],
   );
 
   // 2. connections, then every 10 s until the combination is authorised and every connection

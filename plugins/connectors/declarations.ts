@@ -1,11 +1,12 @@
-import { CONNECTORS, defineConnector } from '../../src/core';
+import { AI_CONNECTOR, defineConnector } from '../../src/core';
 import { flowmaticAiIcon, googleDriveIcon, googleSheetsIcon, manualEmailIcon, manualUploadIcon, xeroIcon } from './icons';
 
 /**
  * The connectors this plugin declares, shared by its browser half (index.ts: icons and names for
  * the catalogue and the setup screens) and its server half (providers.ts adds the OAuth
- * endpoints, environment variables and sandboxes). Their catalogue ids and names are the
- * catalogue's built-in terms (CONNECTORS), so the stored combinations keep theirs.
+ * endpoints, environment variables and sandboxes). This plugin owns their provider ids, names
+ * and catalogue ids (1-5): the catalogue gives every combination naming one of them this id and
+ * name. The AI steps' connector (6) is the core's (AI_CONNECTOR); this plugin gives it its icon.
  */
 export const GOOGLE_DRIVE_SCOPES = [
   'https://www.googleapis.com/auth/drive.readonly',
@@ -19,18 +20,24 @@ export const GOOGLE_SHEETS_SCOPES = [
 ];
 export const XERO_SCOPES = ['offline_access', 'accounting.transactions', 'accounting.contacts', 'accounting.settings.read'];
 
-const term = (t: { id: number; name: string; provider: string }) => ({ id: t.provider, name: t.name, catalogueId: t.id });
-
-export const googleDrive = defineConnector({ ...term(CONNECTORS.google_drive), icon: googleDriveIcon, auth: { kind: 'oauth2', scopes: GOOGLE_DRIVE_SCOPES } });
+export const googleDrive = defineConnector({
+  id: 'google_drive',
+  name: 'Google Drive',
+  catalogueId: 1,
+  icon: googleDriveIcon,
+  auth: { kind: 'oauth2', scopes: GOOGLE_DRIVE_SCOPES },
+});
 export const googleSheets = defineConnector({
-  ...term(CONNECTORS.google_sheets),
+  id: 'google_sheets',
+  name: 'Google Sheets',
+  catalogueId: 2,
   icon: googleSheetsIcon,
   auth: { kind: 'oauth2', scopes: GOOGLE_SHEETS_SCOPES },
 });
-export const xero = defineConnector({ ...term(CONNECTORS.xero), icon: xeroIcon, auth: { kind: 'oauth2', scopes: XERO_SCOPES } });
-export const manualUpload = defineConnector({ ...term(CONNECTORS.manual_upload), icon: manualUploadIcon, auth: { kind: 'none' } });
-export const manualEmail = defineConnector({ ...term(CONNECTORS.manual_email), icon: manualEmailIcon, auth: { kind: 'none' } });
-export const flowmaticAi = defineConnector({ ...term(CONNECTORS.flowmatic_ai), icon: flowmaticAiIcon, auth: { kind: 'none' } });
+export const xero = defineConnector({ id: 'xero', name: 'Xero', catalogueId: 3, icon: xeroIcon, auth: { kind: 'oauth2', scopes: XERO_SCOPES } });
+export const manualUpload = defineConnector({ id: 'manual_upload', name: 'Manual upload', catalogueId: 4, icon: manualUploadIcon, auth: { kind: 'none' } });
+export const manualEmail = defineConnector({ id: 'manual_email', name: 'Email', catalogueId: 5, icon: manualEmailIcon, auth: { kind: 'none' } });
+export const flowmaticAi = defineConnector({ ...AI_CONNECTOR, icon: flowmaticAiIcon });
 
 /** Every connector of this plugin, in the order the catalogue lists them. */
 export const DECLARED_CONNECTORS = [googleDrive, googleSheets, xero, manualUpload, manualEmail, flowmaticAi];

@@ -4,7 +4,8 @@
  * (`descrption`, `discrepencies`).
  */
 
-export type ProviderId = 'google_drive' | 'google_sheets' | 'xero' | 'manual_upload' | 'manual_email' | `${string}_ai`;
+/** A connector's provider id (`google_drive`, `flowmatic_ai`): whatever a plugin declares, so any string. */
+export type ProviderId = string;
 
 import type {
   Combination as CombinationWire,

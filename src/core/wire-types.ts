@@ -270,10 +270,13 @@ starter_recipe?: boolean
 completes_on_start?: boolean
 new_combination_target?: boolean
 }
+/**
+ * A connector of a combination, named by its provider: the catalogue takes its numeric id and name from the connector's declaration (a plugin's defineConnector); given here, they must be the declared ones. The icon is the provider unless given.
+ */
 export interface ConnectorSeed {
-id: Id
-name: Text
-icon: IconKey
+id?: Id
+name?: Text
+icon?: IconKey
 order: number
 provider: Provider
 }

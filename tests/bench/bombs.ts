@@ -106,6 +106,8 @@ async function main(): Promise<void> {
   const { buildServer } = await import('../../src/server/app');
   const { loadConfig } = await import('../../src/server/config');
   const financialAnalysis = (await import('../../plugins/financial-analysis/server')).default;
+  // the connectors its combinations name (manual upload, e-mail), declared as the connectors plugin does
+  const { connectorDeclarations } = await import('../server/connections/fixtures/connector-declarations');
   const { Argon2Hasher } = await import('../../src/server/auth/password');
   const T = await import('../../src/server/tokens');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flowmatic-bombs-'));
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
   );
   const server = await buildServer({
     config,
-    plugins: [financialAnalysis],
+    plugins: [connectorDeclarations, financialAnalysis],
     logger: false,
     overrides: (c) => c.rebind(T.PasswordHasher).toConstantValue(new Argon2Hasher({ memoryCost: 1024, timeCost: 1 })),
   });

@@ -1,8 +1,10 @@
 /**
- * The catalogue's shared vocabulary, defined once for both runtimes: solution ids, connector
- * and trigger ids and names, and the shape of a declared connector. Plugins file their workflows under these solutions and build their
- * combinations' connectors and triggers from these entries, so a connector keeps one id and one
- * name wherever it appears.
+ * The catalogue's shared vocabulary, defined once for both runtimes: solution and trigger ids and
+ * names, the product's own AI provider, and the shape of a declared connector. Plugins file their
+ * workflows under these solutions and build their combinations' triggers from these entries.
+ * Connectors are not listed here: a plugin declares each one (`defineConnector`: its provider id,
+ * name and catalogue id), and the catalogue gives a combination's connectors the declared id and
+ * name, so a connector keeps one id and one name wherever it appears.
  */
 export const SOLUTIONS = {
   finance: { id: 1, name: 'Finance' },
@@ -15,31 +17,23 @@ export const SOLUTIONS = {
 /** The provider id of the product's own AI steps ({product}_ai in the spec). */
 export const AI_PROVIDER = 'flowmatic_ai';
 
-export interface ConnectorTerm {
-  id: number;
-  name: string;
-  provider: string;
-  /** true when the user must authorise an account (OAuth) before it works */
-  needsAuthorisation: boolean;
-}
+/**
+ * The product's own AI steps as a catalogue connector: the one connector the core knows, since
+ * no plugin owns it (every AI plugin's combinations name it). Its icon is the connectors
+ * plugin's; the catalogue knows its id and name with or without that plugin.
+ */
+export const AI_CONNECTOR = {
+  id: AI_PROVIDER,
+  name: 'Flowmatic AI',
+  catalogueId: 6,
+  auth: { kind: 'none' },
+} as const satisfies Omit<ConnectorDeclaration, 'icon'>;
 
 /**
- * The catalogue terms of the connectors the built-in catalogue names (numeric id and name as
- * stored with each combination). This table is not the list of what can be connected: that comes
- * from the connectors plugins declare (`ConnectorDeclaration`, contributed on the server as
- * `Connectors`), and a plugin's own connector needs no entry here. The catalogue accepts a
- * provider of this table or of a declared connector.
+ * A connector's provider id as combinations, engine steps and connections name it
+ * (`google_drive`, `slack`): any declared connector's id, so a plain string.
  */
-export const CONNECTORS = {
-  google_drive: { id: 1, name: 'Google Drive', provider: 'google_drive', needsAuthorisation: true },
-  google_sheets: { id: 2, name: 'Google Sheets', provider: 'google_sheets', needsAuthorisation: true },
-  xero: { id: 3, name: 'Xero', provider: 'xero', needsAuthorisation: true },
-  manual_upload: { id: 4, name: 'Manual upload', provider: 'manual_upload', needsAuthorisation: false },
-  manual_email: { id: 5, name: 'Email', provider: 'manual_email', needsAuthorisation: false },
-  [AI_PROVIDER]: { id: 6, name: 'Flowmatic AI', provider: AI_PROVIDER, needsAuthorisation: false },
-} as const satisfies Record<string, ConnectorTerm>;
-
-export type ConnectorKind = keyof typeof CONNECTORS;
+export type ConnectorKind = string;
 
 /** A JSON Schema of an object: the form a user fills in to connect with an API key. */
 export interface KeyFormSchema {

@@ -24,7 +24,6 @@ import { SetupPreparations } from './setup-preparations';
 import { Connections } from '../connections';
 import { TriggerCursors, TriggerCursorStore } from '../connections/trigger-cursors';
 import type { ConnectionService } from '../connections/connection-service';
-import { CONNECTORS } from '../../core/catalogue/vocabulary';
 import type { ConnectionCheck } from './engine';
 
 /** The queue job that finds the running recipes of one polled trigger, once per interval. */
@@ -542,7 +541,7 @@ export class TriggerPoller {
 
 /**
  * The engine's start check over the Connections service: a step provider needs an account when
- * it is a connectable provider on this server or the catalogue says it needs authorisation (a
+ * it is a connectable provider on this server or its declared connector says it needs one (a
  * provider not configured here can never be connected, so it is always missing).
  */
 export function connectionCheckOf(
@@ -552,13 +551,12 @@ export function connectionCheckOf(
     const connectable = new Map(connections.providers().map((p) => [p.provider, p.name]));
     // a connector a plugin declares says itself whether it needs an account, offered here or not
     const declared = new Map((connections.declarations?.() ?? []).map((d) => [d.id, { name: d.name, needsAuthorisation: d.auth.kind !== 'none' }]));
-    const known = { ...(CONNECTORS as Record<string, { name: string; needsAuthorisation: boolean } | undefined>), ...Object.fromEntries(declared) };
-    const needed = providers.filter((p) => connectable.has(p) || known[p]?.needsAuthorisation);
+    const needed = providers.filter((p) => connectable.has(p) || declared.get(p)?.needsAuthorisation);
     if (!needed.length) return [];
     const list = await connections.list(managedUserId);
     return needed
       .filter((p) => !list.some((c) => c.provider === p && c.authorization_status === 'success'))
-      .map((p) => ({ provider: p, name: connectable.get(p) ?? known[p]?.name ?? p }));
+      .map((p) => ({ provider: p, name: connectable.get(p) ?? declared.get(p)?.name ?? p }));
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ConnectorSeed, RecipeTemplateSeed, TriggerSeed } from './types';
+import type { Connector } from '../../core/domain';
+import type { RecipeTemplateSeed, TriggerSeed } from './types';
 
 /**
  * The catalogue's tables, added to the Kysely schema by declaration merging. Catalogue rows
@@ -57,7 +58,8 @@ export interface CombinationsTable extends CatalogueRowBase {
   status: string;
   enabled: boolean;
   recommended: boolean;
-  connectors: Json<ConnectorSeed[]>;
+  /** as stored: each connector with its declared catalogue id and name */
+  connectors: Json<Connector[]>;
   triggers: Json<TriggerSeed[]>;
   recipe: Json<RecipeTemplateSeed>;
   starter_recipe: Generated<boolean>;

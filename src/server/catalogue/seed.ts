@@ -101,7 +101,10 @@ export async function upsertCatalogue(db: Kysely<Database>, catalogue: Collected
   return { solutions: solutionIds.size, workflows: shownWorkflows.size, combinations: shownCombinations.size, orphans };
 }
 
-/** A contributed combination as a `combinations` row, all but its id. */
+/**
+ * A combination as a `combinations` row, all but its id; its connectors are written as given (a
+ * collected combination's carry their declared ids and names).
+ */
 export function combinationRow(c: CombinationSeed, pluginId: string, hidden: boolean, seededAt: Date) {
   return {
     workflow_id: c.workflow_id,

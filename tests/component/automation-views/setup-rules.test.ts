@@ -4,7 +4,7 @@ import {
   byOrder,
   connectToStartText,
   headerState,
-  missingConnectionNames,
+  missingConnectionNames as missingNames,
   panelState,
   providerInstalled,
   setupCallBody,
@@ -99,6 +99,9 @@ describe('setup rules (spec sections 2 and 4)', () => {
 
 describe('the connections a recipe needs to start', () => {
   const needs = (p: string) => ['google_drive', 'google_sheets', 'xero'].includes(p);
+  // the names the connectors plugin declares (the registry's Connectors in the browser)
+  const declaredNames: Record<string, string> = { google_drive: 'Google Drive', google_sheets: 'Google Sheets' };
+  const missingConnectionNames = (opts: Omit<Parameters<typeof missingNames>[0], 'nameOf'>) => missingNames({ ...opts, nameOf: (p) => declaredNames[p] });
   const steps = [{ provider: 'google_drive' }, { provider: 'google_drive' }, { provider: 'flowmatic_ai' }, { provider: 'google_sheets' }];
   it('names every step provider that needs an account and is not connected, once, in step order', () => {
     const conn = (provider: string, status: 'success' | null = 'success') => ({ id: 1, name: provider, provider, authorization_status: status });

@@ -1,4 +1,7 @@
 import { defineServerPlugin, type ServerPlugin } from '../../../src/server/plugin';
+import { contribute } from '../../../src/core/contributions';
+import { Connectors } from '../../../src/server/connections/kinds';
+import { manualUpload } from '../../../plugins/connectors/declarations';
 import type { CombinationSeed, WorkflowSeed } from '../../../src/server/catalogue/types';
 import { collectCatalogue } from '../../../src/server/catalogue';
 import { discoverServerPlugins } from '../../../src/server/plugin-loader';
@@ -51,6 +54,9 @@ function combination(id: number, workflow_id: number, over: Partial<CombinationS
   };
 }
 
+/** The manual upload connector the fixtures name, declared as the connectors plugin does (the catalogue takes its id and name from it). */
+const uploadConnector = defineServerPlugin({ id: 'fixture-upload-connector', contributes: [contribute(Connectors, manualUpload)] });
+
 const pluginA = defineServerPlugin({ id: 'fixture-a', catalogue: { workflows: [workflow(9001, 'Alpha Workflow')], combinations: [combination(9101, 9001)] } });
 const pluginB = defineServerPlugin({ id: 'fixture-b', catalogue: { workflows: [workflow(9002, 'Beta Workflow')], combinations: [combination(9102, 9002)] } });
 
@@ -64,7 +70,7 @@ describe('catalogue seeding', () => {
   afterEach(() => drop());
 
   async function withServer<T>(plugins: ServerPlugin[], fn: (s: Awaited<ReturnType<typeof startOn>>) => Promise<T>): Promise<T> {
-    const server = await startOn(db, plugins);
+    const server = await startOn(db, plugins.some((p) => p.id === 'connectors') ? plugins : [uploadConnector, ...plugins]);
     try {
       return await fn(server);
     } finally {
@@ -162,12 +168,12 @@ describe('catalogue seeding', () => {
 
   it('fails start-up when two plugins claim one combination id, naming both', async () => {
     const clash = defineServerPlugin({ id: 'fixture-clash', catalogue: { combinations: [combination(9101, 9001)] } });
-    await expect(startOn(db, [solutionPlugin, pluginA, clash])).rejects.toThrow(
+    await expect(startOn(db, [uploadConnector, solutionPlugin, pluginA, clash])).rejects.toThrow(
       'Combination "9101" is contributed by both plugin "fixture-a" and plugin "fixture-clash"',
     );
     // the same for workflows and solutions
     const wf = defineServerPlugin({ id: 'fixture-wf', catalogue: { workflows: [workflow(9001, 'Again')] } });
-    await expect(startOn(db, [solutionPlugin, pluginA, wf])).rejects.toThrow(/Workflow "9001".*"fixture-a".*"fixture-wf"/);
+    await expect(startOn(db, [uploadConnector, solutionPlugin, pluginA, wf])).rejects.toThrow(/Workflow "9001".*"fixture-a".*"fixture-wf"/);
     expect(() => collectCatalogue([solutionPlugin, defineServerPlugin({ id: 'fixture-sol', catalogue: solutionPlugin.catalogue })])).toThrow(
       /Solution "901".*"fixture-solutions".*"fixture-sol"/,
     );
@@ -177,12 +183,49 @@ describe('catalogue seeding', () => {
     const bad = defineServerPlugin({ id: 'fixture-bad', catalogue: { combinations: [combination(9103, 9001, { status: 'soon' as 'active' })] } });
     await expect(startOn(db, [bad])).rejects.toThrow(/plugin "fixture-bad".*status/);
     const twice = defineServerPlugin({ id: 'fixture-twice', catalogue: { combinations: [combination(9104, 9001), combination(9104, 9001)] } });
-    expect(() => collectCatalogue([twice])).toThrow('The catalogue of plugin "fixture-twice" is not valid: Combination 9104 is listed twice');
+    expect(() => collectCatalogue([uploadConnector, twice])).toThrow('The catalogue of plugin "fixture-twice" is not valid: Combination 9104 is listed twice');
     const badProvider = defineServerPlugin({
       id: 'fixture-provider',
       catalogue: { combinations: [combination(9105, 9001, { connectors: [{ id: 1, name: 'Evil', icon: 'x', order: 1, provider: 'http://evil' }] })] },
     });
     expect(() => collectCatalogue([badProvider])).toThrow(/fixture-provider/);
+  });
+
+  it("takes each connector's id and name from its declaration, and fails on a provider nobody declares", () => {
+    const named = defineServerPlugin({
+      id: 'fixture-named',
+      catalogue: {
+        combinations: [
+          combination(9106, 9001, {
+            connectors: [
+              { provider: 'manual_upload', order: 1 },
+              { provider: 'flowmatic_ai', order: 2 },
+            ],
+          }),
+        ],
+      },
+    });
+    expect(collectCatalogue([uploadConnector, named]).combinations[0].entry.connectors).toEqual([
+      { id: 4, name: 'Manual upload', icon: 'manual_upload', provider: 'manual_upload', order: 1 },
+      { id: 6, name: 'Flowmatic AI', icon: 'flowmatic_ai', provider: 'flowmatic_ai', order: 2 },
+    ]);
+    // the core knows the AI steps' connector only: without the connectors plugin, manual upload is nobody's
+    expect(() => collectCatalogue([named])).toThrow(
+      'The catalogue of plugin "fixture-named" is not valid: combination 9106 names the connector "manual_upload", which no running plugin declares',
+    );
+    const renamed = defineServerPlugin({
+      id: 'fixture-renamed',
+      catalogue: {
+        combinations: [combination(9107, 9001, { connectors: [{ id: 7, name: 'Manual upload', icon: 'x', order: 1, provider: 'manual_upload' }] })],
+      },
+    });
+    expect(() => collectCatalogue([uploadConnector, renamed])).toThrow(
+      'The catalogue of plugin "fixture-renamed" is not valid: combination 9107 gives the connector "manual_upload" the id 7 and name "Manual upload", but it is declared as 4 "Manual upload"',
+    );
+    const clash = defineServerPlugin({ id: 'fixture-clash-connector', contributes: [contribute(Connectors, { ...manualUpload, id: 'other_upload' })] });
+    expect(() => collectCatalogue([uploadConnector, clash])).toThrow(
+      'The catalogue of plugin "fixture-clash-connector" is not valid: the connector "other_upload" takes catalogue id 4, which the connector "manual_upload" already has',
+    );
   });
 
   it('the real plugins claim distinct ids and validate', async () => {

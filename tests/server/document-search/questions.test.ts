@@ -1,6 +1,7 @@
 import documentSearch, { DocumentIndexerToken } from '../../../plugins/document-search/server';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { upload } from './multipart';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const QUERY = '/api/nlp-document-store/query';
 
@@ -32,7 +33,7 @@ describe('document search answers plain questions (workflow 10011)', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ plugins: [documentSearch] });
+    server = await startTestServer({ plugins: [connectorDeclarations, documentSearch] });
     alice = await createUser(server);
     await uploadText('aws-march.txt', AWS);
     await uploadText('acme-chairs.txt', ACME);

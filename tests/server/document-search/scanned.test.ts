@@ -7,6 +7,7 @@ import { NO_TEXT_READ, type ListedDocument } from '../../../plugins/document-sea
 import { renderFirstPagePng } from '../../../src/server';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { upload } from './multipart';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const QUERY = '/api/nlp-document-store/query';
 const INDEX = '/api/plugins/document-search/index';
@@ -80,7 +81,7 @@ suite('document search of scanned uploads (issue 20)', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ plugins: [documentSearch] });
+    server = await startTestServer({ plugins: [connectorDeclarations, documentSearch] });
     alice = await createUser(server);
     bob = await createUser(server);
     // the invoice's first page as a 150 dpi scan (the product's pdfjs + @napi-rs/canvas renderer)

@@ -6,6 +6,7 @@ import { createUser, startTestServer, type TestServer, type TestUser } from '../
 import * as T from '../../../src/server/tokens';
 import { PDF } from '../files/samples';
 import { upload } from './multipart';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const QUERY = '/api/nlp-document-store/query';
 const INDEX = '/api/plugins/document-search/index';
@@ -44,7 +45,7 @@ describe('document search (workflow 10011)', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ plugins: [documentSearch, invoiceExtraction] });
+    server = await startTestServer({ plugins: [connectorDeclarations, documentSearch, invoiceExtraction] });
     alice = await createUser(server);
     bob = await createUser(server);
     await uploadText(

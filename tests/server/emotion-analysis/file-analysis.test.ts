@@ -5,6 +5,7 @@ import { chunksOf, piecesOf } from '../../../plugins/emotion-analysis/file-analy
 import { docxParagraphs } from '../../../plugins/emotion-analysis/file-text';
 import { multipartBody } from '../document-search/multipart';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const JOY = 'I love the new dashboard, it is wonderful!';
 const NEUTRAL = 'The invoice arrived on Tuesday.';
@@ -38,7 +39,7 @@ describe('POST /api/plugins/emotion-analysis/file (workflow 10002, a file)', () 
   let server: TestServer;
   let user: TestUser;
   beforeAll(async () => {
-    server = await startTestServer({ plugins: [emotionAnalysis] });
+    server = await startTestServer({ plugins: [connectorDeclarations, emotionAnalysis] });
     user = await createUser(server);
   });
   afterAll(() => server.close());

@@ -2,6 +2,7 @@ import emotionAnalysis from '../../../plugins/emotion-analysis/server';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import * as T from '../../../src/server/tokens';
 import type { TextGenerator, TextTask } from '../../../src/server/ai/text-generation';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const URL = '/api/api/text_processing_json/';
 
@@ -10,7 +11,7 @@ describe('POST /api/api/text_processing_json/ (workflow 10002)', () => {
     let server: TestServer;
     let user: TestUser;
     beforeAll(async () => {
-      server = await startTestServer({ plugins: [emotionAnalysis] });
+      server = await startTestServer({ plugins: [connectorDeclarations, emotionAnalysis] });
       user = await createUser(server);
     });
     afterAll(() => server.close());
@@ -57,7 +58,7 @@ describe('POST /api/api/text_processing_json/ (workflow 10002)', () => {
     };
     beforeAll(async () => {
       server = await startTestServer({
-        plugins: [emotionAnalysis],
+        plugins: [connectorDeclarations, emotionAnalysis],
         env: { LLM_BASE_URL: 'http://127.0.0.1:9/v1' },
         overrides: (c) => c.rebind(T.TextGenerator).toConstantValue(model),
       });

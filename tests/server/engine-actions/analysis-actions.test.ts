@@ -8,6 +8,7 @@ import { STATEMENT_CSV as STATEMENT } from '../../support/finance/statement';
 import type { TestServer } from '../../support/server';
 import { actionServer, createUser, fileBody, readyRecipe, recordOf, runThroughWebhook, stepOutput, webhookPath } from './support';
 import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 jest.setTimeout(60_000);
 
@@ -25,7 +26,7 @@ describe('engine steps of the analysis plugins, run through a recipe webhook', (
   beforeAll(async () => {
     // pdfjs loaded in the test's own flow, not first from the queue loop (see extraction-actions)
     await loadPdfjs();
-    server = await actionServer([catalogueCore, emotionAnalysis, documentSearch, invoiceReconciliation, financialAnalysis]);
+    server = await actionServer([catalogueCore, connectorDeclarations, emotionAnalysis, documentSearch, invoiceReconciliation, financialAnalysis]);
   });
   afterAll(() => server.close());
 

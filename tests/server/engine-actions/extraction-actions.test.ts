@@ -7,6 +7,7 @@ import { renderInvoicePdf, type GeneratedInvoice } from '../../support/invoices/
 import type { TestServer } from '../../support/server';
 import { loadPdfjs } from '../../../src/server/ai/pdf/pdfjs';
 import { actionServer, createUser, fileBody, readyRecipe, runThroughWebhook, stepOutput, waitForJob, webhookPath } from './support';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 jest.setTimeout(60_000);
 
@@ -20,7 +21,7 @@ describe('engine steps of the extraction plugins, run through a recipe webhook',
     // from inside the queue's polling loop can fail to link ("reading 'identifier'") when other
     // test files ran in this worker before; the server under Node has no such limit
     await loadPdfjs();
-    server = await actionServer([catalogueCore, invoiceExtraction, documentExtraction]);
+    server = await actionServer([catalogueCore, connectorDeclarations, invoiceExtraction, documentExtraction]);
     server.container
       .get(T.EventBus)
       .on('document/text-extracted')

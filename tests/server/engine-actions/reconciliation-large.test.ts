@@ -4,6 +4,7 @@ import invoiceReconciliation from '../../../plugins/invoice-reconciliation/serve
 import type { TestServer, TestUser } from '../../support/server';
 import * as T from '../../../src/server/tokens';
 import { actionServer, createUser, readyRecipe, stepOutput, waitForJob, webhookPath, type Rec } from './support';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 jest.setTimeout(300_000);
 
@@ -73,7 +74,7 @@ describe('the reconciliation step on 100,000 rows', () => {
   let rec: Rec;
 
   beforeAll(async () => {
-    server = await actionServer([catalogueCore, invoiceReconciliation], {
+    server = await actionServer([catalogueCore, connectorDeclarations, invoiceReconciliation], {
       env: { MAX_UPLOAD_MB: '8' },
       options: { stepTimeoutMs: 240_000, aiStepTimeoutMs: 240_000 },
     });

@@ -8,6 +8,7 @@ import { viewOf } from '../../../src/server/ai/extraction/jobs/job-status';
 import { renderInvoicePdf, type GeneratedInvoice } from '../../support/invoices/render';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { CORRUPT_PDF, pollUntilDone, ScriptedOcr, storeFile, textPng, uploadForm } from './support';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const NOT_FOUND_FILE = { status: 404, body: { status: 'error', message: 'The file was not found.' } };
 const NOT_FOUND_JOB = { status: 404, body: { status: 'error', message: 'No extraction job with this id was found for your account.' } };
@@ -23,7 +24,7 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      plugins: [invoiceExtraction, documentExtraction],
+      plugins: [connectorDeclarations, invoiceExtraction, documentExtraction],
       overrides: (c) => c.rebind(T.Ocr).toConstantValue(ocr),
     });
     server.container

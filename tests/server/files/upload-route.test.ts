@@ -10,6 +10,7 @@ import documentSearch from '../../../plugins/document-search/server';
 import financialAnalysis from '../../../plugins/financial-analysis/server';
 import invoiceExtraction from '../../../plugins/invoice-extraction/server';
 import invoiceReconciliation from '../../../plugins/invoice-reconciliation/server';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const SECRET = 'test-secret-key-that-is-long-enough-0123456789';
 const SAMPLES = { pdf: PDF, png: png(4, 3), jpeg: JPEG, xlsx: XLSX, csv: CSV, txt: TXT };
@@ -32,7 +33,7 @@ describe('POST /api/platform/uploadworkflowfile and the signed download link', (
     // the workflows' plugins declare what their pages upload (WorkflowUploads); the route names none
     server = await startTestServer({
       env: { MAX_UPLOAD_MB: '1' },
-      plugins: [invoiceExtraction, documentExtraction, documentSearch, invoiceReconciliation, financialAnalysis],
+      plugins: [connectorDeclarations, invoiceExtraction, documentExtraction, documentSearch, invoiceReconciliation, financialAnalysis],
     });
     server.container
       .get(T.EventBus)

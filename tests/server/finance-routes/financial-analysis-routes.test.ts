@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import financialAnalysis from '../../../plugins/financial-analysis/server';
 import { startWithTwoUsers, type TestServer, type TestUser } from '../../support/server';
 import { STATEMENT_CSV as CSV } from '../../support/finance/statement';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const CONFIG = '/api/platform/financialAnalysisConfig';
 const START = '/api/platform/financial_analysis/start_comparison';
@@ -24,7 +25,7 @@ describe('financial analysis routes', () => {
       ({
         server,
         users: [ann, bob],
-      } = await startWithTwoUsers({ plugins: [financialAnalysis], env: { MAX_UPLOAD_MB: '1' } })),
+      } = await startWithTwoUsers({ plugins: [connectorDeclarations, financialAnalysis], env: { MAX_UPLOAD_MB: '1' } })),
   );
   afterAll(() => server?.close());
 

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import reconciliation from '../../../plugins/invoice-reconciliation/server';
 import { startWithTwoUsers, type TestServer, type TestUser } from '../../support/server';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 jest.setTimeout(240_000);
 
@@ -31,7 +32,7 @@ describe('reconciliation results kept on the server (issue 25)', () => {
     ({
       server,
       users: [ann, bob],
-    } = await startWithTwoUsers({ plugins: [reconciliation] }));
+    } = await startWithTwoUsers({ plugins: [connectorDeclarations, reconciliation] }));
     const { invoices, orders } = files();
     const res = await server.call('POST', `${COMPARE}?view=pages`, {
       token: ann.access,

@@ -1,6 +1,7 @@
 import reconciliation from '../../../plugins/invoice-reconciliation/server';
 import { parsePythonLiteral } from '../../../src/core/python-literal';
 import { startWithTwoUsers, type TestServer, type TestUser } from '../../support/server';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const CONFIG = '/api/platform/invoiceReconciliationConfig';
 const COMPARE = '/api/platform/invoice_reconciliation/comparison';
@@ -22,7 +23,7 @@ describe('invoice reconciliation routes', () => {
       ({
         server,
         users: [ann, bob],
-      } = await startWithTwoUsers({ plugins: [reconciliation], env: { MAX_UPLOAD_MB: '1' } })),
+      } = await startWithTwoUsers({ plugins: [connectorDeclarations, reconciliation], env: { MAX_UPLOAD_MB: '1' } })),
   );
   afterAll(() => server?.close());
 

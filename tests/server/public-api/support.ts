@@ -8,6 +8,7 @@ import * as T from '../../../src/server/tokens';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { FAST, dropInPlugin, seedTestCombinations, testPlugin } from '../automation/support';
 import { ScriptedOcr } from '../extraction-routes/support';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 /** The AI plugins the public API reaches, and the engine's test recipes (C.pipeline: webhook → transform → store). */
 export async function apiServer(opts: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
@@ -15,7 +16,7 @@ export async function apiServer(opts: { listen?: boolean; env?: Record<string, s
   const server = await startTestServer({
     listen: opts.listen,
     env: opts.env,
-    plugins: [testPlugin, dropInPlugin, emotionAnalysis, documentSearch, invoiceExtraction, invoiceReconciliation, financialAnalysis],
+    plugins: [connectorDeclarations, testPlugin, dropInPlugin, emotionAnalysis, documentSearch, invoiceExtraction, invoiceReconciliation, financialAnalysis],
     overrides: (c) => {
       const base = c.get<EngineOptions>(AutomationOptions);
       c.rebind<EngineOptions>(AutomationOptions).toConstantValue({ ...base, ...FAST });

@@ -6,6 +6,7 @@ import invoiceExtraction from '../../../plugins/invoice-extraction/server';
 import sampleData, { SAMPLE_INVOICE_FILE } from '../../../plugins/sample-data/server';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { ScriptedOcr } from '../extraction-routes/support';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 /** What the invoice extraction reads from the bundled sample (the corpus's de-acme_invoice-42.pdf). */
 const SAMPLE_FIELDS = {
@@ -34,7 +35,7 @@ describe('sample data for a first run (plugins/sample-data)', () => {
   const bytes = readFileSync(SAMPLE_INVOICE_FILE);
 
   beforeAll(async () => {
-    server = await startTestServer({ plugins: [invoiceExtraction, sampleData], overrides: (c) => c.rebind(T.Ocr).toConstantValue(ocr) });
+    server = await startTestServer({ plugins: [connectorDeclarations, invoiceExtraction, sampleData], overrides: (c) => c.rebind(T.Ocr).toConstantValue(ocr) });
     server.container
       .get(T.EventBus)
       .on('file/stored')

@@ -5,6 +5,7 @@
 import financialAnalysis from '../../../plugins/financial-analysis/server';
 import { pdfBomb, xlsxBomb } from '../../bench/bombs';
 import { startWithTwoUsers, type TestServer, type TestUser } from '../../support/server';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const START = '/api/platform/financial_analysis/start_comparison';
 const COMPLETE = '/api/financial-analysis/complete/';
@@ -16,7 +17,7 @@ describe('decompression bombs sent to financial analysis', () => {
     ({
       server,
       users: [ann],
-    } = await startWithTwoUsers({ plugins: [financialAnalysis], env: { WRITE_RATE_LIMIT_PER_USER: '10000' } }));
+    } = await startWithTwoUsers({ plugins: [connectorDeclarations, financialAnalysis], env: { WRITE_RATE_LIMIT_PER_USER: '10000' } }));
     await server.call('POST', '/api/platform/financialAnalysisConfig', {
       token: ann.access,
       body: { combination_id: 11, config_json: "{'SELECTED_FOCUS_AREA': 'sales-and-income'}" },

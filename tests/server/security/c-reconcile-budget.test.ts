@@ -5,6 +5,7 @@
 import reconciliation from '../../../plugins/invoice-reconciliation/server';
 import { RECONCILE_MAX_ROWS } from '../../../plugins/invoice-reconciliation/engine/compare';
 import { startWithTwoUsers, type TestServer, type TestUser } from '../../support/server';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const COMPARE = '/api/platform/invoice_reconciliation/comparison';
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -17,7 +18,7 @@ describe('the reconciliation row budget', () => {
       ({
         server,
         users: [ann],
-      } = await startWithTwoUsers({ plugins: [reconciliation] })),
+      } = await startWithTwoUsers({ plugins: [connectorDeclarations, reconciliation] })),
   );
   afterAll(() => server?.close());
 

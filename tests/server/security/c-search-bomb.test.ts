@@ -7,6 +7,7 @@ import documentSearch, { DocumentIndexerToken } from '../../../plugins/document-
 import { pdfBomb } from '../../bench/bombs';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { upload } from '../document-search/multipart';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const QUERY = '/api/nlp-document-store/query';
 const INDEX = '/api/plugins/document-search/index';
@@ -15,7 +16,7 @@ describe('a PDF bomb sent to document search', () => {
   let server: TestServer;
   let alice: TestUser;
   beforeAll(async () => {
-    server = await startTestServer({ plugins: [documentSearch] });
+    server = await startTestServer({ plugins: [connectorDeclarations, documentSearch] });
     alice = await createUser(server);
     const text = await upload(server, alice.access, { content: Buffer.from('The supplier contract renews in March.'), filename: 'contract.txt' }, '10011');
     expect(text.status).toBe(200);

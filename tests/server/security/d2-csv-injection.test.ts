@@ -6,6 +6,7 @@
 import JSZip from 'jszip';
 import reconciliation from '../../../plugins/invoice-reconciliation/server';
 import { startWithTwoUsers, type TestServer, type TestUser } from '../../support/server';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 
 const COMPARE = '/api/platform/invoice_reconciliation/comparison';
 const EXPORT = '/api/plugins/invoice-reconciliation/export';
@@ -29,7 +30,7 @@ describe('d2: the reconciliation export neutralises formulas (OWASP CSV injectio
     ({
       server,
       users: [ann],
-    } = await startWithTwoUsers({ plugins: [reconciliation] }));
+    } = await startWithTwoUsers({ plugins: [connectorDeclarations, reconciliation] }));
     const compared = await server.call('POST', COMPARE, {
       token: ann.access,
       body: { combination_id: 10, file1_name: 'invoices.csv', file1_binary: b64(INV), file2_name: 'orders.csv', file2_binary: b64(PO) },

@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-import { clientConnector, connectorNeedsAccount, defineConnector, type ConnectorDeclaration } from '../../../src/core';
+import * as core from '../../../src/core';
+import { AI_CONNECTOR, clientConnector, connectorNeedsAccount, defineConnector, type ConnectorDeclaration } from '../../../src/core';
 import { DECLARED_CONNECTORS } from '../../../plugins/connectors/declarations';
 
 const base: ConnectorDeclaration = {
@@ -54,5 +55,29 @@ describe('a connector declaration', () => {
       ['manual_email', false],
       ['flowmatic_ai', false],
     ]);
+  });
+
+  it("the core names no plugin's connector: the connectors plugin owns their ids, names and catalogue ids", () => {
+    // only the AI steps' connector is the core's (AI_CONNECTOR); the plugin gives it its icon
+    const owned = new Set(DECLARED_CONNECTORS.map((d) => d.id).filter((id) => id !== AI_CONNECTOR.id));
+    expect([...owned]).toEqual(['google_drive', 'google_sheets', 'xero', 'manual_upload', 'manual_email']);
+    // every value the core exports, walked: a table keyed by one of them (the old CONNECTORS) or a term naming one fails
+    const found: string[] = [];
+    const seen = new Set<unknown>();
+    const walk = (value: unknown, where: string, depth: number): void => {
+      if (value === null || typeof value !== 'object' || seen.has(value) || depth > 6) return;
+      seen.add(value);
+      const o = value as Record<string, unknown>;
+      for (const key of Object.keys(o)) {
+        if (owned.has(key)) found.push(`${where}.${key}`);
+        walk(o[key], `${where}.${key}`, depth + 1);
+      }
+      if ((typeof o.provider === 'string' && owned.has(o.provider)) || (typeof o.id === 'string' && owned.has(o.id) && ('name' in o || 'catalogueId' in o))) {
+        found.push(where);
+      }
+    };
+    for (const [name, value] of Object.entries(core)) walk(value, name, 0);
+    expect(found).toEqual([]);
+    expect(AI_CONNECTOR).toEqual({ id: 'flowmatic_ai', name: 'Flowmatic AI', catalogueId: 6, auth: { kind: 'none' } });
   });
 });
