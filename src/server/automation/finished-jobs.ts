@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { token } from '../../core/di';
+import type { CombinationWorkflowsService } from '../catalogue/combination-workflows';
 import type { Db } from '../db/database';
 
 /** A job that reached its final status, as a roll-up of runs needs it. */
@@ -44,28 +45,30 @@ const toFact = (r: FactRow): FinishedJobFact => ({
   day: r.day,
 });
 
-const FACT_COLUMNS = sql`j.id::text as id, j.user_id, c.workflow_id, j.status,
-  to_char(coalesce(j.completed_at, j.created_at) at time zone 'UTC', 'YYYY-MM-DD') as day`;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function finishedJobs(db: Db): FinishedJobService {
+/** The catalogue (owner of combinations) names a job's workflow: `catalogue.workflowOf`. */
+export function finishedJobs(db: Db, catalogue: CombinationWorkflowsService): FinishedJobService {
+  const workflow = catalogue.workflowOf(sql.ref('j.combination_id'));
+  const factColumns = sql`j.id::text as id, j.user_id, ${workflow} as workflow_id, j.status,
+  to_char(coalesce(j.completed_at, j.created_at) at time zone 'UTC', 'YYYY-MM-DD') as day`;
   return {
     async factsOf(jobIds) {
       // an id that is not a uuid names no job (and would fail the cast)
       const ids = jobIds.filter((id) => UUID.test(id));
       if (ids.length === 0) return [];
-      const rows = await sql<FactRow>`select ${FACT_COLUMNS}
-          from automation_jobs j left join combinations c on c.id = j.combination_id
+      const rows = await sql<FactRow>`select ${factColumns}
+          from automation_jobs j
           where j.id = any(cast(${ids} as uuid[])) and j.status in ('succeeded', 'failed')`.execute(db);
       return rows.rows.map(toFact);
     },
     async page(afterId, limit) {
       if (afterId !== null && !UUID.test(afterId)) throw new Error(`"${afterId}" is not a job id.`);
       const after = afterId === null ? sql`` : sql`and j.id > cast(${afterId} as uuid)`;
-      const rows = await sql<FactRow>`select ${FACT_COLUMNS}
-          from automation_jobs j join combinations c on c.id = j.combination_id
-          where j.status in ('succeeded', 'failed') ${after}
+      // only jobs whose combination is in the catalogue (its workflow is never null there)
+      const rows = await sql<FactRow>`select ${factColumns}
+          from automation_jobs j
+          where j.status in ('succeeded', 'failed') and ${workflow} is not null ${after}
           order by j.id limit ${Math.max(1, Math.floor(limit))}`.execute(db);
       return rows.rows.map(toFact);
     },

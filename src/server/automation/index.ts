@@ -17,6 +17,7 @@ import { RUN_JOB, type RunJobData } from './runner';
 import { PushTriggers, pushTriggerService } from './push';
 import { RecipeTargetStore } from './user-recipes';
 import { FinishedJobs, finishedJobs } from './finished-jobs';
+import { CombinationWorkflows } from '../catalogue/combination-workflows';
 import './schema';
 
 /** The engine service (runs recipes, answers start/stop and the setup flow). */
@@ -64,7 +65,7 @@ export const automationModule = defineServerPlugin({
       };
     }),
     provide(RecipeTargetStore, (get) => get(Automation).recipes),
-    provide(FinishedJobs, (get) => finishedJobs(get(T.Db))),
+    provide(FinishedJobs, (get) => finishedJobs(get(T.Db), get(CombinationWorkflows))),
     provide(PushTriggers, (get) => pushTriggerService({ engine: get(Automation), registry: get(T.Contributions), files: get(T.FileStore) })),
     provide(InboundMail, (get) => {
       const config = get(T.ServerConfig);

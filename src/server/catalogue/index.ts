@@ -9,6 +9,8 @@ import { SqlCatalogueStore } from './store';
 import { CatalogueEntries, CatalogueStore } from './tokens';
 import { registerCatalogueRoutes } from './routes';
 import { WorkflowTimes, workflowTimes } from './workflow-times';
+import { Votes } from '../votes/store';
+import { CombinationWorkflows, combinationWorkflows } from './combination-workflows';
 
 /**
  * The catalogue: solutions, workflows and combinations contributed by plugins (their
@@ -21,8 +23,9 @@ export const catalogueModule = defineServerPlugin({
   migrations: catalogueMigrations,
   provides: [
     provide(CatalogueEntries, (get) => collectCatalogue(get(T.ServerPlugins))),
-    provide(CatalogueStore, (get) => new SqlCatalogueStore(get(T.Db))),
+    provide(CatalogueStore, (get) => new SqlCatalogueStore(get(T.Db), get(Votes))),
     provide(WorkflowTimes, (get) => workflowTimes(get(T.Db))),
+    provide(CombinationWorkflows, () => combinationWorkflows()),
   ],
   needs: { db: T.Db, store: CatalogueStore, entries: CatalogueEntries, log: T.Logger },
   routes(app, { store }) {
@@ -40,4 +43,5 @@ export { CatalogueStore, CatalogueEntries } from './tokens';
 export { collectCatalogue, InvalidCatalogueError } from './collect';
 export { upsertCatalogue } from './seed';
 export { WorkflowTimes, type WorkflowTimesService } from './workflow-times';
+export { CombinationWorkflows, type CombinationWorkflowsService } from './combination-workflows';
 export { callerOf, getWithOrWithoutSlash } from './routes';

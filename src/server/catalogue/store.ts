@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import { changeFeedOf } from '../db/change-feed';
 import { CATALOGUE_TABLES, InvalidatingCache } from './cache';
 import type { CatalogueStatus, Combination, Connector, Solution, Trigger, Workflow } from '../../core/domain';
+import type { VoteTallies } from '../votes/store';
 
 /** A combination as the API sends it (schemas/catalogue/combination.schema.json). */
 export type CombinationReply = Combination;
@@ -36,9 +37,12 @@ export class SqlCatalogueStore {
 
   /**
    * Caches in memory when the database handle reports its writes (openDatabase's do); a handle
-   * built elsewhere is read on every call.
+   * built elsewhere is read on every call. The votes module spells the vote figures (`votes`).
    */
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly votes: VoteTallies,
+  ) {
     const feed = changeFeedOf(db);
     if (feed) {
       this.combinationCache = new InvalidatingCache();
@@ -65,8 +69,8 @@ export class SqlCatalogueStore {
         'c.status',
         'c.enabled',
         'c.recommended',
-        sql<number>`(select count(*)::int from votes v where v.combination_id = c.id)`.as('votes'),
-        sql<boolean>`exists (select 1 from votes v where v.combination_id = c.id and v.user_id = ${caller.userId})`.as('my_vote'),
+        this.votes.countOf(sql.ref('c.id')).as('votes'),
+        this.votes.castBy(sql.ref('c.id'), caller.userId).as('my_vote'),
         'c.starter_recipe',
         'c.completes_on_start',
         'c.new_combination_target',

@@ -7,6 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import { ConnectFailedError, NotConnectedError, TokenKeyMissingError, TokenTamperedError, UnknownProviderError } from './errors';
 import type { ConnectionProviderDefinition, ConnectorDefinition, OAuthProviderSettings, ResolvedOAuth } from './kinds';
 import type { KeyFormSchema } from '../../core/catalogue/vocabulary';
+import type { ProviderConnection } from '../../core/domain';
 import { authorizationUrl, newAuthorizationRequest, OAuthGrantError, redeemCode, refreshTokens, revokeToken, type TokenSet } from './oauth-client';
 import type { TokenCipher } from './token-cipher';
 import './schema';
@@ -195,6 +196,19 @@ export class ConnectionService {
       .insertInto('connections')
       .values(providers.map((p) => ({ managed_user_id: managedUserId, provider: p.provider, name: p.name, authorization_status: null })))
       .onConflict((oc) => oc.columns(['managed_user_id', 'provider']).doNothing())
+      .execute();
+  }
+
+  /**
+   * Every `connections` row of the user, by id, as the automation provider's API answers them
+   * (spec section 7: id, name, provider, authorization_status as stored), offered here or not.
+   */
+  async rowsOf(managedUserId: number): Promise<ProviderConnection[]> {
+    return this.deps.db
+      .selectFrom('connections')
+      .select(['id', 'name', 'provider', 'authorization_status'])
+      .where('managed_user_id', '=', managedUserId)
+      .orderBy('id')
       .execute();
   }
 

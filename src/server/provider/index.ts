@@ -45,7 +45,7 @@ export const providerModule = defineServerPlugin({
       if (target.kind === 'connections') {
         // every provider the user can connect has a row (not connected until a Connect succeeds)
         await connections.ensureRows(workatoId);
-        return { result: await provider.listConnections(workatoId) };
+        return { result: await connections.rowsOf(workatoId) };
       }
       const recipe = await provider.getRecipe(workatoId, target.recipeId);
       if (!recipe) throw notFound('Recipe not found.');

@@ -1,24 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ProviderConnection, ProviderRecipe, UserRecipeRecord } from '../../core/domain';
+import type { ProviderRecipe, UserRecipeRecord } from '../../core/domain';
 import { token } from '../../core/di';
 import { iso } from '../catalogue/store';
 
 /**
- * The automation provider's records of a managed user: connections, recipes and the user recipe
- * records of spec section 3. The engine answers the provider calls from here.
+ * The automation provider's records of a managed user: recipes and the user recipe records of
+ * spec section 3 (its connections come from the connections module, `Connections.rowsOf`). The
+ * engine answers the provider calls from here.
  */
 export class ProviderStore {
   constructor(private readonly db: Kysely<Database>) {}
-
-  async listConnections(workatoId: number): Promise<ProviderConnection[]> {
-    return this.db
-      .selectFrom('connections')
-      .select(['id', 'name', 'provider', 'authorization_status'])
-      .where('managed_user_id', '=', workatoId)
-      .orderBy('id')
-      .execute();
-  }
 
   async getRecipe(workatoId: number, recipeId: number): Promise<ProviderRecipe | undefined> {
     return this.db

@@ -37,4 +37,4 @@ export const votesModule = defineServerPlugin({
   },
 });
 
-export { Votes, VoteStore, type VoteOutcome } from './store';
+export { Votes, VoteStore, type VoteOutcome, type VoteTallies } from './store';

@@ -1,13 +1,33 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Vote } from '../../core/domain';
 import { token } from '../../core/di';
 
 export type VoteOutcome = { kind: 'voted'; votes: number } | { kind: 'already-voted'; votes: number } | { kind: 'not-found' } | { kind: 'not-coming-soon' };
 
+/**
+ * A combination's votes for other modules' queries, spelled by the votes module (which owns the
+ * votes table): scalar subqueries to place in one set-based query (the catalogue's combination
+ * lists), so no other module names the table.
+ */
+export interface VoteTallies {
+  /** How many votes the combination `combinationId` refers to has (a column of the caller's query, `sql.ref('c.id')`). */
+  countOf(combinationId: Expression<number>): RawBuilder<number>;
+  /** Whether that user voted for it. */
+  castBy(combinationId: Expression<number>, userId: number): RawBuilder<boolean>;
+}
+
 /** Votes on coming-soon combinations: one per user and combination. */
-export class VoteStore {
+export class VoteStore implements VoteTallies {
   constructor(private readonly db: Kysely<Database>) {}
+
+  countOf(combinationId: Expression<number>): RawBuilder<number> {
+    return sql<number>`(select count(*)::int from votes v where v.combination_id = ${combinationId})`;
+  }
+
+  castBy(combinationId: Expression<number>, userId: number): RawBuilder<boolean> {
+    return sql<boolean>`exists (select 1 from votes v where v.combination_id = ${combinationId} and v.user_id = ${userId})`;
+  }
 
   /** The caller's own votes for combinations that are shown. */
   async listVotes(userId: number): Promise<Vote[]> {
