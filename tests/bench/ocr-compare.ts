@@ -18,6 +18,19 @@
  * dates, numbers), the key fields the product's extractor reads from that engine's words, and the
  * seconds per page. PaddleOCR returns lines, not words: each line's box is cut into words in
  * proportion to their characters, which is the word-position input the extractor needs.
+ *
+ * Tesseract settings (languages, image preparation) are compared with `--tesseract`, once per
+ * setting: `<langs>[,min=<px>][,max=<scale>][,gray][,thr=<0|1|2>][,deskew]`, e.g.
+ *
+ *   npx tsx tests/bench/ocr-compare.ts --split dev --tesseract eng --tesseract deu+eng --tesseract deu+eng,min=1600
+ *
+ * (`min`: enlarge images whose shorter side is below that many pixels, at most by `max`; `gray`:
+ * grayscale with stretched contrast; `thr`: Tesseract's thresholding_method, 0 Otsu, 1 LeptonicaOtsu,
+ * 2 Sauvola; `deskew`: Tesseract's rotateAuto). Without `--tesseract` the product's own settings run. `--split dev` (or `heldout`)
+ * reads only that split: choose settings on dev, and read held-out figures only to report them.
+ * Totals are printed per split. Besides the wall-clock seconds per page, the process's CPU seconds
+ * per page (the OCR worker thread included) are printed: on a machine shared with other work they
+ * compare settings more fairly than the clock does.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,13 +38,36 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { extractInvoice } from '../../src/server/ai/extraction/invoice';
 import type { LayoutLine, LayoutPage, LayoutWord } from '../../src/server/ai/layout/types';
-import { TesseractOcrPool } from '../../src/server/ai/ocr/tesseract-pool';
+import type { PrepareOptions } from '../../src/server/ai/ocr/prepare-image';
+import { TesseractOcrPool, type TesseractPoolOptions } from '../../src/server/ai/ocr/tesseract-pool';
 import { openPdf } from '../../src/server/ai/pdf/pdfjs';
 import { renderPdfPage } from '../../src/server/ai/pdf/render';
 
 const REAL_DIR = join(__dirname, '../fixtures/real-invoices');
 const paddleArg = process.argv.indexOf('--paddle');
 const PADDLE_DIR = paddleArg >= 0 ? process.argv[paddleArg + 1] : '/tmp/paddle/node_modules/@gutenye/ocr-node';
+const splitArg = process.argv.indexOf('--split');
+const SPLIT = splitArg >= 0 ? process.argv[splitArg + 1] : undefined;
+/** Every `--tesseract <setting>` given; none means the product's defaults. */
+const TESSERACT_SETTINGS = process.argv.flatMap((a, i) => (a === '--tesseract' ? [process.argv[i + 1]] : []));
+
+/** `deu+eng,min=1600,gray,thr=2` as pool options. */
+function poolOptions(setting: string): TesseractPoolOptions {
+  const [langs, ...steps] = setting.split(',');
+  const prepare: PrepareOptions = {};
+  const parameters: Record<string, string> = {};
+  let deskew = false;
+  for (const step of steps) {
+    const [key, value] = step.split('=');
+    if (key === 'min') prepare.minShortSide = Number(value);
+    else if (key === 'max') prepare.maxScale = Number(value);
+    else if (key === 'gray') prepare.grayscale = true;
+    else if (key === 'thr') parameters.thresholding_method = value;
+    else if (key === 'deskew') deskew = true;
+    else throw new Error(`Unknown tesseract setting "${step}" in "${setting}".`);
+  }
+  return { workers: 1, languages: langs.split('+'), prepare, parameters, deskew };
+}
 
 interface ScanTruth {
   file: string;
@@ -57,6 +93,7 @@ interface Tally {
   numbers: [number, number];
   fields: [number, number];
   seconds: number[];
+  cpu: number[];
 }
 
 const norm = (w: string) =>
@@ -154,9 +191,11 @@ async function main() {
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => JSON.parse(readFileSync(join(REAL_DIR, f), 'utf8')) as ScanTruth)
-    .filter((t) => (t.kind === 'scan' || t.kind === 'photo') && t.page_text);
-  const tesseract = new TesseractOcrPool({ workers: 1 });
-  const engines: Engine[] = [{ name: 'tesseract.js (product)', read: (image) => tesseract.recognize(image, 1) }];
+    .filter((t) => (t.kind === 'scan' || t.kind === 'photo') && t.page_text && (!SPLIT || t.split === SPLIT));
+  const pools = TESSERACT_SETTINGS.length
+    ? TESSERACT_SETTINGS.map((setting) => ({ name: `tesseract ${setting}`, pool: new TesseractOcrPool(poolOptions(setting)) }))
+    : [{ name: 'tesseract.js (product)', pool: new TesseractOcrPool({ workers: 1 }) }];
+  const engines: Engine[] = pools.map(({ name, pool }) => ({ name, read: (image) => pool.recognize(image, 1) }));
   let paddle: PaddleOcr | undefined;
   try {
     const mod = (await import(pathToFileURL(join(PADDLE_DIR, 'build/index.js')).href)) as { default: { create(): Promise<PaddleOcr> } };
@@ -175,22 +214,32 @@ async function main() {
       },
     });
   }
-  const tallies = new Map<string, Tally>(engines.map((e) => [e.name, { words: [0, 0], numbers: [0, 0], fields: [0, 0], seconds: [] }]));
+  const splits = [...new Set(truths.map((t) => t.split))].sort();
+  const tallies = new Map<string, Tally>(
+    engines.flatMap((e) =>
+      ['all', ...splits].map((s) => [`${e.name}|${s}`, { words: [0, 0], numbers: [0, 0], fields: [0, 0], seconds: [], cpu: [] }] as [string, Tally]),
+    ),
+  );
   try {
     // warm up each engine once (model load), so page times exclude start costs
     const first = await pageImage(truths[0].file);
     sizes.set(first.image, first);
     for (const e of engines) await e.read(first.image);
     console.log(`OCR comparison on ${truths.length} real scans/photos (tests/fixtures/real-invoices)`);
-    console.log(`${'document'.padEnd(42)} ${'engine'.padEnd(28)} words   digits  fields   s/page`);
+    console.log(`${'document'.padEnd(42)} ${'engine'.padEnd(36)} words   digits  fields   s/page  CPU s`);
     for (const t of truths) {
       const page = await pageImage(t.file);
       sizes.set(page.image, page);
       const truthWords = t.page_text!.split(/\s+/).map(norm).filter(Boolean);
       for (const e of engines) {
         const started = performance.now();
+        const cpuStarted = process.cpuUsage();
         const read = await e.read(page.image);
         const seconds = (performance.now() - started) / 1000;
+        // CPU time of the whole process (the OCR worker thread included): less sensitive than
+        // the wall clock to other work on a shared machine
+        const used = process.cpuUsage(cpuStarted);
+        const cpu = (used.user + used.system) / 1e6;
         const got = read.words.map((w) => norm(w.text)).filter(Boolean);
         const w = recall(truthWords, got);
         const n = recall(
@@ -198,27 +247,36 @@ async function main() {
           got,
         );
         const f = fieldsRight(t, read);
-        const tally = tallies.get(e.name)!;
-        tally.words = [tally.words[0] + w[0], tally.words[1] + w[1]];
-        tally.numbers = [tally.numbers[0] + n[0], tally.numbers[1] + n[1]];
-        tally.fields = [tally.fields[0] + f[0], tally.fields[1] + f[1]];
-        tally.seconds.push(seconds);
+        for (const tally of [tallies.get(`${e.name}|all`)!, tallies.get(`${e.name}|${t.split}`)!]) {
+          tally.words = [tally.words[0] + w[0], tally.words[1] + w[1]];
+          tally.numbers = [tally.numbers[0] + n[0], tally.numbers[1] + n[1]];
+          tally.fields = [tally.fields[0] + f[0], tally.fields[1] + f[1]];
+          tally.seconds.push(seconds);
+          tally.cpu.push(cpu);
+        }
         const share = ([a, b]: [number, number]) => (b ? a / b : 0).toFixed(2);
-        console.log(`${t.file.padEnd(42)} ${e.name.padEnd(28)} ${share(w)}    ${share(n)}    ${`${f[0]}/${f[1]}`.padEnd(6)}  ${seconds.toFixed(2)}`);
+        console.log(
+          `${t.file.padEnd(42)} ${e.name.padEnd(36)} ${share(w)}    ${share(n)}    ${`${f[0]}/${f[1]}`.padEnd(6)}  ${seconds.toFixed(2).padStart(6)}  ${cpu.toFixed(2).padStart(5)}`,
+        );
       }
       sizes.delete(page.image);
     }
-    console.log('\nAll scans and photos');
-    for (const [name, t] of tallies) {
-      const s = [...t.seconds].sort((a, b) => a - b);
-      const median = s[Math.floor(s.length / 2)] ?? NaN;
-      const share = ([a, b]: [number, number]) => `${(b ? a / b : 0).toFixed(3)} (${a}/${b})`;
-      console.log(
-        `${name.padEnd(28)} word recall ${share(t.words)}, words with digits ${share(t.numbers)}, key fields right ${share(t.fields)}, median ${median.toFixed(2)} s/page`,
-      );
+    for (const split of splits.length > 1 ? ['all', ...splits] : splits) {
+      console.log(split === 'all' ? '\nAll scans and photos' : `\nScans and photos, ${split}`);
+      for (const { name } of engines) {
+        const t = tallies.get(`${name}|${split}`)!;
+        const s = [...t.seconds].sort((a, b) => a - b);
+        const median = s[Math.floor(s.length / 2)] ?? NaN;
+        const c = [...t.cpu].sort((a, b) => a - b);
+        const cpuMedian = c[Math.floor(c.length / 2)] ?? NaN;
+        const share = ([a, b]: [number, number]) => `${(b ? a / b : 0).toFixed(3)} (${a}/${b})`;
+        console.log(
+          `${name.padEnd(36)} word recall ${share(t.words)}, words with digits ${share(t.numbers)}, key fields right ${share(t.fields)}, median ${median.toFixed(2)} s/page (CPU ${cpuMedian.toFixed(2)} s, total CPU ${c.reduce((a, b) => a + b, 0).toFixed(1)} s)`,
+        );
+      }
     }
   } finally {
-    await tesseract.close();
+    await Promise.all(pools.map(({ pool }) => pool.close()));
   }
 }
 

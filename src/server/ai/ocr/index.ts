@@ -1,2 +1,3 @@
 export * from './ocr-engine';
 export * from './tesseract-pool';
+export * from './prepare-image';

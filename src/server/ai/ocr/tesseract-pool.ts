@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageSize } from 'image-size';
@@ -6,19 +6,78 @@ import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { buildPage } from '../layout/group';
 import type { LayoutPage, LayoutWord } from '../layout/types';
 import { OcrError, type OcrEngine } from './ocr-engine';
+import { prepareImage, type PrepareOptions } from './prepare-image';
 
 export interface TesseractPoolOptions {
   /** Number of workers (each one is a thread with its own ~100 MB engine). Default 1. */
   workers?: number;
   /** Writable folder where tesseract.js may cache the unpacked language data. */
   cachePath?: string;
-  /** Folder holding eng.traineddata.gz; defaults to @tesseract.js-data/eng's 4.0.0_best_int. */
+  /**
+   * Folder holding `<lang>.traineddata.gz` for every language; by default each language's file
+   * comes from its own installed package (`@tesseract.js-data/<lang>`, the 4.0.0_best_int model).
+   */
   langPath?: string;
+  /** Tesseract languages, most likely first. Default DEFAULT_OCR_LANGUAGES. */
+  languages?: readonly string[];
+  /** Image preparation before OCR (see prepare-image.ts); `false` sends the image unchanged. */
+  prepare?: PrepareOptions | false;
+  /** Tesseract parameters over DEFAULT_TESSERACT_PARAMETERS, e.g. `{ thresholding_method: '0' }`. */
+  parameters?: Record<string, string>;
+  /** Let Tesseract straighten a slightly skewed page (its `rotateAuto`; small angles only). */
+  deskew?: boolean;
 }
 
-/** The installed English model folder: tesseract.js must never try to download one. */
+/**
+ * German with English: most scans are German receipts and invoices; English covers the rest.
+ * Measured on the dev scans/photos of tests/fixtures/real-invoices with tests/bench/ocr-compare.ts
+ * (2026-11-26): word recall 0.879 with eng alone, 0.958 with deu+eng (eng+deu the same), 0.926
+ * with deu alone (it loses digits); all six installed languages read 0.979 but took about 1.7
+ * times as long per page as deu+eng, which itself takes 1.35-1.55 times eng's time. Other
+ * languages are installed and can be chosen with `languages`.
+ */
+export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['deu', 'eng'];
+
+/**
+ * Sauvola's local thresholding (`thresholding_method` 2) instead of Tesseract's global Otsu:
+ * on the dev scans/photos it read two more words and one more key field at no cost in time
+ * (uneven light on photos and receipts); LeptonicaOtsu (1) lost most of two pages.
+ */
+export const DEFAULT_TESSERACT_PARAMETERS: Readonly<Record<string, string>> = { thresholding_method: '2' };
+
+/** The languages whose data is installed with the product (`@tesseract.js-data/<code>`). */
+export const INSTALLED_OCR_LANGUAGES: readonly string[] = ['eng', 'deu', 'fra', 'nld', 'spa', 'ita'];
+
+/** The installed model folder of one language: tesseract.js must never try to download one. */
+export function languageDataPath(language = 'eng'): string {
+  if (!/^[a-z]{3}(_[a-z]+)?$/.test(language)) throw new OcrError(`Unknown OCR language "${language}".`);
+  let pkg: string;
+  try {
+    pkg = require.resolve(`@tesseract.js-data/${language}/package.json`);
+  } catch {
+    throw new OcrError(`The OCR data for "${language}" is not installed (npm package @tesseract.js-data/${language}).`);
+  }
+  return path.join(path.dirname(pkg), '4.0.0_best_int');
+}
+
+/** The installed English model folder (kept for callers that pass one folder). */
 export function defaultLangPath(): string {
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  return languageDataPath('eng');
+}
+
+/**
+ * tesseract.js reads every language from one folder: gather the installed packages' files into
+ * `<cachePath>/traineddata-best_int` (copied once; a copy whose size differs is replaced).
+ */
+function gatherLanguageData(languages: readonly string[], cachePath: string): string {
+  const folder = path.join(cachePath, 'traineddata-best_int');
+  mkdirSync(folder, { recursive: true });
+  for (const language of languages) {
+    const source = path.join(languageDataPath(language), `${language}.traineddata.gz`);
+    const target = path.join(folder, `${language}.traineddata.gz`);
+    if (!existsSync(target) || statSync(target).size !== statSync(source).size) copyFileSync(source, target);
+  }
+  return folder;
 }
 
 interface Job {
@@ -36,7 +95,11 @@ interface Job {
 export class TesseractOcrPool implements OcrEngine {
   private readonly size: number;
   private readonly cachePath: string;
-  private readonly langPath: string;
+  private readonly langPath?: string;
+  private readonly languages: readonly string[];
+  private readonly prepare: PrepareOptions | false;
+  private readonly parameters: Record<string, string>;
+  private readonly deskew: boolean;
   private starting?: Promise<Worker[]>;
   private idle: Worker[] = [];
   private readonly queue: Job[] = [];
@@ -45,7 +108,11 @@ export class TesseractOcrPool implements OcrEngine {
   constructor(options: TesseractPoolOptions = {}) {
     this.size = Math.max(1, Math.min(8, Math.floor(options.workers ?? 1)));
     this.cachePath = options.cachePath ?? path.join(tmpdir(), 'flowmatic-tesseract-cache');
-    this.langPath = options.langPath ?? defaultLangPath();
+    this.langPath = options.langPath;
+    this.languages = options.languages?.length ? [...options.languages] : DEFAULT_OCR_LANGUAGES;
+    this.prepare = options.prepare ?? {};
+    this.parameters = { ...DEFAULT_TESSERACT_PARAMETERS, ...options.parameters };
+    this.deskew = options.deskew ?? false;
   }
 
   /** Reads the words of a PNG or JPEG image into a layout page (pixel coordinates). */
@@ -73,11 +140,20 @@ export class TesseractOcrPool implements OcrEngine {
   private start(): Promise<Worker[]> {
     if (!this.starting) {
       mkdirSync(this.cachePath, { recursive: true });
+      let langPath: string;
+      try {
+        langPath = this.langPath ?? gatherLanguageData(this.languages, this.cachePath);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+      // The unpacked data is cached per language code: keep each language set's cache apart.
+      const cachePath = path.join(this.cachePath, this.langPath ? 'unpacked-custom' : 'unpacked-best_int');
+      mkdirSync(cachePath, { recursive: true });
       this.starting = Promise.all(
         Array.from({ length: this.size }, () =>
-          createWorker('eng', OEM.LSTM_ONLY, {
-            langPath: this.langPath,
-            cachePath: this.cachePath,
+          createWorker(this.languages.join('+'), OEM.LSTM_ONLY, {
+            langPath,
+            cachePath,
             gzip: true,
             logger: () => undefined,
             errorHandler: () => undefined,
@@ -85,6 +161,7 @@ export class TesseractOcrPool implements OcrEngine {
             await worker.setParameters({
               tessedit_pageseg_mode: PSM.AUTO,
               preserve_interword_spaces: '1',
+              ...this.parameters,
             });
             return worker;
           }),
@@ -117,7 +194,7 @@ export class TesseractOcrPool implements OcrEngine {
   }
 
   private async run(worker: Worker, job: Job): Promise<void> {
-    let size: { width?: number; height?: number };
+    let size: { width?: number; height?: number; orientation?: number };
     try {
       size = imageSize(job.image);
     } catch {
@@ -125,8 +202,13 @@ export class TesseractOcrPool implements OcrEngine {
       return;
     }
     try {
-      const result = await worker.recognize(job.image, {}, { blocks: true, text: false });
-      job.resolve(toLayoutPage(result.data, size.width ?? 0, size.height ?? 0, job.pageNumber));
+      const width = size.width ?? 0;
+      const height = size.height ?? 0;
+      // a JPEG turned by its EXIF orientation is left to Tesseract, which applies it
+      const prepare = this.prepare && (size.orientation ?? 1) === 1 ? this.prepare : false;
+      const prepared = prepare ? await prepareImage(job.image, width, height, prepare) : { image: job.image, scale: 1 };
+      const result = await worker.recognize(prepared.image, this.deskew ? { rotateAuto: true } : {}, { blocks: true, text: false });
+      job.resolve(toLayoutPage(result.data, width, height, job.pageNumber, prepared.scale));
     } catch (error) {
       job.reject(new OcrError(`OCR failed on page ${job.pageNumber}: ${(error as Error).message ?? error}`));
     }
@@ -135,7 +217,8 @@ export class TesseractOcrPool implements OcrEngine {
 
 type TesseractPage = Awaited<ReturnType<Worker['recognize']>>['data'];
 
-function toLayoutPage(data: TesseractPage, width: number, height: number, pageNumber: number): LayoutPage {
+/** Words in the original image's pixels (`scale`: how much the image was enlarged before OCR). */
+function toLayoutPage(data: TesseractPage, width: number, height: number, pageNumber: number, scale = 1): LayoutPage {
   const words: LayoutWord[] = [];
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
@@ -146,7 +229,14 @@ function toLayoutPage(data: TesseractPage, width: number, height: number, pageNu
           const { x0, y0, x1, y1 } = word.bbox;
           // Tesseract marks noise specks as low-confidence one-character words: drop them.
           if (word.confidence < 20 && text.length <= 2 && !/[0-9A-Za-z]{2}/.test(text)) continue;
-          words.push({ text, x: x0, y: y0, width: x1 - x0, height: y1 - y0, confidence: word.confidence / 100 });
+          words.push({
+            text,
+            x: x0 / scale,
+            y: y0 / scale,
+            width: (x1 - x0) / scale,
+            height: (y1 - y0) / scale,
+            confidence: word.confidence / 100,
+          });
         }
       }
     }

@@ -85,17 +85,21 @@ describe('TesseractOcrPool (real OCR, one round trip)', () => {
     rmSync(cache, { recursive: true, force: true });
   });
 
-  it('reads a small PNG invoice with the bundled English model', async () => {
-    const canvas = createCanvas(900, 260);
+  /** A 900 px wide white PNG with one line of black sans-serif text every 60 px from y = `top`. */
+  function textPng(lines: string[], height: number, px: number, top: number): Buffer {
+    const canvas = createCanvas(900, height);
     const ctx = canvas.getContext('2d');
     ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, 900, 260);
+    ctx.fillRect(0, 0, 900, height);
     ctx.fillStyle = '#000';
-    ctx.font = '28px "DejaVu Sans", "Liberation Sans", sans-serif';
-    ctx.fillText('Invoice No: INV-4821', 30, 60);
-    ctx.fillText('Invoice Date: 2026-03-01', 30, 120);
-    ctx.fillText('Total Due: $1,234.56', 30, 180);
-    const doc = await readDocument(canvas.toBuffer('image/png'), 'png', { ocr });
+    ctx.font = `${px}px "DejaVu Sans", "Liberation Sans", sans-serif`;
+    lines.forEach((line, i) => ctx.fillText(line, 30, top + i * 60));
+    return canvas.toBuffer('image/png');
+  }
+
+  it('reads a small PNG invoice with the bundled English model', async () => {
+    const png = textPng(['Invoice No: INV-4821', 'Invoice Date: 2026-03-01', 'Total Due: $1,234.56'], 260, 28, 60);
+    const doc = await readDocument(png, 'png', { ocr });
     expect(doc.ocrPages).toEqual([1]);
     const result = extractInvoice(doc.pages);
     expect(result.fields.invoice_number?.value).toBe('INV-4821');
@@ -103,6 +107,21 @@ describe('TesseractOcrPool (real OCR, one round trip)', () => {
     expect(result.fields.total?.value).toBe(1234.56);
     expect(result.fields.currency?.value).toBe('USD');
     expect(result.fields.total!.confidence).toBeLessThanOrEqual(1);
+  }, 120_000);
+
+  it('reads German words with umlauts and ß (German model beside English), boxes in the image pixels', async () => {
+    const png = textPng(['Rechnung für Frau Müller', 'Hauptstraße 12, 80331 München', 'Gebühren gemäß Größe: 45,90 EUR'], 240, 30, 70);
+    // English alone read 'fir Muller Hauptstralle Miinchen Geblhren gemaR GréBe' here
+    const page = await ocr.recognize(png, 1);
+    const words = page.words.map((w) => w.text.replace(/[,.:]+$/, ''));
+    for (const word of ['für', 'Müller', 'Hauptstraße', 'München', 'Gebühren', 'gemäß', 'Größe', '45,90']) {
+      expect(words).toContain(word);
+    }
+    const street = page.words.find((w) => w.text.startsWith('Hauptstraße'))!;
+    expect(street.x).toBeGreaterThan(20);
+    expect(street.x).toBeLessThan(45);
+    expect(street.y).toBeGreaterThan(70);
+    expect(street.y).toBeLessThan(140);
   }, 120_000);
 
   it('refuses bytes that are not an image, and work after close', async () => {

@@ -1,0 +1,59 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { imageSize } from 'image-size';
+import { prepareImage } from '../../../../src/server/ai/ocr/prepare-image';
+import { DEFAULT_OCR_LANGUAGES, INSTALLED_OCR_LANGUAGES, languageDataPath, TesseractOcrPool } from '../../../../src/server/ai/ocr/tesseract-pool';
+
+/** A white PNG with black lines of text, 30 px sans-serif. */
+function textImage(lines: string[], width = 900): Buffer {
+  const canvas = createCanvas(width, 60 + lines.length * 60);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = '#000';
+  ctx.font = '30px "DejaVu Sans", "Liberation Sans", sans-serif';
+  lines.forEach((line, i) => ctx.fillText(line, 30, 70 + i * 60));
+  return canvas.toBuffer('image/png');
+}
+
+describe('OCR language data', () => {
+  it('is installed from npm for every language the product offers, German among the defaults', () => {
+    expect(DEFAULT_OCR_LANGUAGES).toEqual(['deu', 'eng']);
+    for (const language of INSTALLED_OCR_LANGUAGES) {
+      expect(readdirSync(languageDataPath(language))).toContain(`${language}.traineddata.gz`);
+    }
+    expect(() => languageDataPath('xyz')).toThrow('The OCR data for "xyz" is not installed');
+    expect(() => languageDataPath('../eng')).toThrow('Unknown OCR language');
+  });
+});
+
+describe('prepareImage', () => {
+  it('leaves an image alone when no step applies, and enlarges a small one with its scale', async () => {
+    const png = textImage(['Summe 12,50'], 400);
+    expect((await prepareImage(png, 400, 120, {})).image).toBe(png);
+    expect((await prepareImage(png, 400, 120, { minShortSide: 100 })).image).toBe(png);
+    const bigger = await prepareImage(png, 400, 120, { minShortSide: 240, grayscale: true });
+    expect(bigger.scale).toBeCloseTo(2, 5);
+    expect(imageSize(bigger.image)).toMatchObject({ width: 800, height: 240 });
+  });
+});
+
+describe('TesseractOcrPool with image preparation (real OCR)', () => {
+  it('maps boxes back to the original pixels when it enlarges the image first', async () => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
+    const ocr = new TesseractOcrPool({ workers: 1, cachePath: cache, prepare: { minShortSide: 400, maxScale: 2 } });
+    try {
+      const page = await ocr.recognize(textImage(['Straße 7'], 400), 1);
+      expect(page.width).toBe(400);
+      const word = page.words.find((w) => w.text === 'Straße')!;
+      expect(word).toBeDefined();
+      expect(word.x).toBeGreaterThan(20);
+      expect(word.x + word.width).toBeLessThan(200);
+    } finally {
+      await ocr.close();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
