@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageSize } from 'image-size';
@@ -75,7 +75,11 @@ function gatherLanguageData(languages: readonly string[], cachePath: string): st
   for (const language of languages) {
     const source = path.join(languageDataPath(language), `${language}.traineddata.gz`);
     const target = path.join(folder, `${language}.traineddata.gz`);
-    if (!existsSync(target) || statSync(target).size !== statSync(source).size) copyFileSync(source, target);
+    if (existsSync(target) && statSync(target).size === statSync(source).size) continue;
+    // copy beside it, then rename: another process starting its pool never reads half a file
+    const partial = `${target}.${process.pid}.partial`;
+    copyFileSync(source, partial);
+    renameSync(partial, target);
   }
   return folder;
 }
