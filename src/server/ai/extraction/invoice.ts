@@ -40,6 +40,8 @@ interface Candidate {
   ambiguous?: boolean;
   /** An address's party: the name read with it (an address goes only with its own name). */
   owner?: string;
+  /** Read by its place on the page alone, with no label: never taken when it names the vendor chosen. */
+  unlabelled?: boolean;
 }
 
 const ID_RE = /^[A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*$|^\d[A-Z0-9\-/_.]*$/i;
@@ -100,9 +102,12 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     if (spec.kind === 'party') continue; // parties are read as blocks (see readParty)
     const tries: [string, number, LayoutPhrase][] = [];
     if (rest) tries.push([rest, 1, phrase]);
-    const right = rightOf(index, phrase).find((q) => !exclude.has(q));
+    const rights = rightOf(index, phrase).filter((q) => !exclude.has(q));
+    const right = rights[0];
     if (right && !matchLabel(right.text) && right.x - (phrase.x + phrase.width) < 25 * index.textHeight) {
-      tries.push([right.text, 0.95, right]);
+      // A currency set apart from its amount ("Totaal excl. BTW   €   31,00"): the two are one value.
+      const apart = spec.kind === 'amount' && currencyCode(right.text.trim()) && rights[1] ? rights[1] : undefined;
+      tries.push(apart ? [`${right.text} ${apart.text}`, 0.95, apart] : [right.text, 0.95, right]);
     } else if (spec.kind === 'amount') {
       // A totals block: the label in the middle of the page, its amount at the right margin, the
       // phrases between (other columns) empty or not amounts.
@@ -170,6 +175,12 @@ const SALUTATION_RE = /^(?:herr|frau|mr\.?|mrs\.?|ms\.?|m\.|mme\.?|monsieur|mada
 const LEGAL_FORM_RE =
   /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?)$/i;
 
+/** The word "number" after a label ("Klant nr.", "Kunden-Nr.", "Customer No. 4711", "Client ID"): the label names a number, not a party. */
+const NUMBER_WORD_RE = /^[-\s]*(?:no\.?|nr\.?|n[°º]\.?|#|num(?:ber|mer|éro|ero|\.)?|number|nummer|id|code|ref(?:erence)?\.?)(?:\s|:|$)/i;
+/** What a party heading may say of its block ("Seller trade name", "Buyer details", "Adresse"): no name of its own. */
+const PARTY_DESCRIPTOR_RE =
+  /^(?:(?:trade|legal|company|full|business)\s+)?(?:name|details|information|info|address|adresse|anschrift|daten|gegevens|datos|dati)\s*:?$/i;
+
 /** "Page 1 / 1", "Seite 1 von 3", "Page 2 of 4", "Pagina 1 di 2": a page number, never a name. */
 const PAGE_NUMBER_RE = /^(?:page|seite|pagina|página|blatt|p\.)\s*\d+\s*(?:\/|of|von|sur|de|di|van)\s*\d+$/i;
 
@@ -195,9 +206,12 @@ function notAName(q: LayoutPhrase): boolean {
  */
 function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: LabelSpec, field: 'vendor' | 'customer'): Party {
   let namePhrase: LayoutPhrase | undefined;
-  // "Customer:2", "Kunde: 10045": a customer number after the label, which heads no block.
-  if (rest && !/\p{L}{2}/u.test(rest)) return {};
-  let name = rest && !KEY_VALUE_RE.test(rest) ? rest : '';
+  // "Customer:2", "Kunde: 10045", "Klant nr.", "Customer No. 4711": a customer number's label, which heads no block.
+  if (rest && (!/\p{L}{2}/u.test(rest) || NUMBER_WORD_RE.test(rest))) return {};
+  // "To be paid within 30 days": prose that starts with a label's word, not a heading.
+  if (rest && /^\p{Ll}/u.test(rest) && !PARTY_DESCRIPTOR_RE.test(rest)) return {};
+  // "Seller trade name", "Buyer details", "Client address": a heading whose name is under it.
+  let name = rest && !KEY_VALUE_RE.test(rest) && !PARTY_DESCRIPTOR_RE.test(rest) ? rest : '';
   if (!name) {
     const page = index.lines[label.pageNumber - 1];
     const h = Math.max(label.height, index.textHeight);
@@ -341,6 +355,56 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
   };
 }
 
+/** A postcode before a town ("60486 Frankfurt", "D-10115 Berlin", "1780 Wemmel", "2511 CV Den Haag") or a British postcode. */
+const POSTCODE_TOWN_RE = /(?:^|\s)(?:[A-Z]{1,2}[-\s])?\d{4,5}(?:\s?[A-Z]{2})?\s+\p{Lu}\p{L}+|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u;
+
+/**
+ * The recipient of a letter when no label names one: an address block (a name, then a postcode
+ * and town within four lines under it, in its column) in the window of page 1, its upper left.
+ * The topmost two are offered, weakly (the caller skips one that names the vendor): a letterhead
+ * on the left has its own address block above the window.
+ */
+function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exclude: Set<LayoutPhrase>): Party[] {
+  const phrases = (index.lines[0] ?? []).flat();
+  if (!first || phrases.length === 0) return [];
+  const bottom = first.height;
+  const right = first.width;
+  const out: Party[] = [];
+  const used = new Set<LayoutPhrase>();
+  for (const p of [...phrases].sort((a, b) => a.y - b.y || a.x - b.x)) {
+    if (out.length >= 2 || p.y > bottom * 0.4) break;
+    const t = p.text.trim();
+    if (
+      used.has(p) ||
+      exclude.has(p) ||
+      p.x > right * 0.45 ||
+      notAName(p) ||
+      TITLE_WORDS.test(t) ||
+      STREET_RE.test(t) ||
+      /\d{3,}/.test(t) ||
+      findDates(t).length
+    )
+      continue;
+    const block = blockBelow(index, p, 4, isStop);
+    if (!block.some((q) => POSTCODE_TOWN_RE.test(q.text))) continue;
+    block.forEach((q) => used.add(q));
+    const score = (out.length ? 0.45 : 0.5) * p.confidence;
+    out.push({
+      name: { field: 'customer_name', value: t, raw: p.text, phrase: p, score, unlabelled: true },
+      address: {
+        field: 'customer_address',
+        value: block.map((q) => q.text).join(', '),
+        raw: block.map((q) => q.text).join('\n'),
+        phrase: block[0],
+        score: score * 0.9,
+        owner: t,
+        unlabelled: true,
+      },
+    });
+  }
+  return out;
+}
+
 // VAT identification numbers of the EU, the UK and Switzerland, by their published shapes.
 const VAT_ID_RE =
   /\b(ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10})\b(?![\d])/g;
@@ -413,7 +477,7 @@ export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction 
     if (side === 'customer') buyerHeadings.push(phrase);
     parties.push(readParty(index, phrase, label.rest, label.spec, side));
   }
-  parties.push(...returnAddressLine(index), unlabelledVendor(index, table.phrases));
+  parties.push(...returnAddressLine(index), unlabelledVendor(index, table.phrases), ...windowRecipients(index, pages[0], table.phrases));
   for (const p of parties) {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
@@ -427,7 +491,13 @@ export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction 
     // An address goes with the name chosen for its party, never with another party's name (the
     // customer's block under a sender's return-address line is not the sender's address).
     const owner = field === 'vendor_address' ? chosen.get('vendor_name') : field === 'customer_address' ? chosen.get('customer_name') : undefined;
-    const mine = candidates.filter((c) => c.field === field && (!owner || c.owner === undefined || c.owner === String(owner.value)));
+    const vendor = field === 'customer_name' ? chosen.get('vendor_name') : undefined;
+    const mine = candidates.filter(
+      (c) =>
+        c.field === field &&
+        (!owner || c.owner === undefined || c.owner === String(owner.value)) &&
+        !(c.unlabelled && vendor && String(c.value) === String(vendor.value)),
+    );
     if (mine.length === 0) continue;
     const best = mine.reduce((a, b) => (b.score > a.score + 1e-9 ? b : a));
     // Found twice, from two places, with one value: corroborated.

@@ -94,7 +94,7 @@ export const LABELS: LabelSpec[] = [
     'subtotal',
     'amount',
     1,
-    `(?:sub[\\s-]?total|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl\\.?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
+    `(?:sub[\\s-]?total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:excl\\.?|exkl\\.?|excluding|ohne|hors|zonder|sin|senza)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl\\.?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
       `|zwischensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?|warenwert` +
       `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
       `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:totale\\s*)?imponibile|subtotale)${CUR}`,
@@ -103,14 +103,14 @@ export const LABELS: LabelSpec[] = [
     'tax',
     'amount',
     1,
-    `(?:\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:sales\\s*)?(?:tax(?:es)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|ust|tva|btw|imposta)\\.?(?:\\s*(?:gesamt|total|betrag|bedrag))?` +
+    `(?:\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*)?(?:tax(?:es)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|ust|tva|btw|imposta)\\.?(?:\\s*(?:gesamt|total|betrag|bedrag))?` +
       `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag)${CUR}`,
   ),
   L(
     'total',
     'amount',
     1,
-    `(?:grand\\s*total|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|balance\\s*(?:due|payable)?|invoice\\s*total|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|usd|eur|gbp)?` +
+    `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:incl\\.?|inkl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|balance\\s*(?:due|payable)?|invoice\\s*total|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|usd|eur|gbp)?` +
       `|gesamtbetrag|rechnungsbetrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
       `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
       `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale)${CUR}`,
@@ -188,7 +188,8 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   },
   {
     role: 'quantity',
-    pattern: /^(?:qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|menge|anzahl|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])$/i,
+    pattern:
+      /^(?:qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|pcs\.?|pieces|menge|anzahl|anz\.?|st[üu]ckzahl|stk\.?|std\.?|stunden|quantit[ée]|qt[ée]\.?|nombre|aantal|aant\.?|hoeveelheid|cantidad|cant\.?|uds?\.?|unidades|quantit[àa]|q\.?\s?t[àa]\.?|qta\.?|pz\.?)$/i,
   },
   {
     role: 'unit_price',

@@ -291,6 +291,117 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
 /** |quantity × price| = |amount| to the cent (a credit note prints its amounts negative). */
 const fits = (quantity: number, price: number, amount: number) => Math.abs(Math.abs(quantity * price) - Math.abs(amount)) < 0.011 + Math.abs(amount) * 0.0005;
 
+/** A row's text, its phrases left to right. */
+const textOf = (row: LayoutPhrase[]) =>
+  row
+    .map((p) => p.text)
+    .join(' ')
+    .trim();
+
+/** A number printed in a table row, where it stands, and the column its centre falls in. */
+interface RowNumber {
+  x: number;
+  value: number;
+  /**
+   * "1,000" or "2.500" read with three decimals (1 and 2.5), as quantities are often printed;
+   * the value reads it as thousands. Arithmetic tells which the row means.
+   */
+  decimal?: number;
+  role: Role | undefined;
+  /** Written with a unit ("2 Stk", "10h", "3 pcs"): a count, never a price or an amount. */
+  counted: boolean;
+}
+
+/** A count's unit after its number: "2 Stk", "1,5 h", "3 pcs", "10 x", "4 m²". */
+const UNIT_WORD =
+  /^(?:stk|st|stck|stück|pcs?|pieces?|pce|ea|each|h|hrs?|std|stunden?|hours?|tage?|days?|kg|g|t|m|m2|m²|m3|m³|km|l|ltr|x|u|ud|uds|unit[eé]s?|units?|pz|pezzi|stuks?)\.?$/i;
+/** "1,000" / "2.500" (one separator, three digits after it, no currency): also a number with three decimals. */
+function threeDecimals(raw: string): number | undefined {
+  const m = /^(\d{1,3})[.,](\d{3})$/.exec(raw.trim());
+  return m && m[1] !== '0' ? Number(`${m[1]}.${m[2]}`) : undefined;
+}
+
+const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
+const UNIT_ATTACHED = /^(\d+(?:[.,]\d+)?)(?:stk|pcs?|h|hrs?|std|kg|m|l|x|pce|ea)\.?$/i;
+
+/**
+ * The numbers of a row outside its description, left to right: a cell of one number ("1.234,56
+ * €"), the numbers among a cell's words ("2 Stk", "€ 31,00"); a rate in per cent, a date or a
+ * number inside the description's words are not among them.
+ */
+function rowNumbers(row: LayoutPhrase[], columns: Column[], description: Column | undefined): RowNumber[] {
+  const out: RowNumber[] = [];
+  const roleAt = (c: number) =>
+    columns.length
+      ? (columns.find((col) => c >= col.left && c < col.right) ?? columns.reduce((a, b) => (Math.abs(a.centre - c) < Math.abs(b.centre - c) ? a : b))).role
+      : undefined;
+  for (const p of row) {
+    const text = p.text.trim();
+    const c = p.x + p.width / 2;
+    if (NUMERIC_CELL.test(text) && !DATE_LIKE.test(text)) {
+      const a = /%$/.test(text) ? undefined : parseAmount(text);
+      if (a) out.push({ x: c, value: a.value, decimal: threeDecimals(a.raw), role: roleAt(c), counted: false });
+      continue;
+    }
+    // Words in the description column are the description's ("Ballons ~ 2000ml", "Abo 12 Monate").
+    if (description && p.x >= description.left && p.x < description.right && /\p{L}{2}/u.test(text)) continue;
+    const words = p.words;
+    for (const [i, w] of words.entries()) {
+      const next = words[i + 1]?.text ?? '';
+      const wc = w.x + w.width / 2;
+      const attached = UNIT_ATTACHED.exec(w.text);
+      if (attached) {
+        const n = parseNumber(attached[1]);
+        if (n !== undefined) out.push({ x: wc, value: n, decimal: threeDecimals(attached[1]), role: roleAt(wc), counted: true });
+        continue;
+      }
+      if (!NUMERIC_CELL.test(w.text) || DATE_LIKE.test(w.text) || /%$/.test(w.text) || /^%/.test(next)) continue;
+      const a = parseAmount(w.text);
+      if (a) out.push({ x: wc, value: a.value, decimal: threeDecimals(a.raw), role: roleAt(wc), counted: UNIT_WORD.test(next) });
+    }
+  }
+  return out.sort((a, b) => a.x - b.x);
+}
+
+/** True when rank `a` comes before rank `b`, compared entry by entry. */
+const before = (a: number[], b: number[]) => {
+  const i = a.findIndex((x, k) => x !== b[k]);
+  return i >= 0 && a[i] < b[i];
+};
+
+/**
+ * The row's quantity, unit price and amount chosen by arithmetic: three of its numbers where
+ * quantity × unit price = amount, the amount right of the other two. Among several, the one whose
+ * numbers stand in the columns their headings name wins, then a count written with a unit as the
+ * quantity, then the numbers as printed over their three-decimal reading, then a whole number as
+ * the quantity, then the amount furthest right. Undefined when none fits (or the amount is 0,
+ * which any quantity fits).
+ */
+export function arithmeticRead(numbers: readonly RowNumber[]): { quantity: number; unitPrice: number; amount: number } | undefined {
+  let best: { quantity: number; unitPrice: number; amount: number; rank: number[] } | undefined;
+  const decimals = (n: number) => (Number.isInteger(n) ? 0 : 1);
+  const readings = (n: RowNumber) => (n.decimal === undefined ? [n.value] : [n.value, n.decimal]);
+  for (const a of numbers) {
+    if (a.counted || a.value === 0) continue;
+    for (const q of numbers) {
+      if (q === a || q.x >= a.x || q.value <= 0) continue;
+      for (const p of numbers) {
+        if (p === a || p === q || p.counted || p.x >= a.x) continue;
+        for (const qv of readings(q))
+          for (const pv of readings(p)) {
+            if (!fits(qv, pv, a.value)) continue;
+            const agree = Number(a.role === 'amount') + Number(q.role === 'quantity') + Number(p.role === 'unit_price');
+            // the plain reading of the numbers before their three-decimal one
+            const plain = Number(qv === q.value) + Number(pv === p.value);
+            const rank = [agree, Number(q.counted) - Number(p.counted), plain, decimals(pv) - decimals(qv), a.x];
+            if (!best || before(best.rank, rank)) best = { quantity: qv, unitPrice: pv, amount: a.value, rank };
+          }
+      }
+    }
+  }
+  return best && { quantity: best.quantity, unitPrice: best.unitPrice, amount: best.amount };
+}
+
 /** Why the rows of a table stopped: a totals row, a wide gap, a row that is no part of it, or the end of the page. */
 type TableEnd = 'totals' | 'gap' | 'other' | 'page';
 
@@ -326,7 +437,20 @@ function readRows(
       return { end: 'page', lastLine: i };
     }
     if (TOTALS_ROW.test(rowText.trim())) return { end: 'totals', lastLine };
-    const { cells, newPosition, amount, unitPrice, quantity, discount } = readRow(row, columns, description);
+    const read = readRow(row, columns, description);
+    const { cells, newPosition, discount } = read;
+    let { amount, unitPrice, quantity } = read;
+    // Numbers that do not multiply out as their columns say (or a column left empty): the
+    // row's own numbers where quantity × unit price = amount, whatever columns they stand in.
+    const net = discount !== undefined && unitPrice !== undefined ? unitPrice * (1 - discount / 100) : undefined;
+    const consistentAsRead =
+      quantity !== undefined &&
+      amount !== undefined &&
+      ((unitPrice !== undefined && fits(quantity, unitPrice, amount)) || (net !== undefined && fits(quantity, net, amount)));
+    if (!consistentAsRead && (hasWords(cells.description) || pending || quantity !== undefined)) {
+      const byArithmetic = arithmeticRead(rowNumbers(row, columns, description));
+      if (byArithmetic) ({ quantity, unitPrice, amount } = byArithmetic);
+    }
     const hasNumbers = amount !== undefined || unitPrice !== undefined || quantity !== undefined;
     // A line's amount printed on the row under its description, quantity and price.
     if (last && last.amount === undefined && amount !== undefined && unitPrice === undefined && quantity === undefined) {
@@ -439,10 +563,7 @@ function continuationStart(lines: LayoutPhrase[][], layout: TableLayout, phrases
   for (let i = 0; i < lines.length; i++) {
     const row = lines[i];
     if (row.length === 0) continue;
-    const text = row
-      .map((p) => p.text)
-      .join(' ')
-      .trim();
+    const text = textOf(row);
     // "Übertrag 1.234,00" at the head of the page: part of the table, no line.
     if (CARRY_ROW.test(text)) {
       row.forEach((p) => phrases.add(p));
@@ -464,9 +585,13 @@ function continuationStart(lines: LayoutPhrase[][], layout: TableLayout, phrases
  */
 export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
   const { items, phrases } = readTables(linesByPage, 'auto');
+  // No header row the vocabulary knows: the rows whose own numbers multiply out.
+  if (items.length === 0) return { items: rowsByArithmetic(linesByPage), phrases, alternatives: [] };
   const key = (list: LineItem[]) => list.map((i) => `${i.amount}|${i.quantity}|${i.unit_price}`).join(';');
-  const alternatives = (['lines', 'notes'] as const)
-    .map((mode) => readTables(linesByPage, mode).items)
+  // Readings for the caller to choose by the subtotal: amount-only rows as lines, as notes, and
+  // every row whose numbers multiply out, whatever the header says.
+  const alternatives = [...(['lines', 'notes'] as const).map((mode) => readTables(linesByPage, mode).items), rowsByArithmetic(linesByPage)]
+    .filter((list) => list.length > 0)
     .filter((list, i, all) => key(list) !== key(items) && all.findIndex((other) => key(other) === key(list)) === i);
   return { items, phrases, alternatives };
 }
@@ -511,4 +636,50 @@ function readTables(linesByPage: LayoutPhrase[][][], amountOnlyRows: AmountOnlyR
     }
   }
   return { items, phrases };
+}
+
+/**
+ * Line items of a table whose header the vocabulary does not know: every row with words on its
+ * left and three numbers on its right where quantity × unit price = amount (see arithmeticRead),
+ * above any totals row; a line of words only, set under such a row and starting where its
+ * description starts, goes on with that description. Less sure than a table read by its header.
+ */
+export function rowsByArithmetic(linesByPage: LayoutPhrase[][][]): LineItem[] {
+  const items: LineItem[] = [];
+  for (const lines of linesByPage) {
+    let last: { item: LineItem; x: number; bottom: number; height: number } | undefined;
+    for (const row of lines) {
+      if (row.length === 0) continue;
+      const text = textOf(row);
+      if (TOTALS_ROW.test(text)) {
+        if (items.length) break;
+        continue;
+      }
+      const top = Math.min(...row.map((p) => p.y));
+      const numbers = rowNumbers(row, [], undefined);
+      const read = numbers.length >= 3 ? arithmeticRead(numbers) : undefined;
+      const first = numbers[0]?.x ?? Infinity;
+      const words = row.filter((p) => p.x + p.width / 2 < first && hasWords(p.text) && !NUMERIC_CELL.test(p.text.trim()));
+      if (read && words.length) {
+        const item: LineItem = {
+          description: words.map((p) => p.text).join(' '),
+          quantity: read.quantity,
+          unit_price: read.unitPrice,
+          amount: read.amount,
+          confidence: Math.min(0.8, ...row.map((p) => p.confidence)),
+        };
+        items.push(item);
+        last = { item, x: words[0].x, bottom: Math.max(...row.map((p) => p.y + p.height)), height: median(row.map((p) => p.height)) || 10 };
+        continue;
+      }
+      // Words alone under a line, in its description's place: the description goes on.
+      if (last && numbers.length === 0 && top - last.bottom < last.height && Math.abs(row[0].x - last.x) < last.height && row.every((p) => hasWords(p.text))) {
+        last.item.description = `${last.item.description} ${text}`;
+        last.bottom = Math.max(...row.map((p) => p.y + p.height));
+        continue;
+      }
+      last = undefined;
+    }
+  }
+  return items;
 }
