@@ -85,7 +85,7 @@ export const LABELS: LabelSpec[] = [
     'due_date',
     'date',
     1,
-    'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|pay(?:ment)?\\s*by|payable\\s*by' +
+    'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|(?:please\\s*)?(?:pay(?:ment)?|payable|remit)\\s*(?:by|until|till|before)' +
       "|f[äa]lligkeit(?:sdatum)?|f[äa]llig\\s*(?:am|bis)|zahlbar\\s*bis|zahlungsziel|date\\s*d['’]\\s*[ée]ch[ée]ance|[ée]ch[ée]ance|[àa]\\s*payer\\s*avant" +
       '|vervaldatum|uiterste\\s*betaaldatum|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?vencimiento|vencimiento|(?:data\\s*(?:di\\s*)?)?scadenza',
   ),
@@ -155,7 +155,8 @@ export function matchLabel(text: string): { spec: LabelSpec; rest: string; lengt
     const after = text.slice(m[0].length).trim();
     if ((spec.field === 'invoice_number' || spec.field === 'invoice_date') && OTHER_DOCUMENT.test(after)) continue;
     // The start of a longer label ("Référence avis de paiement :", "Date de facture associée :"): not this one.
-    if ((spec.kind === 'id' || spec.kind === 'date') && /^\p{L}[\p{L}'’\s]*\s[:：]/u.test(after)) continue;
+    // "Währung der Umsatzsteuerbuchung : EUR" (the currency tax is booked in, not the invoice's) likewise.
+    if ((spec.kind === 'id' || spec.kind === 'date' || spec.kind === 'currency') && /^\p{L}[\p{L}'’\s]*\s[:：]/u.test(after)) continue;
     const length = m[0].length;
     if (!best || length > best.length || (length === best.length && spec.weight > best.spec.weight)) {
       best = {

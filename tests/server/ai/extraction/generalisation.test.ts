@@ -288,6 +288,19 @@ describe('parties and totals in common layouts', () => {
     expect(r.fields.total?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('takes the currency of "Rechnungswährung", not of a longer label ("Währung der Umsatzsteuerbuchung : EUR"), and a due date after "remit until"', () => {
+    const r = extractInvoice([
+      page([
+        [40, 40, 'Rechnung Nr. 4711'],
+        [40, 60, 'Rechnungswährung'],
+        [176, 60, ': GBP'],
+        [40, 75, 'Währung der Umsatzsteuerbuchung : EUR'],
+        [40, 300, 'Please remit until 2020-12-12 .'],
+      ]),
+    ]);
+    expect(values(r)).toMatchObject({ currency: 'GBP', due_date: '2020-12-12' });
+  });
+
   it('offers the address block in the window of a letter with no buyer label as the buyer, marked for a look, and never the vendor', () => {
     const r = extractInvoice([
       page([
