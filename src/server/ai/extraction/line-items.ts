@@ -402,6 +402,23 @@ export function arithmeticRead(numbers: readonly RowNumber[]): { quantity: numbe
   return best && { quantity: best.quantity, unitPrice: best.unitPrice, amount: best.amount };
 }
 
+/** True when a row read by its columns has a quantity, a unit price and an amount that multiply out. */
+const readsAsLine = (r: RowRead) =>
+  r.quantity !== undefined && r.unitPrice !== undefined && r.amount !== undefined && r.amount !== 0 && fits(r.quantity, r.unitPrice, r.amount);
+
+/** "2 x 4,99", "200 Stk. à 0,15", "3 @ 4.00", "1,5 h × 68,00": a count, its unit, a sign, a price. */
+const TIMES_RE = /(?<![\d.,])(\d+(?:[.,]\d{1,3})?)\s*(?:[\p{L}.]{1,6}\s*)?(?:x|×|@|à|a)\s*(?:[$€£]\s?)?(\d+(?:[.,]\d{1,4})?)(?![\d.,]*\d)/giu;
+
+/** A quantity and unit price written in a description that make `amount`, or undefined. */
+function inDescription(text: string, amount: number): { quantity: number; unitPrice: number } | undefined {
+  for (const m of text.matchAll(TIMES_RE)) {
+    const quantity = parseNumber(m[1]);
+    const unitPrice = parseNumber(m[2]);
+    if (quantity !== undefined && unitPrice !== undefined && quantity > 0 && amount !== 0 && fits(quantity, unitPrice, amount)) return { quantity, unitPrice };
+  }
+  return undefined;
+}
+
 /** Why the rows of a table stopped: a totals row, a wide gap, a row that is no part of it, or the end of the page. */
 type TableEnd = 'totals' | 'gap' | 'other' | 'page';
 
@@ -436,7 +453,9 @@ function readRows(
       row.forEach((p) => phrases.add(p));
       return { end: 'page', lastLine: i };
     }
-    if (TOTALS_ROW.test(rowText.trim())) return { end: 'totals', lastLine };
+    // A row that starts like a totals row but reads as a line ("Shipping | 1 | 9.90 | 9.90",
+    // "Discount voucher | 2 | -5.00 | -10.00": quantity × unit price = amount in their columns) is a line.
+    if (TOTALS_ROW.test(rowText.trim()) && !readsAsLine(readRow(row, columns, description))) return { end: 'totals', lastLine };
     const read = readRow(row, columns, description);
     const { cells, newPosition, discount } = read;
     let { amount, unitPrice, quantity } = read;
@@ -535,6 +554,12 @@ function readRows(
     if (discount !== undefined && quantity !== undefined && price !== undefined && amount !== undefined && !fits(quantity, price, amount)) {
       const net = Math.round(price * (1 - discount / 100) * 10_000) / 10_000;
       if (fits(quantity, net, amount)) price = net;
+    }
+    // "Papier A4, 2 x 4,99", "Schrauben 200 Stk. à 0,15", "3 @ 4.00": a quantity and unit price
+    // written in the description, when they make the amount.
+    if (amount !== undefined && (quantity === undefined || price === undefined)) {
+      const said = inDescription(`${pending ?? ''} ${cells.description ?? ''}`, amount);
+      if (said) ({ quantity, unitPrice: price } = said);
     }
     const consistent = quantity !== undefined && price !== undefined && amount !== undefined && fits(quantity, price, amount);
     last = {

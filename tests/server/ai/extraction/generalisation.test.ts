@@ -226,6 +226,49 @@ describe('line items by arithmetic (quantity × unit price = amount)', () => {
     expect(items(first, [[40, 80, 'Description'], [300, 80, 'Qty'], [360, 80, 'Price'], [470, 80, 'Amount'], ...rest])).toEqual(expected);
   });
 
+  it('reads a row that starts like a totals row ("Shipping") as a line when its numbers multiply out, and a quantity and price written in the description', () => {
+    expect(
+      items(
+        grid(
+          [
+            [40, 'Description'],
+            [300, 'Qty'],
+            [360, 'Price'],
+            [470, 'Amount'],
+          ],
+          [
+            ['Widget', '2', '10.00', '20.00'],
+            ['Shipping', '1', '9.90', '9.90'],
+            ['', '', 'Subtotal', '29.90'],
+          ],
+        ),
+      ),
+    ).toEqual([
+      { description: 'Widget', quantity: 2, unit_price: 10, amount: 20 },
+      { description: 'Shipping', quantity: 1, unit_price: 9.9, amount: 9.9 },
+    ]);
+    expect(
+      items(
+        grid(
+          [
+            [40, 'Beschreibung'],
+            [300, 'Menge'],
+            [470, 'Betrag'],
+          ],
+          [
+            ['Papier A4, 2 x 4,99', '', '9,98'],
+            ['Schrauben 200 Stk. à 0,15', '', '30,00'],
+            ['Pauschale Anfahrt', '', '25,00'],
+          ],
+        ),
+      ),
+    ).toEqual([
+      { description: 'Papier A4, 2 x 4,99', quantity: 2, unit_price: 4.99, amount: 9.98 },
+      { description: 'Schrauben 200 Stk. à 0,15', quantity: 200, unit_price: 0.15, amount: 30 },
+      { description: 'Pauschale Anfahrt', amount: 25 },
+    ]);
+  });
+
   it('reads a table with no header it knows by the rows whose numbers multiply out, and stops at the totals', () => {
     const runs: Runs = [
       [40, 100, 'Invoice 42'],
