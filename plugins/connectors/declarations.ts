@@ -1,4 +1,4 @@
-import { AI_CONNECTOR, defineConnector } from '../../src/core';
+import { AI_CONNECTOR, defineCatalogueTrigger, defineConnector } from '../../src/core';
 import { flowmaticAiIcon, googleDriveIcon, googleSheetsIcon, manualEmailIcon, manualUploadIcon, xeroIcon } from './icons';
 
 /**
@@ -7,6 +7,9 @@ import { flowmaticAiIcon, googleDriveIcon, googleSheetsIcon, manualEmailIcon, ma
  * endpoints, environment variables and sandboxes). This plugin owns their provider ids, names
  * and catalogue ids (1-5): the catalogue gives every combination naming one of them this id and
  * name. The AI steps' connector (6) is the core's (AI_CONNECTOR); this plugin gives it its icon.
+ * Likewise this plugin owns the catalogue terms of its triggers (Google Drive's new file, 1;
+ * Xero's new bill, 5); the engine's built-in triggers (e-mail, upload, text: 2-4) are the core's
+ * (BUILTIN_TRIGGERS).
  */
 export const GOOGLE_DRIVE_SCOPES = [
   'https://www.googleapis.com/auth/drive.readonly',
@@ -41,3 +44,14 @@ export const flowmaticAi = defineConnector({ ...AI_CONNECTOR, icon: flowmaticAiI
 
 /** Every connector of this plugin, in the order the catalogue lists them. */
 export const DECLARED_CONNECTORS = [googleDrive, googleSheets, xero, manualUpload, manualEmail, flowmaticAi];
+
+export const googleDriveNewFile = defineCatalogueTrigger({
+  id: 'google_drive_new_file',
+  name: 'New file in a Google Drive folder',
+  catalogueId: 1,
+  icon: 'google_drive',
+});
+export const xeroNewBill = defineCatalogueTrigger({ id: 'xero_new_bill', name: 'New bill in Xero', catalogueId: 5, icon: 'xero' });
+
+/** Every catalogue trigger of this plugin (contributed on the server as `CatalogueTriggers`). */
+export const DECLARED_TRIGGERS = [googleDriveNewFile, xeroNewBill];

@@ -1,4 +1,5 @@
 import {
+  CatalogueTriggers,
   Connections,
   Connectors,
   contribute,
@@ -14,6 +15,7 @@ import {
 } from '../../src/server';
 import { connectorActions, type ConnectorStepServices } from './automation-actions';
 import { driveNewFileTrigger, type DriveTriggerServices } from './drive-trigger';
+import { DECLARED_TRIGGERS } from './declarations';
 import { connectorDefinitions, endpointsOf, SharedSandbox } from './providers';
 import type { SandboxProviders } from './sandbox/sandbox-server';
 import { registerSandboxRoutes } from './sandbox-connect';
@@ -51,7 +53,7 @@ export function createConnectorsPlugin(opts: { accessTtlSeconds?: number } = {})
     id: 'connectors',
     needs: { connections: Connections, config: T.ServerConfig, log: T.Logger, recipes: RecipeTargetStore, poller: TriggerPolling },
     provides: [],
-    contributes: connectorDefinitions(sandbox).map((c) => contribute(Connectors, c)),
+    contributes: [...connectorDefinitions(sandbox).map((c) => contribute(Connectors, c)), ...DECLARED_TRIGGERS.map((t) => contribute(CatalogueTriggers, t))],
     steps: (deps) => {
       const s = servicesOf(deps);
       return [

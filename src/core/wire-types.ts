@@ -280,10 +280,14 @@ icon?: IconKey
 order: number
 provider: Provider
 }
+/**
+ * A trigger of a combination, named by its id (kind): the catalogue takes its numeric id, name and icon from the trigger's declaration (the core's built-in triggers or a plugin's defineCatalogueTrigger); given here, the id and name must be the declared ones. The icon is the declared one unless given.
+ */
 export interface TriggerSeed {
-id: Id
-name: Text
-icon: IconKey
+kind: Provider
+id?: Id
+name?: Text
+icon?: IconKey
 }
 export interface RecipeTemplateSeed {
 name: Text

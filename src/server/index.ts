@@ -16,6 +16,7 @@ export type { JobQueue, JobRecord } from './queue/job-queue';
 export { MAIL_JOB, type MailMessage } from './mail';
 export { keyedRateLimit } from './http/rate-limits';
 export { AI_PROVIDER, SOLUTIONS, connectors, trigger } from './catalogue/building-blocks';
+export { CatalogueTriggers } from './catalogue/kinds';
 export type { CatalogueContribution, RecipeTemplateSeed } from './catalogue/types';
 export type { GeneratedText, TextGenerator, TextTask } from './ai/text-generation/text-generator';
 export { WorkflowUploads, type FileKind, ALL_FILE_KINDS, type FileStore } from './files';

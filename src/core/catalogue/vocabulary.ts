@@ -1,10 +1,11 @@
 /**
- * The catalogue's shared vocabulary, defined once for both runtimes: solution and trigger ids and
- * names, the product's own AI provider, and the shape of a declared connector. Plugins file their
- * workflows under these solutions and build their combinations' triggers from these entries.
- * Connectors are not listed here: a plugin declares each one (`defineConnector`: its provider id,
- * name and catalogue id), and the catalogue gives a combination's connectors the declared id and
- * name, so a connector keeps one id and one name wherever it appears.
+ * The catalogue's shared vocabulary, defined once for both runtimes: solution ids and names, the
+ * product's own AI provider, the engine's built-in triggers, and the shapes of a declared
+ * connector and a declared trigger. Plugins file their workflows under these solutions.
+ * Connectors and plugins' triggers are not listed here: a plugin declares each one
+ * (`defineConnector`: its provider id, name and catalogue id; `defineCatalogueTrigger`: its id,
+ * name, catalogue id and icon), and the catalogue gives a combination's connectors and triggers
+ * the declared ids and names, so each keeps one id and one name wherever it appears.
  */
 export const SOLUTIONS = {
   finance: { id: 1, name: 'Finance' },
@@ -108,19 +109,49 @@ export function clientConnector(d: ConnectorDeclaration): { provider: string; na
   return { provider: d.id, name: d.name, icon: d.icon, needsAuthorisation: connectorNeedsAccount(d) };
 }
 
-export interface TriggerTerm {
-  id: number;
+/**
+ * A trigger as the catalogue lists it with a combination, declared once by the plugin (or the
+ * core) whose engine provides it: its id, the string combinations name it by
+ * (`trigger('google_drive_new_file')`), its name, its numeric id in the combinations' trigger
+ * lists and its icon key (the connector it comes from). Contributed on the server as
+ * `CatalogueTriggers`.
+ */
+export interface CatalogueTriggerDeclaration {
+  /** the id combinations name it by (`file_uploaded`, `xero_new_bill`) */
+  id: string;
   name: string;
+  /** its numeric id in catalogue combinations' trigger lists (unique across triggers) */
+  catalogueId: number;
   /** icon key: the connector it comes from */
   icon: string;
 }
 
-export const TRIGGERS = {
-  google_drive_new_file: { id: 1, name: 'New file in a Google Drive folder', icon: 'google_drive' },
-  email_received: { id: 2, name: 'New e-mail with attachments', icon: 'manual_email' },
-  file_uploaded: { id: 3, name: 'File uploaded in Flowmatic', icon: 'manual_upload' },
-  text_submitted: { id: 4, name: 'Text submitted in Flowmatic', icon: 'text' },
-  xero_new_bill: { id: 5, name: 'New bill in Xero', icon: 'xero' },
-} as const satisfies Record<string, TriggerTerm>;
+/** Checks a catalogue trigger's shape (a mistake fails the plugin's import, naming the trigger). */
+export function defineCatalogueTrigger<D extends CatalogueTriggerDeclaration>(declaration: D): D {
+  const d = declaration;
+  const where = `Catalogue trigger "${String(d?.id)}"`;
+  if (typeof d?.id !== 'string' || !CONNECTOR_ID_PATTERN.test(d.id))
+    throw new Error(`${where}: the id must be 2-40 lower-case letters, digits or "_", starting with a letter.`);
+  if (typeof d.name !== 'string' || !d.name.trim()) throw new Error(`${where} has no name.`);
+  if (typeof d.icon !== 'string' || !d.icon) throw new Error(`${where} has no icon.`);
+  if (!Number.isInteger(d.catalogueId) || d.catalogueId < 1) throw new Error(`${where}: catalogueId must be a whole number from 1.`);
+  return d;
+}
 
-export type TriggerKind = keyof typeof TRIGGERS;
+/**
+ * The catalogue terms of the engine's built-in triggers (src/server/automation/builtins/triggers.ts:
+ * an e-mail to the recipe's address, a file or text handed in): the only triggers the core knows,
+ * since no plugin owns them. A plugin's trigger (Google Drive's new file, Xero's new bill) is
+ * declared by that plugin.
+ */
+export const BUILTIN_TRIGGERS = [
+  { id: 'email_received', name: 'New e-mail with attachments', catalogueId: 2, icon: 'manual_email' },
+  { id: 'file_uploaded', name: 'File uploaded in Flowmatic', catalogueId: 3, icon: 'manual_upload' },
+  { id: 'text_submitted', name: 'Text submitted in Flowmatic', catalogueId: 4, icon: 'text' },
+] as const satisfies readonly CatalogueTriggerDeclaration[];
+
+/**
+ * A trigger's id as combinations name it (`file_uploaded`, `google_drive_new_file`): a built-in
+ * one's or any declared trigger's, so a plain string.
+ */
+export type TriggerKind = string;

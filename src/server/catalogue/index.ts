@@ -11,16 +11,19 @@ import { registerCatalogueRoutes } from './routes';
 import { WorkflowTimes, workflowTimes } from './workflow-times';
 import { Votes } from '../votes/store';
 import { CombinationWorkflows, combinationWorkflows } from './combination-workflows';
+import { CatalogueTriggers } from './kinds';
 
 /**
  * The catalogue: solutions, workflows and combinations contributed by plugins (their
  * `catalogue`), checked when the container is built (a clash of ids fails start-up naming both
- * plugins), upserted at start-up in one transaction; and its endpoints. Votes, marketing and
+ * plugins), upserted at start-up in one transaction; and its endpoints. It declares the
+ * catalogue triggers plugins contribute (`CatalogueTriggers`). Votes, marketing and
  * the provider's records are modules of their own (src/server/votes, marketing, provider).
  */
 export const catalogueModule = defineServerPlugin({
   id: 'catalogue',
   migrations: catalogueMigrations,
+  declares: [CatalogueTriggers],
   provides: [
     provide(CatalogueEntries, (get) => collectCatalogue(get(T.ServerPlugins))),
     provide(CatalogueStore, (get) => new SqlCatalogueStore(get(T.Db), get(Votes))),
@@ -41,6 +44,7 @@ export { SqlCatalogueStore, iso } from './store';
 export type { CombinationReply, WorkflowReply, Caller } from './store';
 export { CatalogueStore, CatalogueEntries } from './tokens';
 export { collectCatalogue, InvalidCatalogueError } from './collect';
+export { CatalogueTriggers } from './kinds';
 export { upsertCatalogue } from './seed';
 export { WorkflowTimes, type WorkflowTimesService } from './workflow-times';
 export { CombinationWorkflows, type CombinationWorkflowsService } from './combination-workflows';

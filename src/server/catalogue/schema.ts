@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Connector } from '../../core/domain';
-import type { RecipeTemplateSeed, TriggerSeed } from './types';
+import type { Connector, Trigger } from '../../core/domain';
+import type { RecipeTemplateSeed } from './types';
 
 /**
  * The catalogue's tables, added to the Kysely schema by declaration merging. Catalogue rows
@@ -60,7 +60,8 @@ export interface CombinationsTable extends CatalogueRowBase {
   recommended: boolean;
   /** as stored: each connector with its declared catalogue id and name */
   connectors: Json<Connector[]>;
-  triggers: Json<TriggerSeed[]>;
+  /** as stored: each trigger with its declared catalogue id, name and icon */
+  triggers: Json<Trigger[]>;
   recipe: Json<RecipeTemplateSeed>;
   starter_recipe: Generated<boolean>;
   completes_on_start: Generated<boolean>;

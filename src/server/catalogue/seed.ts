@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { CollectedCatalogue } from './collect';
+import type { CollectedCatalogue, CollectedCombination } from './collect';
 import type { CombinationSeed } from './types';
 
 export interface SeedLog {
@@ -102,10 +102,10 @@ export async function upsertCatalogue(db: Kysely<Database>, catalogue: Collected
 }
 
 /**
- * A combination as a `combinations` row, all but its id; its connectors are written as given (a
- * collected combination's carry their declared ids and names).
+ * A combination as a `combinations` row, all but its id; its connectors and triggers are written
+ * as given (a collected combination's carry their declared ids and names).
  */
-export function combinationRow(c: CombinationSeed, pluginId: string, hidden: boolean, seededAt: Date) {
+export function combinationRow(c: CombinationSeed | CollectedCombination, pluginId: string, hidden: boolean, seededAt: Date) {
   return {
     workflow_id: c.workflow_id,
     order: c.order,

@@ -1,9 +1,11 @@
 import { defineServerPlugin, type ServerPlugin } from '../../../src/server/plugin';
 import { contribute } from '../../../src/core/contributions';
 import { Connectors } from '../../../src/server/connections/kinds';
-import { manualUpload } from '../../../plugins/connectors/declarations';
+import { CatalogueTriggers } from '../../../src/server/catalogue/kinds';
+import { googleDriveNewFile, manualUpload } from '../../../plugins/connectors/declarations';
 import type { CombinationSeed, WorkflowSeed } from '../../../src/server/catalogue/types';
 import { collectCatalogue } from '../../../src/server/catalogue';
+import { trigger } from '../../../src/server/catalogue/building-blocks';
 import { discoverServerPlugins } from '../../../src/server/plugin-loader';
 import type { Db } from '../../../src/server/db/database';
 import { createUser } from '../../support/server';
@@ -48,7 +50,7 @@ function combination(id: number, workflow_id: number, over: Partial<CombinationS
       { id: 6, name: 'Flowmatic AI', icon: 'flowmatic_ai', order: 2, provider: 'flowmatic_ai' },
       { id: 4, name: 'Manual upload', icon: 'manual_upload', order: 1, provider: 'manual_upload' },
     ],
-    triggers: [{ id: 3, name: 'File uploaded', icon: 'manual_upload' }],
+    triggers: [trigger('file_uploaded')],
     recipe: { name: 'Fixture', description: 'Fixture recipe.', steps: [{ kind: 'trigger', provider: 'manual_upload', action: 'file_uploaded' }] },
     ...over,
   };
@@ -225,6 +227,36 @@ describe('catalogue seeding', () => {
     const clash = defineServerPlugin({ id: 'fixture-clash-connector', contributes: [contribute(Connectors, { ...manualUpload, id: 'other_upload' })] });
     expect(() => collectCatalogue([uploadConnector, clash])).toThrow(
       'The catalogue of plugin "fixture-clash-connector" is not valid: the connector "other_upload" takes catalogue id 4, which the connector "manual_upload" already has',
+    );
+  });
+
+  it("takes each trigger's id, name and icon from its declaration, and fails on a trigger nobody declares", () => {
+    const drive = defineServerPlugin({ id: 'fixture-drive-trigger', contributes: [contribute(CatalogueTriggers, googleDriveNewFile)] });
+    const named = defineServerPlugin({
+      id: 'fixture-triggers',
+      catalogue: { combinations: [combination(9108, 9001, { triggers: [trigger('file_uploaded'), trigger('google_drive_new_file')] })] },
+    });
+    expect(collectCatalogue([uploadConnector, drive, named]).combinations[0].entry.triggers).toEqual([
+      { id: 3, name: 'File uploaded in Flowmatic', icon: 'manual_upload' },
+      { id: 1, name: 'New file in a Google Drive folder', icon: 'google_drive' },
+    ]);
+    // the core knows its built-in triggers only: without the connectors plugin, Google Drive's is nobody's
+    expect(() => collectCatalogue([uploadConnector, named])).toThrow(
+      'The catalogue of plugin "fixture-triggers" is not valid: combination 9108 names the trigger "google_drive_new_file", which no running plugin declares',
+    );
+    const renamed = defineServerPlugin({
+      id: 'fixture-renamed-trigger',
+      catalogue: { combinations: [combination(9109, 9001, { triggers: [{ kind: 'file_uploaded', id: 3, name: 'File uploaded', icon: 'manual_upload' }] })] },
+    });
+    expect(() => collectCatalogue([uploadConnector, renamed])).toThrow(
+      'The catalogue of plugin "fixture-renamed-trigger" is not valid: combination 9109 gives the trigger "file_uploaded" the id 3 and name "File uploaded", but it is declared as 3 "File uploaded in Flowmatic"',
+    );
+    const clash = defineServerPlugin({
+      id: 'fixture-clash-trigger',
+      contributes: [contribute(CatalogueTriggers, { ...googleDriveNewFile, id: 'other_new_file', catalogueId: 3 })],
+    });
+    expect(() => collectCatalogue([clash])).toThrow(
+      'The catalogue of plugin "fixture-clash-trigger" is not valid: the trigger "other_new_file" takes catalogue id 3, which the trigger "file_uploaded" already has',
     );
   });
 

@@ -11,6 +11,7 @@ import invoiceReconciliation from '../../../plugins/invoice-reconciliation/serve
 import { loggerOptions, redactUrl } from '../../../src/server/http/log-redaction';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
 import { widgetToken } from '../connections/connect-flow';
+import { connectorDeclarations } from '../connections/fixtures/connector-declarations';
 import { upload } from '../document-search/multipart';
 import { CSV } from '../files/samples';
 
@@ -100,7 +101,7 @@ describe('d2: download links end with their session', () => {
   let server: TestServer;
   beforeAll(async () => {
     // workflow 10012's uploads are declared by its plugin
-    server = await startTestServer({ env: { MAX_UPLOAD_MB: '1' }, plugins: [invoiceReconciliation] });
+    server = await startTestServer({ env: { MAX_UPLOAD_MB: '1' }, plugins: [connectorDeclarations, invoiceReconciliation] });
   });
   afterAll(() => server.close());
   const download = async (url: string) => (await server.app.inject({ method: 'GET', url })).statusCode;

@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  */
-import * as core from '../../../src/core';
 import { AI_CONNECTOR, clientConnector, connectorNeedsAccount, defineConnector, type ConnectorDeclaration } from '../../../src/core';
 import { DECLARED_CONNECTORS } from '../../../plugins/connectors/declarations';
+import { coreExportsNaming } from './support/core-exports';
 
 const base: ConnectorDeclaration = {
   id: 'fixture_chat',
@@ -62,21 +62,10 @@ describe('a connector declaration', () => {
     const owned = new Set(DECLARED_CONNECTORS.map((d) => d.id).filter((id) => id !== AI_CONNECTOR.id));
     expect([...owned]).toEqual(['google_drive', 'google_sheets', 'xero', 'manual_upload', 'manual_email']);
     // every value the core exports, walked: a table keyed by one of them (the old CONNECTORS) or a term naming one fails
-    const found: string[] = [];
-    const seen = new Set<unknown>();
-    const walk = (value: unknown, where: string, depth: number): void => {
-      if (value === null || typeof value !== 'object' || seen.has(value) || depth > 6) return;
-      seen.add(value);
-      const o = value as Record<string, unknown>;
-      for (const key of Object.keys(o)) {
-        if (owned.has(key)) found.push(`${where}.${key}`);
-        walk(o[key], `${where}.${key}`, depth + 1);
-      }
-      if ((typeof o.provider === 'string' && owned.has(o.provider)) || (typeof o.id === 'string' && owned.has(o.id) && ('name' in o || 'catalogueId' in o))) {
-        found.push(where);
-      }
-    };
-    for (const [name, value] of Object.entries(core)) walk(value, name, 0);
+    const found = coreExportsNaming(
+      owned,
+      (o) => (typeof o.provider === 'string' && owned.has(o.provider)) || (typeof o.id === 'string' && owned.has(o.id) && ('name' in o || 'catalogueId' in o)),
+    );
     expect(found).toEqual([]);
     expect(AI_CONNECTOR).toEqual({ id: 'flowmatic_ai', name: 'Flowmatic AI', catalogueId: 6, auth: { kind: 'none' } });
   });
