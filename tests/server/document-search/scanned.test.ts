@@ -100,14 +100,14 @@ suite('document search of scanned uploads (issue 20)', () => {
       {
         document: 'cronus-scan.png',
         documentText:
-          'Invoice 103767 <mark>cronus</mark>- February 17, 2026 Page 1/1 Adatum Corporation <mark>CRONUS</mark> DE Station Road, 21 HofstraRe 12 48436 Dusseldorf Benrath 20097 Hamburg Deutschland Your Reference Salesperson Due Date Payment Terms Detlef Hembrock March',
+          'Invoice 103767 <mark>cronus</mark>: February 17, 2026 Page 1/1 Adatum Corporation <mark>CRONUS</mark> DE Station Road, 21 Hofstraße 12 48436 Düsseldorf Benrath 20097 Hamburg Deutschland SCAN TO PAY__ Your Reference Salesperson Due Date Payment Terms Detlef Hembrock',
       },
     ]);
     expect(await search(alice, 'invoice 103767')).toEqual([
       {
         document: 'cronus-scan.png',
         documentText:
-          '<mark>Invoice</mark> <mark>103767</mark> cronus- February 17, 2026 Page 1/1 Adatum Corporation CRONUS DE Station Road, 21 HofstraRe 12 48436 Dusseldorf Benrath 20097 Hamburg Deutschland Your Reference Salesperson Due Date Payment Terms Detlef Hembrock March',
+          '<mark>Invoice</mark> <mark>103767</mark> cronus: February 17, 2026 Page 1/1 Adatum Corporation CRONUS DE Station Road, 21 Hofstraße 12 48436 Düsseldorf Benrath 20097 Hamburg Deutschland SCAN TO PAY__ Your Reference Salesperson Due Date Payment Terms Detlef Hembrock',
       },
     ]);
     expect(await search(bob, 'CRONUS')).toEqual([]);
