@@ -70,7 +70,18 @@ async function main() {
 
   // 2. the server over HTTP
   const dataDir = mkdtempSync(path.join(tmpdir(), 'flowmatic-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'error', CLIENT_DIR: path.join(dataDir, 'none') }, repo);
+  // the bench measures throughput, not the rate limits (a POST is a write: 60 a minute per user by default)
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT: '100000',
+      WRITE_RATE_LIMIT_PER_USER: '1000000',
+      WRITE_RATE_LIMIT_PER_ADDRESS: '1000000',
+      LOG_LEVEL: 'error',
+      CLIENT_DIR: path.join(dataDir, 'none'),
+    },
+    repo,
+  );
   const startT = performance.now();
   const server = await buildServer({ config, plugins: await discoverServerPlugins(path.join(repo, 'plugins')), logger: false });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
