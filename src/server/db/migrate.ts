@@ -43,3 +43,9 @@ export async function migrate(db: Kysely<any>, migrations: Migration[]): Promise
   });
   return applied;
 }
+
+/** Which of the given migration ids are recorded as applied (the ready check asks this). */
+export async function appliedMigrations(db: Kysely<any>, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('schema_migrations').select('id').where('id', 'in', ids).execute()).map((r: { id: string }) => r.id);
+}

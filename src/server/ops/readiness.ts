@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from '../db/migrate';
+import { appliedMigrations, type Migration } from '../db/migrate';
 import type { ReadinessCheck } from './routes';
 import { RedisProbe } from './redis-check';
 
@@ -14,8 +14,8 @@ export function readinessChecks(opts: { db: Kysely<any>; migrations: Migration[]
     {
       name: 'migrations',
       check: async () => {
-        const rows = ids.length ? await opts.db.selectFrom('schema_migrations').select('id').where('id', 'in', ids).execute() : [];
-        if (rows.length !== ids.length) throw new Error(`${ids.length - rows.length} migrations not applied`);
+        const applied = await appliedMigrations(opts.db, ids);
+        if (applied.length !== ids.length) throw new Error(`${ids.length - applied.length} migrations not applied`);
       },
     },
   ];

@@ -159,7 +159,6 @@ const KNOWN_CROSSINGS = [
   'src/server/automation/user-recipes.ts managed_users (src/server/db)',
   'src/server/automation/user-recipes.ts users (src/server/db)',
   'src/server/catalogue/store.ts user_recipes (src/server/automation)',
-  'src/server/ops/readiness.ts schema_migrations (src/server/db)',
   'src/server/provider/store.ts combinations (src/server/catalogue)',
   'src/server/provider/store.ts user_recipes (src/server/automation)',
   'src/server/public-api/api-keys.ts managed_users (src/server/db)',
