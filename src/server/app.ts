@@ -13,7 +13,7 @@ import { EventBus } from '../core/event-bus';
 import type { ServerConfig } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
-import { coreMigrations } from './db/core-migrations';
+import { authMigrations } from './auth/migrations';
 import { installErrorHandling } from './http/error-handler';
 import { AJV_OPTIONS } from './http/schema-validation';
 import type { AnyServerPlugin, Needs } from './plugin';
@@ -35,7 +35,7 @@ import { createQueue } from './queue';
 import { coreModules } from './core-modules';
 import { stepContributions } from './plugin-loader';
 import { createTextGenerator } from './ai/text-generation';
-import { DiskFileStore } from './files';
+import { DiskFileStore, stopIdleWorkers } from './files';
 import { TesseractOcrPool } from './ai/ocr';
 import * as T from './tokens';
 import { ServerMetrics } from './ops/metrics';
@@ -122,7 +122,8 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
     return deps as never;
   };
 
-  const migrations = [...coreMigrations, ...modules.flatMap((m) => m.migrations ?? [])];
+  // the auth module's tables first (most tables refer to users; their ids carry no module prefix)
+  const migrations = [...authMigrations, ...modules.flatMap((m) => m.migrations ?? [])];
   await migrate(db, migrations);
 
   // engine steps built from each module's resolved services, before anything can run them
@@ -212,6 +213,7 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
       for (const m of [...modules].reverse()) await m.onStop?.(depsOf(m));
       await queue.close();
       await ocr?.close();
+      await stopIdleWorkers();
       await container.get(T.Mailer).close?.();
       await app.close();
       await rateLimitRedis?.quit().catch(() => undefined);

@@ -6,5 +6,5 @@ export { DiskFileStore } from './disk-file-store';
 export { ContentProbe, DEFAULT_MAX_IMAGE_PIXELS, detectKind, looksDelimited, magicOf, zipEntryNames } from './content-probe';
 export { sanitiseFileName } from './sanitise-name';
 export * from './signed-link';
-export { runBounded, ParseBudgetError, DEFAULT_WORKER_BUDGET, type WorkerBudget, type WorkerFailure } from './bounded-worker';
+export { runBounded, stopIdleWorkers, ParseBudgetError, DEFAULT_WORKER_BUDGET, type WorkerBudget, type WorkerFailure } from './bounded-worker';
 export { WorkflowUploads, uploadKindsByWorkflow, type WorkflowUpload } from './workflow-uploads';
