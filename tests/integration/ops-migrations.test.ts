@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import { migrate, type Migration } from '../../src/server/db/migrate';
-import { coreMigrations } from '../../src/server/db/core-migrations';
+import { authMigrations as coreMigrations } from '../../src/server/auth/migrations';
 import { freshPgSchema, type PgSchema } from './support/services';
 
 /** Two migration runs started together on one fresh schema, as two processes starting at once would. */

@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
-import type { Migration } from './migrate';
+import type { Migration } from '../db/migrate';
 
-export const coreMigrations: Migration[] = [
+/**
+ * The auth module's tables: accounts (users), their workspaces (managed_users), single-use
+ * e-mailed tokens, refresh-token uses and ended sessions. They run before every module's
+ * migrations (most tables refer to users), and their ids predate the '<module>/' prefix, so they
+ * keep them: databases that applied them under the database's core migrations find them done.
+ */
+export const authMigrations: Migration[] = [
   {
     id: '0001_users',
     async up(db) {

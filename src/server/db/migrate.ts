@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 export interface Migration {
-  /** Unique, ordered id: core ones '0001_users'; plugin ones '<plugin-id>/0001_name'. */
+  /** Unique, ordered id: the auth module's first ones '0001_users' (older than prefixes); others '<module-or-plugin-id>/0001_name'. */
   id: string;
   up(db: Kysely<any>): Promise<void>;
 }

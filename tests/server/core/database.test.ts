@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../../../src/server/db/database';
 import { migrate } from '../../../src/server/db/migrate';
-import { coreMigrations } from '../../../src/server/db/core-migrations';
+import { authMigrations as coreMigrations } from '../../../src/server/auth/migrations';
 
 describe('embedded database and migrations', () => {
   it('applies migrations once, in order, and records them', async () => {
