@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { sql } from 'kysely';
 import { unauthorised } from '../http/errors';
 import type { Db } from '../db/database';
 import { changeFeedOf } from '../db/change-feed';
 import { AUTH_TABLES, InvalidatingCache } from '../catalogue/cache';
 import { revokedSessionsOf } from './sessions';
+import { accountById } from './users';
 import { sessionId, tokenVersion, type TokenService } from './token-service';
 
 export interface AuthUser {
@@ -74,16 +74,11 @@ export interface AuthLookup {
 }
 
 async function loadAuthEntry(db: Db, userId: number): Promise<AuthEntry | null> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('managed_users', 'managed_users.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.name', 'users.is_verified', 'users.token_version', sql<number | null>`managed_users.id`.as('workato_id')])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const row = await accountById(db, userId);
   if (!row) return null;
   return {
-    user: { id: row.id, email: row.email, name: row.name, isVerified: row.is_verified, workatoId: row.workato_id },
-    tokenVersion: row.token_version,
+    user: { id: row.id, email: row.email, name: row.name, isVerified: row.isVerified, workatoId: row.workatoId },
+    tokenVersion: row.tokenVersion,
     revokedSessions: await revokedSessionsOf(db, userId, new Date()),
   };
 }

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import signupRoleMap from '../../../schemas/account/signup-role-map.json';
 import type { Database } from '../db/schema';
 import { token } from '../../core/di';
@@ -39,15 +38,64 @@ export async function emailTaken(db: Kysely<Database>, email: string, exceptUser
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+/** An account as the request guard and the API keys resolve it. */
+export interface AccountRow {
+  id: number;
+  email: string;
+  name: string;
+  isVerified: boolean;
+  /** the account's workspace (managed user) id; null before it has one */
+  workatoId: number | null;
+  /** the password generation its tokens must carry */
+  tokenVersion: number;
+}
+
+/** The account with this id and its workspace, or undefined. */
+export async function accountById(db: Kysely<Database>, userId: number): Promise<AccountRow | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('managed_users', 'managed_users.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.name', 'users.is_verified', 'users.token_version', sql<number | null>`managed_users.id`.as('workato_id')])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row && { id: row.id, email: row.email, name: row.name, isVerified: row.is_verified, workatoId: row.workato_id, tokenVersion: row.token_version };
+}
+
+/**
+ * A workspace's (managed user's) account for other modules' queries, spelled by the auth module
+ * (which owns users and managed_users): scalar subqueries to place in one set-based query, so a
+ * module that keeps managed user ids (the automation module's recipes and jobs) never names them.
+ */
+export interface WorkspaceOwners {
+  /** The id of the account owning the workspace `managedUserId` refers to (a column of the caller's query, `sql.ref('ur.managed_user_id')`). */
+  userIdOf(managedUserId: Expression<number>): RawBuilder<number>;
+  /** That account's e-mail address. */
+  emailOf(managedUserId: Expression<number>): RawBuilder<string>;
+  /** Every workspace, as a table to select from (`from ${workspaces()} m` gives `m.id`). */
+  workspaces(): RawBuilder<{ id: number }>;
+}
+
 /** What other modules may ask about accounts (the users table belongs to the auth module). */
-export interface AccountDirectory {
+export interface AccountDirectory extends WorkspaceOwners {
   /** Whether a verified account has this e-mail address (whatever its case). */
   isVerifiedAddress(email: string): Promise<boolean>;
+  /** The account with this id (verified or not) and its workspace, or undefined. */
+  byId(userId: number): Promise<AccountRow | undefined>;
 }
 export const Accounts = token<AccountDirectory>('Accounts');
 
+/** The WorkspaceOwners fragments (they need no database handle). */
+export function workspaceOwners(): WorkspaceOwners {
+  return {
+    userIdOf: (managedUserId) => sql<number>`(select wo.user_id from managed_users wo where wo.id = ${managedUserId})`,
+    emailOf: (managedUserId) => sql<string>`(select wu.email from managed_users wo join users wu on wu.id = wo.user_id where wo.id = ${managedUserId})`,
+    workspaces: () => sql<{ id: number }>`(select wo.id from managed_users wo)`,
+  };
+}
+
 export function accountDirectory(db: Kysely<Database>): AccountDirectory {
   return {
+    ...workspaceOwners(),
     async isVerifiedAddress(email) {
       const row = await db
         .selectFrom('users')
@@ -57,5 +105,6 @@ export function accountDirectory(db: Kysely<Database>): AccountDirectory {
         .executeTakeFirst();
       return !!row;
     },
+    byId: (userId) => accountById(db, userId),
   };
 }

@@ -1,6 +1,7 @@
 import type { ContributionRegistry } from '../../core/contributions';
 import type { EventBus } from '../../core/event-bus';
 import type { Db } from '../db/database';
+import type { WorkspaceOwners } from '../auth/users';
 import type { FileStore } from '../files/file-store';
 import type { TextGenerator } from '../ai/text-generation/text-generator';
 import type { Mailer } from '../mail/mailer';
@@ -33,6 +34,8 @@ export interface EngineDeps {
   log: RunnerLog;
   options: EngineOptions;
   publicUrl: string;
+  /** the auth module's fragments naming a workspace's account (the Accounts service) */
+  owners: WorkspaceOwners;
   chatWebhookUrl?: string;
   /** the HTTP client of the chat announcement (tests pass a fake) */
   fetch?: typeof fetch;
@@ -151,8 +154,8 @@ export class AutomationEngine {
   private readonly webhooks: KnownWebhooks;
 
   constructor(private readonly deps: EngineDeps) {
-    this.recipes = new UserRecipes(deps.db, deps.publicUrl);
-    this.jobs = new JobStore(deps.db);
+    this.recipes = new UserRecipes(deps.db, deps.publicUrl, deps.owners);
+    this.jobs = new JobStore(deps.db, deps.owners);
     this.webhooks = new KnownWebhooks({
       registry: deps.registry,
       jobs: this.jobs,
@@ -361,7 +364,7 @@ export class AutomationEngine {
     return {
       countRecipeId: recipe.id,
       settle: async (trx) => {
-        const recipes = new UserRecipes(trx, this.deps.publicUrl);
+        const recipes = new UserRecipes(trx, this.deps.publicUrl, this.deps.owners);
         const fresh = await recipes.byId(recipe.id);
         if (fresh) await recipes.setStatus(fresh.id, fresh.status, nextStarterStatus(fresh.status, 'succeeded'));
         const target = Number(job.trigger_payload?.data?.combination_id);

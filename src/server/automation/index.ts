@@ -4,6 +4,7 @@ import { defineServerPlugin } from '../plugin';
 import * as T from '../tokens';
 import { RecipeControlToken } from '../provider/recipe-control';
 import { Connections } from '../connections';
+import { Accounts } from '../auth';
 import { builtinActions } from './builtins/actions';
 import { builtinTriggers } from './builtins/triggers';
 import { AutomationEngine } from './engine';
@@ -51,6 +52,7 @@ export const automationModule = defineServerPlugin({
         log: get(T.Logger),
         options: get(AutomationOptions),
         publicUrl: config.publicUrl,
+        owners: get(Accounts),
         chatWebhookUrl: config.chatWebhookUrl,
         stepRuntime: () => ({ connections: get(Connections), allowLoopback: get(AutomationOptions).stepHttpAllowLoopback === true }),
       });

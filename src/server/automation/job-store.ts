@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { WorkspaceOwners } from '../auth/users';
 import type { TriggerPayload } from './kinds';
 import type { PlannedStep } from './plan';
 import type { AutomationJobStatus, AutomationJobsTable, AutomationStepsTable } from './schema';
@@ -122,7 +123,11 @@ function insertSteps(plan: PlannedStep[], triggerSummary: string) {
 
 /** The job and step records of the engine (automation_jobs, automation_steps). */
 export class JobStore {
-  constructor(private readonly db: Db) {}
+  /** `owners`: the auth module's fragments for a workspace's account (users and managed_users are its tables). */
+  constructor(
+    private readonly db: Db,
+    private readonly owners: WorkspaceOwners,
+  ) {}
 
   /**
    * Records a new job and its steps in one statement: the trigger step (index 0) has succeeded
@@ -171,10 +176,8 @@ export class JobStore {
         : sql`co.recipe is not distinct from cast(${input.catalogueRecipe}::text as jsonb)`;
     const { rows } = await sql<{ created: number }>`
       with r as (
-        select ur.id, ur.managed_user_id, u.id as user_id, ur.combination_id, ur.name
+        select ur.id, ur.managed_user_id, ${this.owners.userIdOf(sql.ref('ur.managed_user_id'))} as user_id, ur.combination_id, ur.name
         from user_recipes ur
-        join managed_users m on m.id = ur.managed_user_id
-        join users u on u.id = m.user_id
         left join combinations co on co.id = ur.combination_id
         where ur.webhook_token = ${input.token} and ur.id = ${input.recipeId} and ur.combination_id = ${input.combinationId}
           and ur.running and ${same}
@@ -248,7 +251,8 @@ export class JobStore {
     const { rows } = await sql<ClaimedColumns>`
       with c as materialized (select automation_claim(${jobId}, ${limit}, ${leaseMs}) as r)
       select c.r as claim,
-        ur.id, ur.managed_user_id, u.id as user_id, u.email, ur.combination_id, ur.name, ur.status, ur.running, ur.step_params,
+        ur.id, ur.managed_user_id, ${this.owners.userIdOf(sql.ref('ur.managed_user_id'))} as user_id,
+        ${this.owners.emailOf(sql.ref('ur.managed_user_id'))} as email, ur.combination_id, ur.name, ur.status, ur.running, ur.step_params,
         co.recipe, co.starter_recipe, co.completes_on_start,
         case when c.r->>'outcome' = 'claimed' then (
           select coalesce(json_agg(json_build_object('index', s.index, 'provider', s.provider, 'action', s.action, 'name', s.name,
@@ -257,8 +261,6 @@ export class JobStore {
           from automation_steps s where s.job_id = ${jobId}) end as steps
       from c
       left join user_recipes ur on c.r->>'outcome' = 'claimed' and ur.id = (c.r->'job'->>'recipe_id')::integer
-      left join managed_users m on m.id = ur.managed_user_id
-      left join users u on u.id = m.user_id
       left join combinations co on co.id = ur.combination_id`.execute(this.db);
     const row = rows[0];
     const claim = (typeof row.claim === 'string' ? JSON.parse(row.claim) : row.claim) as { outcome: ClaimResult['kind']; job?: Record<string, unknown> };

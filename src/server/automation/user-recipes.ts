@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { token } from '../../core/di';
 import type { Db } from '../db/database';
+import type { WorkspaceOwners } from '../auth/users';
 import type { RecipeSetupStatus } from '../../core/domain';
 import type { RecipeTemplateSeed } from '../catalogue/types';
 import { STARTER_TEMPLATE } from './plan';
@@ -117,9 +118,11 @@ export function recipeRowOf(r: RecipeColumns): RecipeRow {
 export class UserRecipes {
   private readonly ensured = new Set<number>();
 
+  /** `owners`: the auth module's fragments for a workspace's account (users and managed_users are its tables). */
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
+    private readonly owners: WorkspaceOwners,
   ) {}
 
   /** The webhook address of a token. */
@@ -140,7 +143,7 @@ export class UserRecipes {
       select x.managed_user_id, x.combination_id, x.name, x.description, 'no started', x.tok, ${prefix} || x.tok
       from (
         select m.id as managed_user_id, t.combination_id, t.name, t.description, ${NEW_TOKEN} as tok
-        from managed_users m
+        from ${this.owners.workspaces()} m
         cross join (
           select c.id as combination_id, coalesce(c.recipe->>'name', c.name) as name, c.recipe->>'description' as description
           from combinations c
@@ -173,14 +176,13 @@ export class UserRecipes {
   private baseQuery() {
     return this.db
       .selectFrom('user_recipes as ur')
-      .innerJoin('managed_users as m', 'm.id', 'ur.managed_user_id')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
       .leftJoin('combinations as c', 'c.id', 'ur.combination_id')
       .select([
         'ur.id',
         'ur.managed_user_id',
-        'u.id as user_id',
-        'u.email',
+        // every workspace has its account (foreign keys), so these are never null
+        this.owners.userIdOf(sql.ref('ur.managed_user_id')).as('user_id'),
+        this.owners.emailOf(sql.ref('ur.managed_user_id')).as('email'),
         'ur.combination_id',
         'ur.name',
         'ur.status',

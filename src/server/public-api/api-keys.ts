@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { token } from '../../core/di';
 import type { Db } from '../db/database';
 import type { AuthUser } from '../auth/guard';
+import type { AccountDirectory } from '../auth/users';
 import { badRequest, notFound } from '../http/errors';
 import { iso } from '../catalogue/store';
 import { AUTH_TABLES, InvalidatingCache } from '../catalogue/cache';
@@ -64,7 +64,11 @@ export class ApiKeys {
    */
   private readonly resolved?: InvalidatingCache<string, KeyCaller | null>;
 
-  constructor(private readonly db: Db) {
+  /** `accounts`: the auth module's directory, which resolves a key's user and workspace. */
+  constructor(
+    private readonly db: Db,
+    private readonly accounts: Pick<AccountDirectory, 'byId'>,
+  ) {
     const feed = changeFeedOf(db);
     if (feed) {
       this.resolved = new InvalidatingCache(50_000);
@@ -129,29 +133,17 @@ export class ApiKeys {
   }
 
   private async lookup(hash: string): Promise<KeyCaller | null> {
-    const row = await this.db
-      .selectFrom('api_keys as k')
-      .innerJoin('users as u', 'u.id', 'k.user_id')
-      .leftJoin('managed_users as m', 'm.user_id', 'u.id')
-      .select([
-        'k.id as key_id',
-        'k.name as key_name',
-        'u.id',
-        'u.email',
-        'u.name',
-        'u.is_verified',
-        'u.token_version',
-        sql<number | null>`m.id`.as('workato_id'),
-      ])
-      .where('k.secret_hash', '=', hash)
-      .where('k.revoked_at', 'is', null)
+    const key = await this.db
+      .selectFrom('api_keys')
+      .select(['id', 'name', 'user_id'])
+      .where('secret_hash', '=', hash)
+      .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (!row) return null;
-    return {
-      keyId: row.key_id,
-      keyName: row.key_name,
-      user: { id: row.id, email: row.email, name: row.name, isVerified: row.is_verified, workatoId: row.workato_id, tokenVersion: row.token_version },
-    };
+    if (!key) return null;
+    // the key's user through the auth module (owner of the users and their workspaces)
+    const user = await this.accounts.byId(key.user_id);
+    if (!user) return null;
+    return { keyId: key.id, keyName: key.name, user };
   }
 
   /** Records that a key was used (at most once per TOUCH_INTERVAL_MS per key). */

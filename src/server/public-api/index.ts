@@ -6,6 +6,7 @@ import * as T from '../tokens';
 import { Automation } from '../automation';
 import { Provider, RecipeControlToken } from '../provider';
 import { CatalogueStore } from '../catalogue';
+import { Accounts } from '../auth';
 import { ApiKeys, ApiKeysToken } from './api-keys';
 import { publicApiMigrations } from './migrations';
 import { PublicApiServices } from './services';
@@ -37,7 +38,7 @@ export const publicApiModule = defineServerPlugin({
   id: 'public-api',
   migrations: publicApiMigrations,
   provides: [
-    provide(ApiKeysToken, (get) => new ApiKeys(get(T.Db))),
+    provide(ApiKeysToken, (get) => new ApiKeys(get(T.Db), get(Accounts))),
     provide(
       PublicApi,
       (get) =>

@@ -154,17 +154,11 @@ function crossings(extra: Record<string, string> = {}): string[] {
  */
 const KNOWN_CROSSINGS = [
   'src/server/automation/job-store.ts combinations (src/server/catalogue)',
-  'src/server/automation/job-store.ts managed_users (src/server/auth)',
-  'src/server/automation/job-store.ts users (src/server/auth)',
   'src/server/automation/polling.ts combinations (src/server/catalogue)',
   'src/server/automation/user-recipes.ts combinations (src/server/catalogue)',
-  'src/server/automation/user-recipes.ts managed_users (src/server/auth)',
-  'src/server/automation/user-recipes.ts users (src/server/auth)',
   'src/server/catalogue/store.ts user_recipes (src/server/automation)',
   'src/server/provider/store.ts combinations (src/server/catalogue)',
   'src/server/provider/store.ts user_recipes (src/server/automation)',
-  'src/server/public-api/api-keys.ts managed_users (src/server/auth)',
-  'src/server/public-api/api-keys.ts users (src/server/auth)',
   'src/server/votes/store.ts combinations (src/server/catalogue)',
 ];
 
