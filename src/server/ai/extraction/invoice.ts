@@ -4,6 +4,7 @@ import { cents, currencyCode, findAmounts, parseAmount, type ParsedAmount } from
 import { decideDateOrder, findDates, type DateOrder, type DateOrderDecision } from './date';
 import { INVOICE_FIELDS, matchLabel, TITLE_WITH_ID, TITLE_WORDS, type InvoiceFieldName, type LabelSpec, type ValueKind } from './labels';
 import { findLineItems, type LineItem } from './line-items';
+import { withOcrDigits } from './ocr-noise';
 import { STREET_RE } from './patterns';
 import { below, blockBelow, indexPhrases, lineOf, rightOf, type PhraseIndex } from './phrases';
 
@@ -100,6 +101,8 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     if (!label) continue;
     const { spec, rest } = label;
     if (spec.kind === 'party') continue; // parties are read as blocks (see readParty)
+    // "Date of delivery", "Datum der Lieferung", "Date de livraison": the date of something else.
+    if (spec.field === 'invoice_date' && spec.weight < 1 && OTHER_EVENT.test(rest)) continue;
     const tries: [string, number, LayoutPhrase][] = [];
     if (rest) tries.push([rest, 1, phrase]);
     const rights = rightOf(index, phrase).filter((q) => !exclude.has(q));
@@ -160,6 +163,10 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
   }
   return out;
 }
+
+/** What a bare "Date"/"Datum" label may be qualified by when it dates something other than the invoice. */
+const OTHER_EVENT =
+  /^(?:of|de|du|der|des|van|di|del|della)\s+(?:la\s+|l['’])?(?:delivery|shipment|service|supply|order|livraison|prestation|commande|exp[ée]dition|lieferung|leistung|bestellung|levering|bestelling|entrega|pedido|servicio|consegna|ordine|spedizione)\b/i;
 
 interface Party {
   name?: Candidate;
@@ -460,7 +467,8 @@ const PAYMENT_TERMS_RE = /\b(?:net\s?\d{1,3}(?:\s*days)?|due\s+(?:up)?on\s+recei
  * shows), amounts numbers; subtotal, tax and total are chosen together so that they add up, and a
  * value that fails a check is marked `needs_review` with a warning.
  */
-export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction {
+export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
+  const pages = read.map(withOcrDigits);
   const index = indexPhrases(pages);
   const table = findLineItems(index.lines);
   const docCurrency = dominantCurrency(index.text);
@@ -491,12 +499,12 @@ export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction 
     // An address goes with the name chosen for its party, never with another party's name (the
     // customer's block under a sender's return-address line is not the sender's address).
     const owner = field === 'vendor_address' ? chosen.get('vendor_name') : field === 'customer_address' ? chosen.get('customer_name') : undefined;
-    const vendor = field === 'customer_name' ? chosen.get('vendor_name') : undefined;
+    const vendor = field === 'customer_name' || field === 'customer_address' ? chosen.get('vendor_name') : undefined;
     const mine = candidates.filter(
       (c) =>
         c.field === field &&
         (!owner || c.owner === undefined || c.owner === String(owner.value)) &&
-        !(c.unlabelled && vendor && String(c.value) === String(vendor.value)),
+        !(c.unlabelled && vendor && sameName(String(c.owner ?? c.value), String(vendor.value))),
     );
     if (mine.length === 0) continue;
     const best = mine.reduce((a, b) => (b.score > a.score + 1e-9 ? b : a));
@@ -528,10 +536,88 @@ export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction 
   if (!fields.currency && (moneyCurrency || docCurrency)) {
     fields.currency = { value: (moneyCurrency ?? docCurrency)!, confidence: moneyCurrency ? 0.85 : 0.7 };
   }
+  // A currency named only apart from any amount ("€/Stk", "Betrag in EUR"): the document's, less sure.
+  const named = fields.currency ? undefined : namedCurrency(index.text);
+  if (named) fields.currency = { value: named, confidence: 0.6 };
+  if (!fields.invoice_date) {
+    const date = unlabelledDate(index, fields, decision.order);
+    if (date) {
+      fields.invoice_date = { value: date.value, confidence: round(date.score), ...(date.raw !== date.value ? { raw: date.raw } : {}) };
+      chosen.set('invoice_date', date);
+    }
+  }
+  const inferred = inferTotals(index, fields);
 
   const lineItems = chooseLineItems(table.items, table.alternatives, fields);
   const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, lineItems)];
+  // An amount found by arithmetic alone is not certain, even when the sum it came from checks out.
+  for (const name of inferred) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, INFERRED);
   return { fields, lineItems, warnings };
+}
+
+/** Two names of one party: the same letters, or one inside the other ("ACME" and "ACME GmbH"). */
+function sameName(a: string, b: string): boolean {
+  const letters = (v: string) => v.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const [x, y] = [letters(a), letters(b)];
+  return x === y || (Math.min(x.length, y.length) >= 4 && (x.includes(y) || y.includes(x)));
+}
+
+/** The confidence of an amount found by arithmetic, with no label of its own. */
+const INFERRED = 0.8;
+
+/**
+ * A missing total (or subtotal) found by arithmetic: the amount printed on the document that is
+ * the subtotal plus the tax (or the total less the tax), wherever it stands ("elec.-cash 59,96"
+ * under "Netto 50,38 | MwSt. 9,58" on a till receipt). Returns the fields it set.
+ */
+function inferTotals(index: PhraseIndex, fields: InvoiceExtraction['fields']): Array<'total' | 'subtotal'> {
+  const num = (f?: ExtractedField) => (typeof f?.value === 'number' ? f.value : undefined);
+  const [subtotal, tax, total] = [num(fields.subtotal), num(fields.tax), num(fields.total)];
+  if (tax === undefined || tax === 0 || (subtotal === undefined) === (total === undefined)) return [];
+  const name = total === undefined ? 'total' : 'subtotal';
+  const target = cents(total === undefined ? subtotal! + tax : total - tax);
+  for (const p of index.all) {
+    const hit = findAmounts(p.text).find((a) => Math.abs(a.value - target) <= 0.005);
+    if (!hit) continue;
+    fields[name] = { value: target, confidence: round(INFERRED * p.confidence), raw: hit.raw };
+    return [name];
+  }
+  return [];
+}
+
+/** A currency sign or code printed apart from any amount, the most frequent; undefined when there is none. */
+function namedCurrency(text: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(/[€£]|(?<![\p{L}\p{N}])(?:EUR|USD|GBP|CHF)(?![\p{L}\p{N}])/gu)) {
+    const code = currencyCode(m[0]);
+    if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** A phrase that is a date and little else: a time ("13:59"), a weekday or a bracket beside it at most. */
+const aloneDate = (text: string, raw: string) =>
+  !/\p{L}{2}/u.test(
+    text
+      .replace(raw, '')
+      .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, '')
+      .replace(/\b(?:mon|tue|wed|thu|fri|sat|sun|mo|di|mi|do|fr|sa|so|lun|mar|mer|jeu|ven|sam|dim)\w*\.?/gi, ''),
+  );
+
+/**
+ * The issue date when no label names it (a till receipt's "6/10/2019 13:59", a letter's date
+ * alone at its top): the one date the document prints, besides its due date; or, when it prints
+ * several, the only one standing alone on page 1. Weak either way.
+ */
+function unlabelledDate(index: PhraseIndex, fields: InvoiceExtraction['fields'], order: DateOrder): Candidate | undefined {
+  const due = fields.due_date?.value;
+  const found = index.all.flatMap((p) => findDates(p.text, order).map((d) => ({ p, d }))).filter(({ d }) => d.iso !== due);
+  const distinct = new Set(found.map(({ d }) => d.iso));
+  const alone = found.filter(({ p, d }) => p.pageNumber === 1 && aloneDate(p.text, d.raw));
+  const pick = distinct.size === 1 ? found[0] : new Set(alone.map(({ d }) => d.iso)).size === 1 ? alone[0] : undefined;
+  if (!pick) return undefined;
+  const score = (distinct.size === 1 ? 0.6 : 0.5) * pick.p.confidence;
+  return { field: 'invoice_date', value: pick.d.iso, raw: pick.d.raw, phrase: pick.p, score, ambiguous: pick.d.ambiguous };
 }
 
 /**
@@ -542,8 +628,11 @@ export function extractInvoice(pages: readonly LayoutPage[]): InvoiceExtraction 
 export function chooseLineItems(items: LineItem[], alternatives: readonly LineItem[][], fields: InvoiceExtraction['fields']): LineItem[] {
   const num = (f?: ExtractedField) => (typeof f?.value === 'number' ? f.value : undefined);
   const target = num(fields.subtotal) ?? (fields.tax === undefined ? num(fields.total) : undefined);
-  if (target === undefined) return items;
-  const adds = (list: LineItem[]) => list.length > 0 && Math.abs(cents(list.reduce((a, i) => a + (i.amount ?? 0), 0)) - target) <= 0.011;
+  const sum = (list: LineItem[]) => cents(list.reduce((a, i) => a + (i.amount ?? 0), 0));
+  // With no table read, a receipt's rows may add up to its total (prices with tax) instead.
+  const targets = [target, ...(items.length === 0 ? [num(fields.total)] : [])].filter((t): t is number => t !== undefined);
+  if (targets.length === 0) return items;
+  const adds = (list: LineItem[]) => list.length > 0 && targets.some((t) => Math.abs(sum(list) - t) <= 0.011);
   if (adds(items)) return items;
   return alternatives.find(adds) ?? items;
 }

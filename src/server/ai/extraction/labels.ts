@@ -117,6 +117,8 @@ export const LABELS: LabelSpec[] = [
   ),
   // What is left to pay after a prepayment: the total when nothing else names one.
   L('total', 'amount', 0.9, `(?:zahlbetrag|net\\s*[àa]\\s*payer|reste\\s*[àa]\\s*payer)${CUR}`),
+  // A till receipt's "SUMME" or "Summe EUR", alone: the total (longer labels, "Summe netto", win).
+  L('total', 'amount', 0.85, `(?:summe|gesamt)${CUR}`),
   L('currency', 'currency', 1, 'currency|(?:rechnungs)?w[äa]hrung|devise|monnaie|valuta|moneda|divisa'),
   L(
     'payment_terms',

@@ -1,6 +1,6 @@
 import { median } from '../layout/geometry';
 import type { LayoutPhrase } from '../layout/types';
-import { parseAmount, parseNumber } from './amount';
+import { findAmounts, parseAmount, parseNumber } from './amount';
 import { COLUMN_HEADERS } from './labels';
 
 export interface LineItem {
@@ -321,6 +321,8 @@ function threeDecimals(raw: string): number | undefined {
   return m && m[1] !== '0' ? Number(`${m[1]}.${m[2]}`) : undefined;
 }
 
+/** A number grouped in thousands by spaces ("1 234,56 €"). */
+const SPACE_GROUPED = /^[^\d]*\d{1,3}(?: \d{3})+(?:[.,]\d{1,4})?[^\d]*$/;
 const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
 const UNIT_ATTACHED = /^(\d+(?:[.,]\d+)?)(?:stk|pcs?|h|hrs?|std|kg|m|l|x|pce|ea)\.?$/i;
 
@@ -338,7 +340,9 @@ function rowNumbers(row: LayoutPhrase[], columns: Column[], description: Column 
   for (const p of row) {
     const text = p.text.trim();
     const c = p.x + p.width / 2;
-    if (NUMERIC_CELL.test(text) && !DATE_LIKE.test(text)) {
+    // "29,98 1": an amount and a tax class set close together are two numbers (not "1 234,56", one number).
+    const several = p.words.length > 1 && findAmounts(text).length > 1 && !SPACE_GROUPED.test(text);
+    if (NUMERIC_CELL.test(text) && !DATE_LIKE.test(text) && !several) {
       const a = /%$/.test(text) ? undefined : parseAmount(text);
       if (a) out.push({ x: c, value: a.value, decimal: threeDecimals(a.raw), role: roleAt(c), counted: false });
       continue;
@@ -610,8 +614,12 @@ function continuationStart(lines: LayoutPhrase[][], layout: TableLayout, phrases
  */
 export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
   const { items, phrases } = readTables(linesByPage, 'auto');
-  // No header row the vocabulary knows: the rows whose own numbers multiply out.
-  if (items.length === 0) return { items: rowsByArithmetic(linesByPage), phrases, alternatives: [] };
+  // No header row the vocabulary knows: the rows whose own numbers multiply out, or failing
+  // those, a till receipt's rows of words and one amount (for the caller to check by the totals).
+  if (items.length === 0) {
+    const multiplied = rowsByArithmetic(linesByPage);
+    return { items: multiplied, phrases, alternatives: multiplied.length ? [] : receiptRows(linesByPage) };
+  }
   const key = (list: LineItem[]) => list.map((i) => `${i.amount}|${i.quantity}|${i.unit_price}`).join(';');
   // Readings for the caller to choose by the subtotal: amount-only rows as lines, as notes, and
   // every row whose numbers multiply out, whatever the header says.
@@ -673,8 +681,9 @@ export function rowsByArithmetic(linesByPage: LayoutPhrase[][][]): LineItem[] {
   const items: LineItem[] = [];
   for (const lines of linesByPage) {
     let last: { item: LineItem; x: number; bottom: number; height: number } | undefined;
+    const below = new Set<LayoutPhrase[]>();
     for (const row of lines) {
-      if (row.length === 0) continue;
+      if (row.length === 0 || below.has(row)) continue;
       const text = textOf(row);
       if (TOTALS_ROW.test(text)) {
         if (items.length) break;
@@ -684,7 +693,21 @@ export function rowsByArithmetic(linesByPage: LayoutPhrase[][][]): LineItem[] {
       const numbers = rowNumbers(row, [], undefined);
       const read = numbers.length >= 3 ? arithmeticRead(numbers) : undefined;
       const first = numbers[0]?.x ?? Infinity;
-      const words = row.filter((p) => p.x + p.width / 2 < first && hasWords(p.text) && !NUMERIC_CELL.test(p.text.trim()));
+      let words = row.filter((p) => p.x + p.width / 2 < first && hasWords(p.text) && !NUMERIC_CELL.test(p.text.trim()));
+      // An article number and the numbers on one row, the article's name on the row under it (a till receipt).
+      const next = lines.slice(lines.indexOf(row) + 1).find((l) => l.some((p) => /[\p{L}\p{N}]{2}/u.test(p.text)));
+      const lh = median(row.map((p) => p.height)) || 10;
+      if (
+        read &&
+        !words.length &&
+        next &&
+        Math.min(...next.map((p) => p.y)) - Math.max(...row.map((p) => p.y + p.height)) < lh * 1.5 &&
+        next.every((p) => /\p{L}{2}/u.test(p.text)) &&
+        rowNumbers(next, [], undefined).length === 0
+      ) {
+        words = next;
+        below.add(next);
+      }
       if (read && words.length) {
         const item: LineItem = {
           description: words.map((p) => p.text).join(' '),
@@ -707,4 +730,66 @@ export function rowsByArithmetic(linesByPage: LayoutPhrase[][][]): LineItem[] {
     }
   }
   return items;
+}
+
+/** An amount with cents at the end of a receipt row ("1,99", "-0,25", "$1,998.00", "12.50-"). */
+const RECEIPT_AMOUNT = /^-?[$€£]?-?\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}-?$/;
+/** What may follow a receipt row's amount: its tax class ("A", "1", "*") or its currency. */
+const RECEIPT_TAIL = /^(?:[A-D0-9*]|EUR|€|[A-D]\*?)$/i;
+/** "2 x 0,99", "3 Stk x 1,49", "2 * 4,50": a count and a unit price on a receipt. */
+const RECEIPT_TIMES = /^(\d{1,3})\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£]?(\d{1,4}[.,]\d{2})$/i;
+
+/**
+ * A till receipt's lines, which have no header: above its first totals row, each row of words
+ * with one amount at its right end (its tax class or currency may follow), a leading count
+ * ("2 Surface Pro 6  $1,998.00") as its quantity, and a "2 x 0,99" row next to it, when it makes
+ * the amount, as its quantity and unit price. Offered as readings for the caller to check against
+ * the totals: every such row, then the rows nearest the totals (the receipt's head may hold rows
+ * that look alike), longest first.
+ */
+export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
+  const rows: Array<{ item: LineItem; times?: { quantity: number; unitPrice: number } }> = [];
+  let times: { quantity: number; unitPrice: number } | undefined;
+  for (const lines of linesByPage) {
+    for (const row of lines) {
+      if (row.length === 0) continue;
+      const text = textOf(row);
+      if (TOTALS_ROW.test(text)) return suffixes(rows.map((r) => r.item));
+      const words = row.flatMap((p) => p.words.map((w) => w.text));
+      while (words.length > 2 && RECEIPT_TAIL.test(words[words.length - 1])) words.pop();
+      const said = RECEIPT_TIMES.exec(text.replace(/\s+[A-D*]$/i, ''));
+      if (said) {
+        const quantity = Number(said[1]);
+        const unitPrice = parseNumber(said[2]);
+        const last = rows[rows.length - 1]?.item;
+        if (unitPrice !== undefined && last?.amount !== undefined && last.quantity === undefined && fits(quantity, unitPrice, last.amount)) {
+          Object.assign(last, { quantity, unit_price: unitPrice });
+          continue;
+        }
+        if (unitPrice !== undefined) times = { quantity, unitPrice };
+        continue;
+      }
+      const amountText = words[words.length - 1];
+      const description = words.slice(0, -1).join(' ');
+      if (!RECEIPT_AMOUNT.test(amountText) || !/\p{L}{2}/u.test(description)) {
+        times = undefined;
+        continue;
+      }
+      const raw = parseNumber(amountText.replace(/^(-?)[$€£]/, '$1').replace(/^(.*)-$/, '-$1'));
+      if (raw === undefined) continue;
+      const lead = /^(\d{1,3})\s+(?=\p{L})(.*)$/u.exec(description);
+      const item: LineItem = { description: lead ? lead[2] : description, amount: raw, confidence: Math.min(0.7, ...row.map((p) => p.confidence)) };
+      if (times && fits(times.quantity, times.unitPrice, raw)) Object.assign(item, { quantity: times.quantity, unit_price: times.unitPrice });
+      else if (lead && Number(lead[1]) > 0)
+        Object.assign(item, { quantity: Number(lead[1]), unit_price: Math.round((raw / Number(lead[1])) * 10_000) / 10_000 });
+      times = undefined;
+      rows.push({ item });
+    }
+  }
+  return [];
+}
+
+/** A list, then the list without its first entry, and so on: the readings nearest the end first kept. */
+function suffixes(items: LineItem[]): LineItem[][] {
+  return items.map((_, i) => items.slice(i));
 }

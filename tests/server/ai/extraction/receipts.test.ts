@@ -1,0 +1,143 @@
+/**
+ * Till receipts and scanned pages (issue 20): layouts and OCR noise expected in the world, laid
+ * out by hand — receipt rows with no header checked against the totals, an article number with
+ * its numbers over the article's name, a total found by arithmetic, a date with no label, a
+ * currency named only in a heading, amounts whose digits OCR read as letters.
+ */
+import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
+import { receiptRows, rowsByArithmetic } from '../../../../src/server/ai/extraction/line-items';
+import { fixOcrDigits, withOcrDigits } from '../../../../src/server/ai/extraction/ocr-noise';
+import { indexPhrases } from '../../../../src/server/ai/extraction/phrases';
+import { buildPage } from '../../../../src/server/ai/layout/group';
+import { page } from './helpers';
+
+const lines = (runs: [number, number, string, number?][]) => extractInvoice([page(runs)]).lineItems.map(({ confidence: _, ...rest }) => rest);
+
+describe('till receipts', () => {
+  it('reads rows of words and one amount above the totals when they add up, a leading count as the quantity', () => {
+    const runs: [number, number, string, number?][] = [
+      [200, 20, 'Contoso', 16],
+      [100, 60, '123 Main Street'],
+      [100, 75, 'Redmond, WA 98052'],
+      [100, 110, '6/10/2019 13:59'],
+      [100, 150, '2 Surface Pro 6'],
+      [300, 150, '$1,998.00'],
+      [100, 165, '3 Surface Pen'],
+      [310, 165, '$299.97'],
+      [160, 200, 'Sub-Total'],
+      [300, 200, '$2,297.97'],
+      [160, 215, 'Tax'],
+      [310, 215, '$218.31'],
+      [160, 240, 'Total'],
+      [300, 240, '$2,516.28'],
+    ];
+    expect(lines(runs)).toEqual([
+      { description: 'Surface Pro 6', quantity: 2, unit_price: 999, amount: 1998 },
+      { description: 'Surface Pen', quantity: 3, unit_price: 99.99, amount: 299.97 },
+    ]);
+    const r = extractInvoice([page(runs)]);
+    // the one date on the receipt, with no label: the issue date, marked as unsure
+    expect(r.fields.invoice_date?.value).toBe('2019-06-10');
+    expect(r.fields.invoice_date!.confidence).toBeLessThanOrEqual(0.6);
+  });
+
+  it('takes gross rows that add up to the total, with a tax class after the amount and a "2 x 0,99" row under a line', () => {
+    const runs: [number, number, string, number?][] = [
+      [100, 20, 'Frischmarkt GmbH', 14],
+      [100, 40, 'Hauptstr. 1, 12345 Musterstadt'],
+      [100, 80, 'Bio Bananen'],
+      [300, 80, '1,29 A'],
+      [100, 95, 'Vollmilch 1,5%'],
+      [300, 95, '1,98 A'],
+      [110, 110, '2 x 0,99'],
+      [100, 125, 'Pfand'],
+      [300, 125, '-0,25 B'],
+      [100, 150, 'SUMME'],
+      [300, 150, '3,02'],
+      [100, 180, 'MwSt 7% 0,20'],
+    ];
+    // "Vollmilch 1,5%" names a fat content, not a tax rate: the row is an article
+    expect(lines(runs)).toEqual([
+      { description: 'Bio Bananen', amount: 1.29 },
+      { description: 'Vollmilch 1,5%', quantity: 2, unit_price: 0.99, amount: 1.98 },
+      { description: 'Pfand', amount: -0.25 },
+    ]);
+    // offered whole, then nearest the totals first
+    expect(receiptRows(indexPhrases([page(runs)]).lines).map((l) => l.length)).toEqual([3, 2, 1]);
+  });
+
+  it('reads an article number and its numbers on one row and the name under it', () => {
+    const runs: [number, number, string, number?][] = [
+      [20, 100, '1 23530028 03'],
+      [130, 100, '2,00'],
+      [180, 100, '14,99'],
+      [240, 100, '29,98 1'],
+      [40, 113, 'Duschvorhang'],
+      [20, 130, '2 02770034 01'],
+      [130, 130, '1,00'],
+      [180, 130, '9,99'],
+      [240, 130, '9,99 1'],
+      [40, 143, 'WC-Garnitur'],
+      [20, 170, 'Summe'],
+      [240, 170, '39,97'],
+    ];
+    expect(rowsByArithmetic(indexPhrases([page(runs)]).lines).map(({ confidence: _, ...rest }) => rest)).toEqual([
+      { description: 'Duschvorhang', quantity: 2, unit_price: 14.99, amount: 29.98 },
+      { description: 'WC-Garnitur', quantity: 1, unit_price: 9.99, amount: 9.99 },
+    ]);
+  });
+
+  it('finds a total with no label it knows as the amount that is net plus tax, not certain, and a currency named only in a heading', () => {
+    const r = extractInvoice([
+      page([
+        [100, 20, 'Möbelhaus Muster', 16],
+        [40, 80, 'Pos Artikel Menge €/Stk €/Ges'],
+        [40, 120, 'elec.-cash'],
+        [300, 120, '59,96'],
+        [140, 150, 'Netto'],
+        [220, 150, 'MwSt.'],
+        [140, 165, '50,38'],
+        [220, 165, '9,58'],
+      ]),
+    ]);
+    expect(r.fields.subtotal?.value).toBe(50.38);
+    expect(r.fields.tax?.value).toBe(9.58);
+    expect(r.fields.total?.value).toBe(59.96);
+    expect(r.fields.total!.confidence).toBeLessThan(0.9);
+    expect(r.fields.currency).toMatchObject({ value: 'EUR', confidence: 0.6 });
+  });
+
+  it('does not take a delivery date under a bare "Date" label for the issue date; the date alone at the top is', () => {
+    const r = extractInvoice([
+      page([
+        [40, 30, '2020-11-21'],
+        [40, 120, 'Invoice # RE-42'],
+        [40, 135, 'Date of delivery 2020-11-10'],
+        [40, 300, 'Please remit until 2020-12-12'],
+      ]),
+    ]);
+    expect(r.fields.invoice_date?.value).toBe('2020-11-21');
+    expect(r.fields.invoice_date!.confidence).toBeLessThan(0.6);
+    expect(r.fields.due_date?.value).toBe('2020-12-12');
+  });
+});
+
+describe('OCR noise in amounts', () => {
+  it('reads O, o, l, I and | as digits in a word shaped like an amount with cents, and nothing else', () => {
+    expect(fixOcrDigits('1O,5O')).toBe('10,50');
+    expect(fixOcrDigits('l2.99')).toBe('12.99');
+    expect(fixOcrDigits('$1,O99.00')).toBe('$1,099.00');
+    expect(fixOcrDigits('Total')).toBe('Total');
+    expect(fixOcrDigits('lO,OO')).toBe('lO,OO');
+    expect(fixOcrDigits('12,50')).toBe('12,50');
+    expect(fixOcrDigits('Il.oo')).toBe('Il.oo');
+  });
+
+  it('changes OCR pages only', () => {
+    const word = (text: string, x: number) => ({ text, x, y: 100, width: 40, height: 10, confidence: 0.8 });
+    const ocr = buildPage(1, 600, 800, 'ocr', [word('Total', 100), word('2l,4O', 300)]);
+    expect(withOcrDigits(ocr).lines[0].text).toBe('Total 21,40');
+    const text = buildPage(1, 600, 800, 'text-layer', [word('Total', 100), word('2l,4O', 300)]);
+    expect(withOcrDigits(text)).toBe(text);
+  });
+});
