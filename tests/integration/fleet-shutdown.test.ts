@@ -68,9 +68,10 @@ describe('graceful shutdown of the fleet processes', () => {
     const rec = await startedRecipe(server.url, user, FLEET_COMBINATION);
     const port = Number(new URL(server.url).port);
 
-    // 25 slow handlers (5 s) and 25 webhook calls that send half their body now, the rest later
+    // 25 slow handlers (8 s: the server stays up long enough after the drain for its queue to begin
+    // some of the webhooks' jobs, even on a machine busy with other tests) and 25 webhook calls that send half their body now, the rest later
     const slow = Array.from({ length: 25 }, () =>
-      fetch(`${server.url}/api/plugins/fleet-probe/slow?ms=5000`).then(async (r) => ({ status: r.status, body: await r.json() })),
+      fetch(`${server.url}/api/plugins/fleet-probe/slow?ms=8000`).then(async (r) => ({ status: r.status, body: await r.json() })),
     );
     const partial = Array.from({ length: 25 }, (_, n) => {
       const body = Buffer.from(JSON.stringify({ name: `Customer ${n}`, n, padding: 'x'.repeat(200) }));
@@ -113,7 +114,7 @@ describe('graceful shutdown of the fleet processes', () => {
     for (const p of partial) p.rest();
 
     const slowAnswers = await Promise.all(slow);
-    expect(slowAnswers).toEqual(Array(25).fill({ status: 200, body: { waited: 5000 } }));
+    expect(slowAnswers).toEqual(Array(25).fill({ status: 200, body: { waited: 8000 } }));
     const webhookAnswers = await Promise.all(partial.map((p) => p.answer));
     expect(webhookAnswers.map((a) => a.status)).toEqual(Array(25).fill(200));
     expect(await server.exited).toBe(0);

@@ -81,7 +81,8 @@ describe('the fleet: 2 web servers, 2 workers, one killed mid-run', () => {
     await until(
       'all 300 jobs to succeed',
       async () => ((await jobsNow()).filter((j) => j.status === 'succeeded').length === CALLS ? true : undefined),
-      90_000,
+      // generous: in CI the machine is shared with two browser tests
+      240_000,
       500,
     );
     console.log(
@@ -157,5 +158,5 @@ describe('the fleet: 2 web servers, 2 workers, one killed mid-run', () => {
     for (const w of [w2, w3]) w.child.kill('SIGTERM');
     await Promise.all([webA.stop(), webB.stop()]);
     expect(await Promise.all([webA.exited, webB.exited, w2.ended, w3.ended])).toEqual([0, 0, 0, 0]);
-  }, 170_000);
+  }, 330_000);
 });
