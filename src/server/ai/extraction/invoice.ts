@@ -395,6 +395,9 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
     const block = blockBelow(index, p, 4, isStop);
     if (!block.some((q) => POSTCODE_TOWN_RE.test(q.text))) continue;
     block.forEach((q) => used.add(q));
+    // A sender's block, not a recipient's: its name set larger than the text (a letterhead), or
+    // its phone, e-mail or website right under its address.
+    if (median(p.words.map((w) => w.height)) > index.textHeight * 1.15 || senderContact(index, block[block.length - 1])) continue;
     const score = (out.length ? 0.45 : 0.5) * p.confidence;
     out.push({
       name: { field: 'customer_name', value: t, raw: p.text, phrase: p, score, unlabelled: true },
@@ -410,6 +413,13 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
     });
   }
   return out;
+}
+
+/** Contact details (phone, e-mail, website) on the line under `last`, in its column: the block above is a sender's. */
+function senderContact(index: PhraseIndex, last: LayoutPhrase): boolean {
+  const next = index.lines[last.pageNumber - 1][last.lineIndex + 1] ?? [];
+  const h = Math.max(last.height, index.textHeight);
+  return next.some((q) => Math.abs(q.x - last.x) < 3 * h && q.y - (last.y + last.height) < 1.5 * h && CONTACT_RE.test(q.text));
 }
 
 // VAT identification numbers of the EU, the UK and Switzerland, by their published shapes.

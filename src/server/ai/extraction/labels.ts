@@ -187,23 +187,23 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'description',
     pattern:
-      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung))$/i,
+      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung)|[a-zäöüß]*(?:beschreibung|bezeichnung)|dienstleistung|positionstext|text|(?:item|product|produkt|article|artikel)\s*name|(?:artikel|produkt|article|item)\s*\/\s*(?:leistung|service|description|beschreibung)|(?:beschreibung|bezeichnung|description|d[ée]signation|descripci[óo]n|descrizione|omschrijving)\s+(?:der|des|de|del|della|of|van)\s+.{1,30}|art[íi]culo|articolo|producto|prodotto|servicio|servizio|intitul[ée]|prestation)$/i,
   },
   {
     role: 'quantity',
     pattern:
-      /^(?:qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|pcs\.?|pieces|menge|anzahl|anz\.?|st[üu]ckzahl|stk\.?|std\.?|stunden|quantit[ée]|qt[ée]\.?|nombre|aantal|aant\.?|hoeveelheid|cantidad|cant\.?|uds?\.?|unidades|quantit[àa]|q\.?\s?t[àa]\.?|qta\.?|pz\.?)$/i,
+      /^(?:(?:menge|anzahl|qty\.?|quantity|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])\s*(?:[/(]\s*)?(?:einheit|unit|unit[ée]|eenheid|unidad|unit[àa]|stk\.?|st\.?|pcs\.?|me)\.?\)?|liefermenge|bestellmenge|nb|tage|days|jours|dagen|d[íi]as|giorni|qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|pcs\.?|pieces|menge|anzahl|anz\.?|st[üu]ckzahl|stk\.?|std\.?|stunden|quantit[ée]|qt[ée]\.?|nombre|aantal|aant\.?|hoeveelheid|cantidad|cant\.?|uds?\.?|unidades|quantit[àa]|q\.?\s?t[àa]\.?|qta\.?|pz\.?)$/i,
   },
   {
     role: 'unit_price',
     pattern:
-      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?)|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto))(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?)|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto)|ep|einzelpr\.?|preis\s*(?:\/|pro|je)\s*(?:einheit|stk\.?|stück|st\.?|me)|price\s*(?:\/|per)\s*unit|prix\s*unit\.?(?:\s*h\.?t\.?)?|tarif|honoraires?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
   // Columns read but not kept (a tax rate, a position number, an article number): their cells must not land in a kept column.
   {
     role: 'other',
     pattern:
-      /^(?:pos\.?|position|nr\.?|no\.?|#|ligne|art(?:ikel)?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|unit|einheit|code|ref\.?)$/i,
+      /^(?:pos\.?|position|nr\.?|no\.?|#|ligne|art(?:ikel)?\.?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|unit|einheit|code|ref\.?)$/i,
   },
   // A discount on the line, in per cent: read to work out the net unit price, not kept.
   {
@@ -213,6 +213,6 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'amount',
     pattern:
-      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*price|extended|subtotal|value|sum|gesamt(?:betrag|preis)?|gesamt\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal(?:\s*bedrag|bedrag)?|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*(?:price|amount)|extended|subtotal|value|sum|gesamt(?:betrag|preis)?(?:\s*(?:netto|brutto))?|gp|g-?preis|preis\s*gesamt|total\s*price|prezzo\s*totale|precio\s*total|summe\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal(?:\s*bedrag|bedrag)?|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
 ];

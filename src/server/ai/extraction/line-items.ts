@@ -46,7 +46,8 @@ const CARRY_ROW = /^(?:[üu]bertrag|vortrag|carried\s*(?:forward|over)|brought\s
 const NUMERIC_CELL = /^(?:[A-Z]{3}\s?|[$€£¥])?[-−(]?\s?\d[\d.,'\u00a0\u202f ]*\)?\s?(?:[A-Z]{3}|[$€£¥]|%)?$/;
 
 /** A header's tax qualifier: "Unit Price Excl. VAT", "Positionsbetrag ohne USt.". */
-const TAX_QUALIFIER = /\s*\(?\s*\b(?:excl?\.?|exkl\.?|excluding|incl?\.?|inkl\.?|including|ohne|zzgl\.?|hors)\s*(?:vat|tax|taxes|ust|mwst)\.?\s*\)?$/i;
+const TAX_QUALIFIER =
+  /\s*\(?\s*\b(?:excl?\.?|exkl\.?|excluding|incl?\.?|inkl\.?|including|ohne|zzgl\.?|hors|zonder|sin|senza)\s*(?:vat|tax|taxes|ust|mwst|btw|tva|iva|gst)\.?\s*\)?$/i;
 
 function roleOf(text: string): Role | undefined {
   const clean = text.replace(/[:.]$/, '').trim();

@@ -54,6 +54,75 @@ describe('line items by arithmetic (quantity × unit price = amount)', () => {
     ]);
   });
 
+  it('knows compound and qualified headings in the six languages ("Artikelbezeichnung", "Menge/Einheit", "EP", "GP", "Désignation des produits", "Prix unit. HT", "Item name", "Price/Unit", "Ext. Amount")', () => {
+    expect(
+      items(
+        grid(
+          [
+            [20, 'Pos.'],
+            [50, 'Art.-Nr.'],
+            [110, 'Artikelbezeichnung'],
+            [300, 'Menge/Einheit'],
+            [390, 'EP'],
+            [470, 'GP'],
+          ],
+          [
+            ['1', '4711', 'Schrauben M4', '200 Stk', '0,15', '30,00'],
+            ['2', '4712', 'Dübel 6 mm', '100 Stk', '0,08', '8,00'],
+          ],
+        ),
+      ),
+    ).toEqual([
+      { description: 'Schrauben M4', quantity: 200, unit_price: 0.15, amount: 30 },
+      { description: 'Dübel 6 mm', quantity: 100, unit_price: 0.08, amount: 8 },
+    ]);
+    expect(
+      items(
+        grid(
+          [
+            [40, 'Désignation des produits'],
+            [260, 'Qté'],
+            [320, 'Prix unit. HT'],
+            [450, 'Prix total HT'],
+          ],
+          [['Nougat 250g', '5', '4,55', '22,75']],
+        ),
+      ),
+    ).toEqual([{ description: 'Nougat 250g', quantity: 5, unit_price: 4.55, amount: 22.75 }]);
+    expect(
+      items(
+        grid(
+          [
+            [40, 'Item name'],
+            [250, 'Days'],
+            [320, 'Price/Unit'],
+            [450, 'Ext. Amount'],
+          ],
+          [['Crane rental', '3', '250.00', '750.00']],
+        ),
+      ),
+    ).toEqual([{ description: 'Crane rental', quantity: 3, unit_price: 250, amount: 750 }]);
+    // no unit price to multiply out: only the headings say which column is which
+    expect(
+      items(
+        grid(
+          [
+            [40, 'Leistungsbeschreibung'],
+            [300, 'Tage'],
+            [450, 'Gesamtpreis netto'],
+          ],
+          [
+            ['Beratung vor Ort', '2', '1.600,00'],
+            ['Konzept', '1', '950,00'],
+          ],
+        ),
+      ),
+    ).toEqual([
+      { description: 'Beratung vor Ort', quantity: 2, unit_price: 800, amount: 1600 },
+      { description: 'Konzept', quantity: 1, unit_price: 950, amount: 950 },
+    ]);
+  });
+
   it('reads quantities printed with three decimals ("2,500 Std", "1,000") as the amount says', () => {
     expect(
       items(
@@ -369,5 +438,17 @@ describe('parties and totals in common layouts', () => {
     ]);
     expect(letterhead.fields.vendor_name?.value).toBe('Acme Tools GmbH');
     expect(letterhead.fields.customer_name).toBeUndefined();
+    // the sender's block in the window's place, its phone under its address, beside a logo of other words
+    const sender = extractInvoice([
+      page([
+        [400, 30, 'ATV', 24],
+        [40, 100, 'Acme Tools Vertrieb GmbH'],
+        [40, 112, 'Hauptstraße 5'],
+        [40, 124, '60486 Frankfurt'],
+        [40, 136, 'Tel. 069 123456'],
+        [300, 260, 'Rechnung Nr. 7'],
+      ]),
+    ]);
+    expect(sender.fields.customer_name).toBeUndefined();
   });
 });
