@@ -2,6 +2,7 @@ import type { ContributionRegistry } from '../../core/contributions';
 import type { EventBus } from '../../core/event-bus';
 import type { Db } from '../db/database';
 import type { WorkspaceOwners } from '../auth/users';
+import type { CombinationFactsService } from '../catalogue/combination-facts';
 import type { FileStore } from '../files/file-store';
 import type { TextGenerator } from '../ai/text-generation/text-generator';
 import type { Mailer } from '../mail/mailer';
@@ -19,7 +20,6 @@ import { JobRunner, queueRun, type RunnerLog } from './runner';
 import { isForwardMove, nextSetupStatus, nextStarterStatus, SETUP_STATUSES } from './setup-status';
 import type { RecipeSetupStatus, UserRecipeRecord } from '../../core/domain';
 import type { JobStepView, JobView } from '../../core/wire-types';
-import { ProviderStore } from '../provider/store';
 import { summariseTrigger } from './summary';
 import { UserRecipes, type RecipeRow } from './user-recipes';
 
@@ -36,6 +36,8 @@ export interface EngineDeps {
   publicUrl: string;
   /** the auth module's fragments naming a workspace's account (the Accounts service) */
   owners: WorkspaceOwners;
+  /** the catalogue's fragments naming a combination's facts (the CombinationFacts service) */
+  catalogue: CombinationFactsService;
   chatWebhookUrl?: string;
   /** the HTTP client of the chat announcement (tests pass a fake) */
   fetch?: typeof fetch;
@@ -154,8 +156,8 @@ export class AutomationEngine {
   private readonly webhooks: KnownWebhooks;
 
   constructor(private readonly deps: EngineDeps) {
-    this.recipes = new UserRecipes(deps.db, deps.publicUrl, deps.owners);
-    this.jobs = new JobStore(deps.db, deps.owners);
+    this.recipes = new UserRecipes(deps.db, deps.publicUrl, deps.owners, deps.catalogue);
+    this.jobs = new JobStore(deps.db, deps.owners, deps.catalogue);
     this.webhooks = new KnownWebhooks({
       registry: deps.registry,
       jobs: this.jobs,
@@ -321,7 +323,7 @@ export class AutomationEngine {
     const to = status as RecipeSetupStatus;
     if (!isForwardMove(recipe.status, to)) throw new HttpError(409, `The setup status cannot go back from '${recipe.status}' to '${to}'.`);
     await this.recipes.setStatus(recipe.id, recipe.status, to);
-    const records = await new ProviderStore(this.deps.db).listUserRecipes(managedUserId);
+    const records = await this.recipes.records(managedUserId);
     const record = records.find((r) => r.recipe_id === recipe.id);
     if (!record) throw notFound('Recipe not found.');
     return record;
@@ -364,7 +366,7 @@ export class AutomationEngine {
     return {
       countRecipeId: recipe.id,
       settle: async (trx) => {
-        const recipes = new UserRecipes(trx, this.deps.publicUrl, this.deps.owners);
+        const recipes = new UserRecipes(trx, this.deps.publicUrl, this.deps.owners, this.deps.catalogue);
         const fresh = await recipes.byId(recipe.id);
         if (fresh) await recipes.setStatus(fresh.id, fresh.status, nextStarterStatus(fresh.status, 'succeeded'));
         const target = Number(job.trigger_payload?.data?.combination_id);

@@ -18,7 +18,9 @@ import { RUN_JOB, type RunJobData } from './runner';
 import { PushTriggers, pushTriggerService } from './push';
 import { RecipeTargetStore } from './user-recipes';
 import { FinishedJobs, finishedJobs } from './finished-jobs';
+import { CombinationRecipes, combinationRecipes } from './combination-recipes';
 import { CombinationWorkflows } from '../catalogue/combination-workflows';
+import { CombinationFacts } from '../catalogue/combination-facts';
 import './schema';
 
 /** The engine service (runs recipes, answers start/stop and the setup flow). */
@@ -53,6 +55,7 @@ export const automationModule = defineServerPlugin({
         options: get(AutomationOptions),
         publicUrl: config.publicUrl,
         owners: get(Accounts),
+        catalogue: get(CombinationFacts),
         chatWebhookUrl: config.chatWebhookUrl,
         stepRuntime: () => ({ connections: get(Connections), allowLoopback: get(AutomationOptions).stepHttpAllowLoopback === true }),
       });
@@ -64,10 +67,13 @@ export const automationModule = defineServerPlugin({
         stop: (managedUserId: number, recipeId: number) => engine.stop(managedUserId, recipeId),
         setSetupStatus: (managedUserId: number, recipeId: number, status: unknown) => engine.setSetupStatus(managedUserId, recipeId, status),
         ensureRecords: (managedUserId: number) => engine.recipes.ensureFor(managedUserId),
+        recipe: (managedUserId: number, recipeId: number) => engine.recipes.providerRecipe(managedUserId, recipeId),
+        records: (managedUserId: number) => engine.recipes.records(managedUserId),
       };
     }),
     provide(RecipeTargetStore, (get) => get(Automation).recipes),
     provide(FinishedJobs, (get) => finishedJobs(get(T.Db), get(CombinationWorkflows))),
+    provide(CombinationRecipes, () => combinationRecipes()),
     provide(PushTriggers, (get) => pushTriggerService({ engine: get(Automation), registry: get(T.Contributions), files: get(T.FileStore) })),
     provide(InboundMail, (get) => {
       const config = get(T.ServerConfig);
@@ -144,6 +150,7 @@ export { jobLink } from './notices';
 export { WEBHOOK_PATH, UserRecipes, RecipeTargetStore, type RecipeTargets, type RecipeTarget, type RecipeTargetService } from './user-recipes';
 export { STARTER_TEMPLATE } from './plan';
 export { FinishedJobs, type FinishedJobFact, type FinishedJobService } from './finished-jobs';
+export { CombinationRecipes, type CombinationRecipesService } from './combination-recipes';
 export { PushTriggers, type PushRunRequest, type PushTriggerService } from './push';
 export {
   defineAction,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { WorkspaceOwners } from '../auth/users';
+import type { CombinationFactsService } from '../catalogue/combination-facts';
 import type { TriggerPayload } from './kinds';
 import type { PlannedStep } from './plan';
 import type { AutomationJobStatus, AutomationJobsTable, AutomationStepsTable } from './schema';
@@ -123,10 +124,14 @@ function insertSteps(plan: PlannedStep[], triggerSummary: string) {
 
 /** The job and step records of the engine (automation_jobs, automation_steps). */
 export class JobStore {
-  /** `owners`: the auth module's fragments for a workspace's account (users and managed_users are its tables). */
+  /**
+   * `owners`: the auth module's fragments for a workspace's account (users and managed_users are
+   * its tables); `catalogue`: the catalogue's for a combination's facts (combinations is its table).
+   */
   constructor(
     private readonly db: Db,
     private readonly owners: WorkspaceOwners,
+    private readonly catalogue: CombinationFactsService,
   ) {}
 
   /**
@@ -173,12 +178,11 @@ export class JobStore {
     const same =
       input.combinationId === 0
         ? sql`true` // the starter's template is the engine's own (STARTER_TEMPLATE)
-        : sql`co.recipe is not distinct from cast(${input.catalogueRecipe}::text as jsonb)`;
+        : sql`${this.catalogue.recipeOf(sql.ref('ur.combination_id'))} is not distinct from cast(${input.catalogueRecipe}::text as jsonb)`;
     const { rows } = await sql<{ created: number }>`
       with r as (
         select ur.id, ur.managed_user_id, ${this.owners.userIdOf(sql.ref('ur.managed_user_id'))} as user_id, ur.combination_id, ur.name
         from user_recipes ur
-        left join combinations co on co.id = ur.combination_id
         where ur.webhook_token = ${input.token} and ur.id = ${input.recipeId} and ur.combination_id = ${input.combinationId}
           and ur.running and ${same}
       ),
@@ -248,20 +252,21 @@ export class JobStore {
    */
   async claim(jobId: string, limit: number, leaseMs: number): Promise<ClaimResult> {
     if (!isUuid(jobId)) return { kind: 'missing' };
+    const combination = sql.ref<number>('ur.combination_id');
     const { rows } = await sql<ClaimedColumns>`
       with c as materialized (select automation_claim(${jobId}, ${limit}, ${leaseMs}) as r)
       select c.r as claim,
         ur.id, ur.managed_user_id, ${this.owners.userIdOf(sql.ref('ur.managed_user_id'))} as user_id,
         ${this.owners.emailOf(sql.ref('ur.managed_user_id'))} as email, ur.combination_id, ur.name, ur.status, ur.running, ur.step_params,
-        co.recipe, co.starter_recipe, co.completes_on_start,
+        ${this.catalogue.recipeOf(combination)} as recipe, ${this.catalogue.starterRecipeOf(combination)} as starter_recipe,
+        ${this.catalogue.completesOnStartOf(combination)} as completes_on_start,
         case when c.r->>'outcome' = 'claimed' then (
           select coalesce(json_agg(json_build_object('index', s.index, 'provider', s.provider, 'action', s.action, 'name', s.name,
               'status', s.status, 'input_summary', s.input_summary, 'output_summary', s.output_summary, 'output', s.output,
               'error', s.error, 'attempts', s.attempts, 'started_at', s.started_at, 'completed_at', s.completed_at) order by s.index), '[]'::json)
           from automation_steps s where s.job_id = ${jobId}) end as steps
       from c
-      left join user_recipes ur on c.r->>'outcome' = 'claimed' and ur.id = (c.r->'job'->>'recipe_id')::integer
-      left join combinations co on co.id = ur.combination_id`.execute(this.db);
+      left join user_recipes ur on c.r->>'outcome' = 'claimed' and ur.id = (c.r->'job'->>'recipe_id')::integer`.execute(this.db);
     const row = rows[0];
     const claim = (typeof row.claim === 'string' ? JSON.parse(row.claim) : row.claim) as { outcome: ClaimResult['kind']; job?: Record<string, unknown> };
     if (claim.outcome !== 'claimed') return { kind: claim.outcome } as ClaimResult;

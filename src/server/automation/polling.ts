@@ -277,18 +277,11 @@ export class TriggerPoller {
     const slot = Math.floor(now / interval);
     await this.scheduleTick(data.trigger, slot + 1, (slot + 1) * interval - now);
     const [provider, action] = [data.trigger.slice(0, data.trigger.indexOf(':')), data.trigger.slice(data.trigger.indexOf(':') + 1)];
-    const { rows } = await sql<{ id: number }>`
-      select ur.id from user_recipes ur join combinations c on c.id = ur.combination_id
-      where ur.running and c.recipe->'steps' @> ${JSON.stringify([{ kind: 'trigger', provider, action }])}::jsonb
-      order by ur.id`.execute(this.deps.db);
-    for (const r of rows) {
-      await this.deps.queue.add(
-        POLL_RECIPE_JOB,
-        { recipeId: r.id, trigger: data.trigger },
-        { jobId: `poll.${r.id}.${safe(data.trigger)}.${slot}`, attempts: 1 },
-      );
+    const ids = await this.deps.engine.recipes.runningWithTrigger(provider, action);
+    for (const id of ids) {
+      await this.deps.queue.add(POLL_RECIPE_JOB, { recipeId: id, trigger: data.trigger }, { jobId: `poll.${id}.${safe(data.trigger)}.${slot}`, attempts: 1 });
     }
-    return { recipes: rows.length };
+    return { recipes: ids.length };
   }
 
   private async recordState(recipeId: number, trigger: string, values: { cursor?: string; error: string | null }): Promise<void> {
@@ -627,9 +620,7 @@ export const pollingModule = defineServerPlugin({
     app.get('/api/automation/trigger-health', { auth: 'user' }, async (request) => {
       const managedUserId = userOf(request).workatoId;
       if (managedUserId === null) throw forbidden('You have no automation workspace yet.');
-      const { rows } = await sql<{ id: number; workflow_id: number; combination_name: string }>`
-        select ur.id, c.workflow_id, c.name as combination_name from user_recipes ur join combinations c on c.id = ur.combination_id
-        where ur.managed_user_id = ${managedUserId} and ur.running order by ur.id`.execute(poller.db);
+      const rows = await engine.recipes.runningOf(managedUserId);
       const recipes = [];
       for (const r of rows) {
         const recipe = await engine.recipes.byId(r.id);

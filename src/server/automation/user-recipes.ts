@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import { token } from '../../core/di';
 import type { Db } from '../db/database';
 import type { WorkspaceOwners } from '../auth/users';
-import type { RecipeSetupStatus } from '../../core/domain';
+import type { ProviderRecipe, RecipeSetupStatus, UserRecipeRecord } from '../../core/domain';
+import { iso } from '../catalogue/store';
 import type { RecipeTemplateSeed } from '../catalogue/types';
+import type { CombinationFactsService } from '../catalogue/combination-facts';
 import { STARTER_TEMPLATE } from './plan';
 import type { SetupFacts } from './setup-status';
 import './schema';
@@ -118,11 +120,15 @@ export function recipeRowOf(r: RecipeColumns): RecipeRow {
 export class UserRecipes {
   private readonly ensured = new Set<number>();
 
-  /** `owners`: the auth module's fragments for a workspace's account (users and managed_users are its tables). */
+  /**
+   * `owners`: the auth module's fragments for a workspace's account (users and managed_users are
+   * its tables); `catalogue`: the catalogue's for a combination's facts (combinations is its table).
+   */
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
     private readonly owners: WorkspaceOwners,
+    private readonly catalogue: CombinationFactsService,
   ) {}
 
   /** The webhook address of a token. */
@@ -145,9 +151,7 @@ export class UserRecipes {
         select m.id as managed_user_id, t.combination_id, t.name, t.description, ${NEW_TOKEN} as tok
         from ${this.owners.workspaces()} m
         cross join (
-          select c.id as combination_id, coalesce(c.recipe->>'name', c.name) as name, c.recipe->>'description' as description
-          from combinations c
-          where c.enabled and not c.hidden and c.status <> 'coming_soon'
+          select c.combination_id, c.name, c.description from ${this.catalogue.recipeSeeds()} c
           union all
           select 0, ${STARTER_TEMPLATE.name}, ${STARTER_TEMPLATE.description}
         ) t
@@ -174,24 +178,29 @@ export class UserRecipes {
   }
 
   private baseQuery() {
-    return this.db
-      .selectFrom('user_recipes as ur')
-      .leftJoin('combinations as c', 'c.id', 'ur.combination_id')
-      .select([
-        'ur.id',
-        'ur.managed_user_id',
-        // every workspace has its account (foreign keys), so these are never null
-        this.owners.userIdOf(sql.ref('ur.managed_user_id')).as('user_id'),
-        this.owners.emailOf(sql.ref('ur.managed_user_id')).as('email'),
-        'ur.combination_id',
-        'ur.name',
-        'ur.status',
-        'ur.running',
-        'ur.step_params',
-        'c.recipe',
-        'c.starter_recipe',
-        'c.completes_on_start',
-      ]);
+    return this.db.selectFrom('user_recipes as ur').select([
+      'ur.id',
+      'ur.managed_user_id',
+      // every workspace has its account (foreign keys), so these are never null
+      this.owners.userIdOf(sql.ref('ur.managed_user_id')).as('user_id'),
+      this.owners.emailOf(sql.ref('ur.managed_user_id')).as('email'),
+      'ur.combination_id',
+      'ur.name',
+      'ur.status',
+      'ur.running',
+      'ur.step_params',
+      ...this.combinationColumns(),
+    ]);
+  }
+
+  /** The combination's recipe and setup facts beside a recipe row (null when it is not in the catalogue). */
+  private combinationColumns() {
+    const combination = sql.ref<number>('ur.combination_id');
+    return [
+      this.catalogue.recipeOf(combination).as('recipe'),
+      this.catalogue.starterRecipeOf(combination).as('starter_recipe'),
+      this.catalogue.completesOnStartOf(combination).as('completes_on_start'),
+    ] as const;
   }
 
   /** One of the managed user's recipes; undefined if it is not theirs. */
@@ -248,8 +257,16 @@ export class UserRecipes {
   private targetsQuery() {
     return this.db
       .selectFrom('user_recipes as ur')
-      .leftJoin('combinations as c', 'c.id', 'ur.combination_id')
-      .select(['ur.id', 'ur.managed_user_id', 'ur.combination_id', 'ur.folder_id', 'ur.sheet_id', 'ur.name', 'c.name as combination_name', 'c.recipe']);
+      .select([
+        'ur.id',
+        'ur.managed_user_id',
+        'ur.combination_id',
+        'ur.folder_id',
+        'ur.sheet_id',
+        'ur.name',
+        this.catalogue.nameOf(sql.ref('ur.combination_id')).as('combination_name'),
+        this.catalogue.recipeOf(sql.ref('ur.combination_id')).as('recipe'),
+      ]);
   }
 
   private static targetsOfRow(r: {
@@ -329,6 +346,77 @@ export class UserRecipes {
       .where('running', '=', false)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
+  }
+
+  /**
+   * The running recipes whose combination's recipe has this trigger (a polled trigger's tick polls
+   * each), by id; a recipe whose combination is not in the catalogue has none.
+   */
+  async runningWithTrigger(provider: string, action: string): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`
+      select ur.id from user_recipes ur
+      where ur.running and ${this.catalogue.recipeOf(sql.ref('ur.combination_id'))}->'steps' @> ${JSON.stringify([{ kind: 'trigger', provider, action }])}::jsonb
+      order by ur.id`.execute(this.db);
+    return rows.map((r) => r.id);
+  }
+
+  /** The managed user's running recipes of combinations in the catalogue, with their workflow and combination name. */
+  async runningOf(managedUserId: number): Promise<{ id: number; workflow_id: number; combination_name: string }[]> {
+    const combination = sql.ref<number>('ur.combination_id');
+    const { rows } = await sql<{ id: number; workflow_id: number; combination_name: string }>`
+      select ur.id, ${this.catalogue.workflowOf(combination)} as workflow_id, ${this.catalogue.nameOf(combination)} as combination_name
+      from user_recipes ur
+      where ur.managed_user_id = ${managedUserId} and ur.running and ${this.catalogue.workflowOf(combination)} is not null
+      order by ur.id`.execute(this.db);
+    return rows;
+  }
+
+  /** One of the managed user's recipes as the provider's recipe call answers it; undefined if it is not theirs. */
+  async providerRecipe(managedUserId: number, recipeId: number): Promise<ProviderRecipe | undefined> {
+    return this.db
+      .selectFrom('user_recipes')
+      .select(['id', 'running', 'job_failed_count', 'job_succeeded_count'])
+      .where('managed_user_id', '=', managedUserId)
+      .where('id', '=', recipeId)
+      .executeTakeFirst();
+  }
+
+  /** The managed user's recipe records (spec section 3): the starter (combination 0) and those of shown combinations. */
+  async records(managedUserId: number): Promise<UserRecipeRecord[]> {
+    const rows = await this.db
+      .selectFrom('user_recipes as ur')
+      .select([
+        'ur.id',
+        'ur.combination_id',
+        'ur.name',
+        'ur.status',
+        'ur.workato_webhook',
+        'ur.folder_id',
+        'ur.sheet_id',
+        'ur.updated_at',
+        'ur.job_succeeded_count',
+        'ur.job_failed_count',
+        'ur.location',
+        'ur.description',
+      ])
+      .where('ur.managed_user_id', '=', managedUserId)
+      .where((eb) => eb.or([eb('ur.combination_id', '=', 0), this.catalogue.isShown(sql.ref('ur.combination_id'))]))
+      .orderBy('ur.id')
+      .execute();
+    return rows.map((r) => ({
+      recipe_id: r.id,
+      combination: r.combination_id,
+      name: r.name,
+      status: r.status,
+      workato_webhook: r.workato_webhook,
+      folder_id: r.folder_id,
+      sheet_id: r.sheet_id,
+      updated_at: iso(r.updated_at),
+      job_succeeded_count: r.job_succeeded_count,
+      job_failed_count: r.job_failed_count,
+      location: r.location,
+      description: r.description,
+    }));
   }
 
   /** A recipe's job counts and webhook address. */

@@ -10,7 +10,9 @@ import { CatalogueEntries, CatalogueStore } from './tokens';
 import { registerCatalogueRoutes } from './routes';
 import { WorkflowTimes, workflowTimes } from './workflow-times';
 import { Votes } from '../votes/store';
+import { CombinationRecipes } from '../automation/combination-recipes';
 import { CombinationWorkflows, combinationWorkflows } from './combination-workflows';
+import { CombinationFacts, combinationFacts } from './combination-facts';
 import { CatalogueTriggers } from './kinds';
 
 /**
@@ -26,9 +28,10 @@ export const catalogueModule = defineServerPlugin({
   declares: [CatalogueTriggers],
   provides: [
     provide(CatalogueEntries, (get) => collectCatalogue(get(T.ServerPlugins))),
-    provide(CatalogueStore, (get) => new SqlCatalogueStore(get(T.Db), get(Votes))),
+    provide(CatalogueStore, (get) => new SqlCatalogueStore(get(T.Db), get(Votes), get(CombinationRecipes))),
     provide(WorkflowTimes, (get) => workflowTimes(get(T.Db))),
     provide(CombinationWorkflows, () => combinationWorkflows()),
+    provide(CombinationFacts, () => combinationFacts()),
   ],
   needs: { db: T.Db, store: CatalogueStore, entries: CatalogueEntries, log: T.Logger },
   routes(app, { store }) {
@@ -48,4 +51,5 @@ export { CatalogueTriggers } from './kinds';
 export { upsertCatalogue } from './seed';
 export { WorkflowTimes, type WorkflowTimesService } from './workflow-times';
 export { CombinationWorkflows, type CombinationWorkflowsService } from './combination-workflows';
+export { CombinationFacts, type CombinationFactsService } from './combination-facts';
 export { callerOf, getWithOrWithoutSlash } from './routes';

@@ -4,6 +4,7 @@ import { changeFeedOf } from '../db/change-feed';
 import { CATALOGUE_TABLES, InvalidatingCache } from './cache';
 import type { CatalogueStatus, Combination, Connector, Solution, Trigger, Workflow } from '../../core/domain';
 import type { VoteTallies } from '../votes/store';
+import type { CombinationRecipesService } from '../automation/combination-recipes';
 
 /** A combination as the API sends it (schemas/catalogue/combination.schema.json). */
 export type CombinationReply = Combination;
@@ -37,11 +38,13 @@ export class SqlCatalogueStore {
 
   /**
    * Caches in memory when the database handle reports its writes (openDatabase's do); a handle
-   * built elsewhere is read on every call. The votes module spells the vote figures (`votes`).
+   * built elsewhere is read on every call. The votes module spells the vote figures (`votes`), the
+   * automation module the caller's recipe of each combination (`recipes`).
    */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly votes: VoteTallies,
+    private readonly recipes: CombinationRecipesService,
   ) {
     const feed = changeFeedOf(db);
     if (feed) {
@@ -55,7 +58,6 @@ export class SqlCatalogueStore {
   private combinationsQuery(caller: Caller) {
     return this.db
       .selectFrom('combinations as c')
-      .leftJoin('user_recipes as ur', (j) => j.onRef('ur.combination_id', '=', 'c.id').on('ur.managed_user_id', '=', caller.workatoId ?? -1))
       .select([
         'c.id',
         'c.workflow_id',
@@ -74,8 +76,8 @@ export class SqlCatalogueStore {
         'c.starter_recipe',
         'c.completes_on_start',
         'c.new_combination_target',
-        'ur.id as recipe_id',
-        'ur.running as running',
+        this.recipes.recipeIdOf(sql.ref('c.id'), caller.workatoId ?? -1).as('recipe_id'),
+        this.recipes.runningOf(sql.ref('c.id'), caller.workatoId ?? -1).as('running'),
       ])
       .where('c.hidden', '=', false);
   }

@@ -35,7 +35,7 @@ function putWithOrWithoutSlash(app: FastifyInstance, path: string, handler: (req
  */
 export const providerModule = defineServerPlugin({
   id: 'provider',
-  provides: [provide(Provider, (get) => new ProviderStore(get(T.Db)))],
+  provides: [provide(Provider, (get) => new ProviderStore(get(RecipeControlToken)))],
   needs: { provider: Provider, control: RecipeControlToken, config: T.ServerConfig, connections: Connections },
   routes(app, { provider, control, config, connections }) {
     app.get('/api/platform/proxy', { auth: 'user' }, async (request) => {

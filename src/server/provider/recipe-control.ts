@@ -1,5 +1,5 @@
 import { token } from '../../core/di';
-import type { UserRecipeRecord } from '../../core/domain';
+import type { ProviderRecipe, UserRecipeRecord } from '../../core/domain';
 
 /**
  * What the provider calls need from whatever runs recipes (today the automation engine): one
@@ -13,6 +13,10 @@ export interface RecipeControl {
   setSetupStatus(managedUserId: number, recipeId: number, status: unknown): Promise<UserRecipeRecord>;
   /** creates the managed user's recipe records if they have none yet */
   ensureRecords(managedUserId: number): Promise<void>;
+  /** the managed user's recipe as the provider's recipe call answers it; undefined if not theirs */
+  recipe(managedUserId: number, recipeId: number): Promise<ProviderRecipe | undefined>;
+  /** the managed user's recipe records: the starter (combination 0) and those of shown combinations */
+  records(managedUserId: number): Promise<UserRecipeRecord[]>;
 }
 
 export const RecipeControlToken = token<RecipeControl>('RecipeControl');

@@ -7,6 +7,7 @@ import { votesMigrations } from './migrations';
 import * as T from '../tokens';
 import voteSchema from '../../../schemas/catalogue/vote.schema.json';
 import { Votes, VoteStore } from './store';
+import { CombinationFacts } from '../catalogue/combination-facts';
 
 export const ALREADY_VOTED = 'You have already voted for this combination.';
 
@@ -14,7 +15,7 @@ export const ALREADY_VOTED = 'You have already voted for this combination.';
 export const votesModule = defineServerPlugin({
   id: 'votes',
   migrations: votesMigrations,
-  provides: [provide(Votes, (get) => new VoteStore(get(T.Db)))],
+  provides: [provide(Votes, (get) => new VoteStore(get(T.Db), get(CombinationFacts)))],
   needs: { votes: Votes },
   routes(app, { votes }) {
     app.get('/api/platform/votes', { auth: 'user' }, async (request) => votes.listVotes(userOf(request).id));

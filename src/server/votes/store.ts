@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Vote } from '../../core/domain';
 import { token } from '../../core/di';
+import type { CombinationFactsService } from '../catalogue/combination-facts';
 
 export type VoteOutcome = { kind: 'voted'; votes: number } | { kind: 'already-voted'; votes: number } | { kind: 'not-found' } | { kind: 'not-coming-soon' };
 
@@ -19,7 +20,11 @@ export interface VoteTallies {
 
 /** Votes on coming-soon combinations: one per user and combination. */
 export class VoteStore implements VoteTallies {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `catalogue`: the catalogue's fragments for whether a combination is shown and its status (combinations is its table). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly catalogue: Pick<CombinationFactsService, 'isShown' | 'shownStatusOf'>,
+  ) {}
 
   countOf(combinationId: Expression<number>): RawBuilder<number> {
     return sql<number>`(select count(*)::int from votes v where v.combination_id = ${combinationId})`;
@@ -33,10 +38,9 @@ export class VoteStore implements VoteTallies {
   async listVotes(userId: number): Promise<Vote[]> {
     return this.db
       .selectFrom('votes as v')
-      .innerJoin('combinations as c', 'c.id', 'v.combination_id')
       .select(['v.combination_id', 'v.user_id'])
       .where('v.user_id', '=', userId)
-      .where('c.hidden', '=', false)
+      .where(this.catalogue.isShown(sql.ref('v.combination_id')))
       .orderBy('v.combination_id')
       .execute();
   }
@@ -55,9 +59,10 @@ export class VoteStore implements VoteTallies {
    * `on conflict do nothing` makes a repeated or simultaneous second vote count once.
    */
   async vote(userId: number, combinationId: number): Promise<VoteOutcome> {
-    const c = await this.db.selectFrom('combinations').select(['status']).where('id', '=', combinationId).where('hidden', '=', false).executeTakeFirst();
-    if (!c) return { kind: 'not-found' };
-    if (c.status !== 'coming_soon') return { kind: 'not-coming-soon' };
+    const { rows } = await sql<{ status: string | null }>`select ${this.catalogue.shownStatusOf(sql.val(combinationId))} as status`.execute(this.db);
+    const status = rows[0]?.status ?? null;
+    if (status === null) return { kind: 'not-found' };
+    if (status !== 'coming_soon') return { kind: 'not-coming-soon' };
     const inserted = await this.db
       .insertInto('votes')
       .values({ user_id: userId, combination_id: combinationId })
