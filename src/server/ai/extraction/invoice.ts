@@ -168,6 +168,36 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
 const OTHER_EVENT =
   /^(?:of|de|du|der|des|van|di|del|della)\s+(?:la\s+|l['’])?(?:delivery|shipment|service|supply|order|livraison|prestation|commande|exp[ée]dition|lieferung|leistung|bestellung|levering|bestelling|entrega|pedido|servicio|consegna|ordine|spedizione)\b/i;
 
+/** A number's key alone ("Nr.", "No.", "Number", "Numéro", "#"), its value after it or to its right. */
+const NUMBER_KEY_RE = /^(?:no\.?|nr\.?|n[°º]\.?|number|nummer|num[ée]ro|número|numero|#)\s*:?\s*(.*)$/i;
+
+/**
+ * A document's number under its title ("FACTUUR" over "Nr.  16117778", "INVOICE" over "No: 42"):
+ * a bare number key whose key or value has the document's title on one of the two lines above it.
+ */
+function titledNumbers(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const p of index.all) {
+    const m = NUMBER_KEY_RE.exec(p.text.trim());
+    if (!m || exclude.has(p)) continue;
+    const right = rightOf(index, p)[0];
+    const source = m[1] ? p : right;
+    const text = m[1] || right?.text;
+    if (!source || !text || (!m[1] && right!.x - (p.x + p.width) > 12 * index.textHeight)) continue;
+    const value = readValue('id', text, 'DMY');
+    if (!value) continue;
+    const page = index.lines[p.pageNumber - 1];
+    const h = Math.max(p.height, index.textHeight);
+    const titled = [page[p.lineIndex - 1], page[p.lineIndex - 2]].some((line) =>
+      (line ?? []).some(
+        (q) => TITLE_WORDS.test(q.text.trim()) && p.y - q.y < 3 * h && [p, source].some((k) => q.x < k.x + k.width + 2 * h && q.x + q.width > k.x - 2 * h),
+      ),
+    );
+    if (titled) out.push({ field: 'invoice_number', value: value.value, raw: value.raw, phrase: source, score: 0.9 * source.confidence });
+  }
+  return out;
+}
+
 interface Party {
   name?: Candidate;
   address?: Candidate;
@@ -427,6 +457,9 @@ const VAT_ID_RE =
   /\b(ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10})\b(?![\d])/g;
 const BUYER_CONTEXT =
   /\b(?:client|customer|buyer|kunde|kunden|k[äa]ufer|empf[äa]nger|acheteur|klant|afnemer|cliente|comprador|committente|cessionario|destinatari[oa])/i;
+/** A heading or label that speaks to the reader about their own ids ("Vos identifiants", "UW BTW NUMMER", "Your VAT no."): the buyer's. */
+const READER_IDS =
+  /(?:^|\s)(?:vos|votre|your|ihre?|uw|su|sus|vostr[oai])\s+(?:identifiants?|identifiers?|ids?\b|vat|tax|btw|tva|ust|iva|n[°º]|num[ée]ro|number|nummer|partita|nif|cif)/i;
 const IBAN_CONTEXT = /\b(?:iban|bic|swift|konto|compte|rekening|cuenta|conto)\b/i;
 
 /**
@@ -449,8 +482,13 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[]): Candidate[] {
       const start = line[0] ?? p;
       const buyer =
         BUYER_CONTEXT.test(context) ||
+        READER_IDS.test(context) ||
         buyerBlocks.some(
-          (b) => b.pageNumber === p.pageNumber && p.y > b.y && p.y - b.y < 15 * index.textHeight && Math.abs(start.x - b.x) < 6 * index.textHeight,
+          (b) =>
+            b.pageNumber === p.pageNumber &&
+            p.y > b.y &&
+            p.y - b.y < 15 * index.textHeight &&
+            (Math.abs(start.x - b.x) < 6 * index.textHeight || Math.abs(p.x - b.x) < 2 * index.textHeight),
         );
       if (buyer) {
         if (!out.some((c) => c.field === 'customer_vat_id')) out.push({ field: 'customer_vat_id', value: id, raw: m[1], phrase: p, score: 0.8 * p.confidence });
@@ -495,12 +533,14 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (side === 'customer') buyerHeadings.push(phrase);
     parties.push(readParty(index, phrase, label.rest, label.spec, side));
   }
+  // "Vos identifiants", "UW BTW NUMMER / UW REFERENTIE": the ids under such a heading are the buyer's.
+  buyerHeadings.push(...index.all.filter((p) => !table.phrases.has(p) && READER_IDS.test(p.text) && p.text.trim().split(/\s+/).length <= 6));
   parties.push(...returnAddressLine(index), unlabelledVendor(index, table.phrases), ...windowRecipients(index, pages[0], table.phrases));
   for (const p of parties) {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
   }
-  candidates.push(...vatIds(index, buyerHeadings));
+  candidates.push(...vatIds(index, buyerHeadings), ...titledNumbers(index, table.phrases));
 
   const fields: InvoiceExtraction['fields'] = {};
   const chosen = new Map<InvoiceFieldName, Candidate>();

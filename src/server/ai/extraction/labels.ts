@@ -37,6 +37,8 @@ const L = (field: InvoiceFieldName, kind: ValueKind, weight: number, source: str
   pattern: new RegExp(`^(?:${source})(?:\\s*[:#.]|(?<=[#°º.:])(?=\\s|$)|\\b(?![-/]\\w)|(?<=\\W)(?=\\s|$))`, 'iu'),
 });
 
+// The kind of a German invoice before "Rechnung" ("Mietrechnung", "Abschlagsrechnung", "Betriebskostenabrechnung"); never "Verrechnung" or "Berechnung".
+const KIND = '(?:(?!verr|ber)[a-zäöüß]{3,}(?<!ver|be))?';
 // "No.", "Nr.", "N°", "Nº", "#", "number", "Nummer", "numéro", "número", "numero", "n." (IT).
 const NO = '(?:no\\.?|nr\\.?|n[°º]\\.?|#|num(?:\\.|ber)?|nummer|num[ée]ro|número|numero|n\\.)';
 // A money column or total may name its currency: "Total (EUR)", "Gesamt/€", "Prix HT (EUR)".
@@ -53,7 +55,7 @@ export const LABELS: LabelSpec[] = [
     'id',
     1,
     `(?:tax\\s+)?invoice\\s*(?:${NO}|id|ref(?:erence)?)|inv\\.?\\s*${NO}|bill\\s*${NO}|document\\s*${NO}|reference\\s*${NO}?` +
-      `|(?:handels|schluss|teil)?rechnungs?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}` +
+      `|${KIND}rechnungs?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}` +
       `|(?:facture|avoir)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
       `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|(?:factura|fattura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*)?(?:factura|fattura)`,
   ),
@@ -62,7 +64,7 @@ export const LABELS: LabelSpec[] = [
     'invoice_number',
     'id',
     0.8,
-    '(?:invoice|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura)(?:\\s*\\(\\d+\\))?',
+    `(?:invoice|${KIND}rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura)(?:\\s*\\(\\d+\\))?`,
   ),
   L('invoice_number', 'id', 1, `(?:gutschrift|rechnungskorrektur|credit\\s*note|creditnota|nota\\s*di\\s*credito)(?:\\s*\\(\\d+\\))?\\s*${NO}`),
   L(
@@ -87,6 +89,7 @@ export const LABELS: LabelSpec[] = [
     1,
     'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|(?:please\\s*)?(?:pay(?:ment)?|payable|remit)\\s*(?:by|until|till|before)' +
       "|f[äa]lligkeit(?:sdatum)?|f[äa]llig\\s*(?:am|bis)|zahlbar\\s*bis|zahlungsziel|date\\s*d['’]\\s*[ée]ch[ée]ance|[ée]ch[ée]ance|[àa]\\s*payer\\s*avant" +
+      '|(?:bitte\\s+)?(?:überweisen|ueberweisen|zahlen|begleichen)\\s+sie\\s+(?:den\\s+(?:rechnungs)?betrag\\s+)?(?:bis|vor)(?:\\s+(?:zum|spätestens))?|[àa]\\s*r[ée]gler\\s*avant(?:\\s*le)?|payable\\s*avant(?:\\s*le)?' +
       '|vervaldatum|uiterste\\s*betaaldatum|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?vencimiento|vencimiento|(?:data\\s*(?:di\\s*)?)?scadenza',
   ),
   L('due_date', 'date', 0.9, 'due'),
@@ -176,11 +179,11 @@ export function matchLabel(text: string): { spec: LabelSpec; rest: string; lengt
 
 /** Words that title a document rather than name its sender. */
 export const TITLE_WORDS =
-  /^(?:tax\s+)?(?:invoice|bill|receipt|statement|credit\s*note|pro\s*forma(?:\s*invoice)?|quotation|quote|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura|nota\s*di\s*credito)$/i;
+  /^(?:tax\s+)?(?:invoice|bill|receipt|statement|credit\s*note|pro\s*forma(?:\s*invoice)?|quotation|quote|(?:handels|kosten|waren|teil|schluss|miet|abschlags|sammel|end|pro-?forma|betriebskostenab)?rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura|nota\s*di\s*credito)$/i;
 
 /** A document title followed by its number ("Facture FA-2017-0010", "Invoice 103767"): never a name. */
 export const TITLE_WITH_ID =
-  /^(?:tax\s+)?(?:invoice|bill|receipt|credit\s*note|(?:handels|kosten|waren|teil|schluss)?rechnung|gutschrift|facture|avoir|factuur|factura|fattura)\b.*\d/i;
+  /^(?:tax\s+)?(?:invoice|bill|receipt|credit\s*note|(?:handels|kosten|waren|teil|schluss|miet|abschlags|sammel|end|pro-?forma|betriebskostenab)?rechnung|gutschrift|facture|avoir|factuur|factura|fattura)\b.*\d/i;
 
 /** Line-item table header words by column role. */
 export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' | 'amount' | 'discount' | 'other'; pattern: RegExp }[] = [

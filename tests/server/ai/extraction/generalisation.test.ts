@@ -452,3 +452,42 @@ describe('parties and totals in common layouts', () => {
     expect(sender.fields.customer_name).toBeUndefined();
   });
 });
+
+describe('labels and headings in general forms', () => {
+  it('reads the number under a document title ("FACTUUR" over "Nr. 16117778"), ids under a heading that says "your", a German payment sentence, any kind of "…rechnung"', () => {
+    const r = extractInvoice([
+      page([
+        [360, 40, 'Exact Belgium BVBA', 12],
+        [360, 55, 'BTW: BE0505890632'],
+        [105, 200, 'FACTUUR'],
+        [268, 200, 'ONZE REFERENTIE'],
+        [440, 200, 'UW BTW NUMMER'],
+        [41, 215, 'Nr.'],
+        [115, 215, '16117778'],
+        [221, 215, 'Factuur t.b.v. 972044610'],
+        [430, 215, 'BE0882555389'],
+        [41, 600, 'Bitte überweisen Sie bis zum 09.12.2017.'],
+      ]),
+    ]);
+    expect(values(r)).toMatchObject({
+      invoice_number: '16117778',
+      vendor_vat_id: 'BE0505890632',
+      customer_vat_id: 'BE0882555389',
+      due_date: '2017-12-09',
+    });
+    const fr = extractInvoice([
+      page([
+        [75, 40, 'N° TVA : FR 32 123 456 789'],
+        [298, 100, 'Vos identifiants'],
+        [305, 112, 'N° TVA : FR 05 987 654 321'],
+        [65, 200, 'Mietrechnung (387) Nr. 9314110911/00/M/00/N vom 01.10.2018'],
+      ]),
+    ]);
+    expect(values(fr)).toMatchObject({
+      vendor_vat_id: 'FR32123456789',
+      customer_vat_id: 'FR05987654321',
+      invoice_number: '9314110911/00/M/00/N',
+      invoice_date: '2018-10-01',
+    });
+  });
+});
