@@ -92,6 +92,16 @@ export function parseNumber(text: string): number | undefined {
 }
 
 /**
+ * "1.234.56" or "1,234,56": thousands and cents marked with one separator, as OCR reads a
+ * decimal mark it cannot tell from the other. No notation writes it, so the last group of two
+ * digits is the cents.
+ */
+function misgrouped(num: string): number | undefined {
+  const m = /^([1-9]\d{0,2}(?:([.,])\d{3})+)\2(\d{2})$/.exec(num);
+  return m ? Number(`${m[1].replace(/[.,]/g, '')}.${m[3]}`) : undefined;
+}
+
+/**
  * Finds money amounts in a piece of text, each with its currency when a symbol or ISO code
  * stands next to it. Numbers that are part of dates, times, percentages or long ids are skipped.
  */
@@ -106,18 +116,24 @@ export function findAmounts(text: string): ParsedAmount[] {
     const end = start + whole.length;
     const before = text.slice(Math.max(0, start - 1), start);
     const after = text.slice(end, end + 1);
+    // "10,00-", as accounting and till receipts write a deduction: a negative amount.
+    const minusAfter = !post && after === '-' && /[.,]\d{2}$/.test(num) && /^(?:\s|$)/.test(text.slice(end + 1, end + 2));
     // Part of a longer token (id, date, time, percentage, phone number)?
     if (/[\w/:#-]/.test(before) && !pre) continue;
-    if (/[\w/:%°-]/.test(after) && !post) continue;
+    if (/[\w/:%°-]/.test(after) && !post && !minusAfter) continue;
     if (/^\s*\d+\s*$/.test(whole) && whole.trim().length > 9) continue;
     // A bare year ("2026", "© 2014") is never an amount; with a currency or cents it may be.
     if (!pre && !post && /^(?:19|20)\d{2}$/.test(num)) continue;
     const preCode = currencyCode(pre);
     const postCode = currencyCode(post);
     if (pre && !preCode && /^[A-Z]{3}$/.test(pre)) continue;
-    const value = parseNumber(num);
+    const value = misgrouped(num) ?? parseNumber(num);
     if (value === undefined) continue;
-    found.push({ value, currency: preCode ?? postCode, raw: whole.trim() });
+    found.push(
+      minusAfter && value > 0
+        ? { value: -value, currency: preCode ?? postCode, raw: `${whole.trim()}-` }
+        : { value, currency: preCode ?? postCode, raw: whole.trim() },
+    );
   }
   return found;
 }

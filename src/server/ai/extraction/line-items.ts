@@ -42,8 +42,8 @@ const TOTALS_ROW =
 /** A carried-forward row at a page's foot ("Übertrag", "Carried forward", "À reporter"): the table goes on over the page. */
 const CARRY_ROW = /^(?:[üu]bertrag|vortrag|carried\s*(?:forward|over)|brought\s*forward|[àa]\s*reporter|riporto|suma\s*y\s*sigue)\b/i;
 
-/** A cell that is one number, perhaps with a currency or a unit of a letter or two: "1.234,56 €", "EUR 12.00", "(5.00)", "0,0205". */
-const NUMERIC_CELL = /^(?:[A-Z]{3}\s?|[$€£¥])?[-−(]?\s?\d[\d.,'\u00a0\u202f ]*\)?\s?(?:[A-Z]{3}|[$€£¥]|%)?$/;
+/** A cell that is one number, perhaps with a currency or a unit of a letter or two: "1.234,56 €", "EUR 12.00", "(5.00)", "5,00-", "0,0205". */
+const NUMERIC_CELL = /^(?:[A-Z]{3}\s?|[$€£¥])?[-−(]?\s?\d[\d.,'\u00a0\u202f ]*[)-]?\s?(?:[A-Z]{3}|[$€£¥]|%)?$/;
 
 /** A header's tax qualifier: "Unit Price Excl. VAT", "Positionsbetrag ohne USt.". */
 const TAX_QUALIFIER =

@@ -4,6 +4,7 @@
  * its numbers over the article's name, a total found by arithmetic, a date with no label, a
  * currency named only in a heading, amounts whose digits OCR read as letters.
  */
+import { findAmounts } from '../../../../src/server/ai/extraction/amount';
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
 import { receiptRows, rowsByArithmetic } from '../../../../src/server/ai/extraction/line-items';
 import { fixOcrDigits, withOcrDigits } from '../../../../src/server/ai/extraction/ocr-noise';
@@ -131,6 +132,35 @@ describe('OCR noise in amounts', () => {
     expect(fixOcrDigits('lO,OO')).toBe('lO,OO');
     expect(fixOcrDigits('12,50')).toBe('12,50');
     expect(fixOcrDigits('Il.oo')).toBe('Il.oo');
+  });
+
+  it('reads "1.234.56" / "1,234,56" (one separator for thousands and cents) with cents, and a trailing minus as a deduction', () => {
+    expect(findAmounts('1.234.56').map((a) => a.value)).toEqual([1234.56]);
+    expect(findAmounts('Summe 1,234,56').map((a) => a.value)).toEqual([1234.56]);
+    expect(findAmounts('Rabatt 10,00- EUR').map((a) => a.value)).toEqual([-10]);
+    // a whole number with a dash after it is no deduction ("Pos 5-", "10-20")
+    expect(findAmounts('Pos 5- 10-20')).toEqual([]);
+    expect(
+      lines([
+        [40, 100, 'Beschreibung'],
+        [250, 100, 'Menge'],
+        [320, 100, 'Einzelpreis'],
+        [450, 100, 'Betrag'],
+        [40, 120, 'Bohrmaschine'],
+        [250, 120, '1'],
+        [320, 120, '89,00'],
+        [450, 120, '89,00'],
+        [40, 135, 'Aktionsrabatt'],
+        [250, 135, '1'],
+        [320, 135, '10,00-'],
+        [450, 135, '10,00-'],
+        [300, 170, 'Zwischensumme'],
+        [450, 170, '79,00'],
+      ]),
+    ).toEqual([
+      { description: 'Bohrmaschine', quantity: 1, unit_price: 89, amount: 89 },
+      { description: 'Aktionsrabatt', quantity: 1, unit_price: -10, amount: -10 },
+    ]);
   });
 
   it('changes OCR pages only', () => {
