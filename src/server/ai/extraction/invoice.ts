@@ -1,4 +1,4 @@
-import { median } from '../layout/geometry';
+import { horizontalOverlapRatio, median } from '../layout/geometry';
 import type { LayoutPage, LayoutPhrase } from '../layout/types';
 import { cents, currencyCode, findAmounts, parseAmount, type ParsedAmount } from './amount';
 import { decideDateOrder, findDates, type DateOrder, type DateOrderDecision } from './date';
@@ -392,6 +392,24 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
   };
 }
 
+/** Mail services whose domain names no sender. */
+const MAIL_SERVICES =
+  /^(?:gmail|googlemail|gmx|web|t-online|outlook|hotmail|live|yahoo|icloud|aol|freenet|posteo|orange|free|wanadoo|libero|proton|protonmail)$/i;
+
+/**
+ * The sender named by its website or e-mail domain ("www.roller.de" → "Roller"), for a scanned
+ * page whose letterhead is a logo OCR cannot read: weak, below any name read from the page.
+ */
+function domainVendor(index: PhraseIndex): Party {
+  for (const p of index.all) {
+    const m = /(?:www\.|@)([a-z0-9][a-z0-9-]{2,})\.[a-z]{2,}/i.exec(p.text);
+    if (!m || MAIL_SERVICES.test(m[1])) continue;
+    const name = m[1].charAt(0).toUpperCase() + m[1].slice(1).toLowerCase();
+    return { name: { field: 'vendor_name', value: name, raw: m[0], phrase: p, score: 0.45 } };
+  }
+  return {};
+}
+
 /** A postcode before a town ("60486 Frankfurt", "D-10115 Berlin", "1780 Wemmel", "2511 CV Den Haag") or a British postcode. */
 const POSTCODE_TOWN_RE = /(?:^|\s)(?:[A-Z]{1,2}[-\s])?\d{4,5}(?:\s?[A-Z]{2})?\s+\p{Lu}\p{L}+|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u;
 
@@ -404,6 +422,8 @@ const POSTCODE_TOWN_RE = /(?:^|\s)(?:[A-Z]{1,2}[-\s])?\d{4,5}(?:\s?[A-Z]{2})?\s+
 function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exclude: Set<LayoutPhrase>): Party[] {
   const phrases = (index.lines[0] ?? []).flat();
   if (!first || phrases.length === 0) return [];
+  // A till receipt, a narrow strip, has no window and no recipient.
+  if (first.source === 'ocr' && first.width / first.height < 0.55) return [];
   const bottom = first.height;
   const right = first.width;
   const out: Party[] = [];
@@ -427,7 +447,7 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
     block.forEach((q) => used.add(q));
     // A sender's block, not a recipient's: its name set larger than the text (a letterhead), or
     // its phone, e-mail or website right under its address.
-    if (median(p.words.map((w) => w.height)) > index.textHeight * 1.15 || senderContact(index, block[block.length - 1])) continue;
+    if (median(p.words.map((w) => w.height)) > index.textHeight * 1.15 || senderContact(index, block)) continue;
     const score = (out.length ? 0.45 : 0.5) * p.confidence;
     out.push({
       name: { field: 'customer_name', value: t, raw: p.text, phrase: p, score, unlabelled: true },
@@ -445,11 +465,24 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
   return out;
 }
 
-/** Contact details (phone, e-mail, website) on the line under `last`, in its column: the block above is a sender's. */
-function senderContact(index: PhraseIndex, last: LayoutPhrase): boolean {
-  const next = index.lines[last.pageNumber - 1][last.lineIndex + 1] ?? [];
+/** A sender's details: a phone, e-mail or website, or a tax number ("USt-ID-Nr. DE 124981337", "St.-Nr. 12/345/67890"). */
+const SENDER_DETAIL_RE = /(?<![\p{L}])(?:(?:ust|mwst|vat|tva|btw|iva)(?![\p{L}])|st\.?\s?-?nr|steuer(?:nummer|nr)|tax\s*(?:id|no|number))/iu;
+
+/**
+ * Contact details or a tax number in an address block, or on the line under it in its column or
+ * centred over the same place (a till receipt's head): the block is a sender's.
+ */
+function senderContact(index: PhraseIndex, block: LayoutPhrase[]): boolean {
+  if (block.some((q) => SENDER_DETAIL_RE.test(q.text))) return true;
+  const last = block[block.length - 1];
+  const next = index.lines[last.pageNumber - 1].slice(last.lineIndex + 1).find((l) => l.length > 0) ?? [];
   const h = Math.max(last.height, index.textHeight);
-  return next.some((q) => Math.abs(q.x - last.x) < 3 * h && q.y - (last.y + last.height) < 1.5 * h && CONTACT_RE.test(q.text));
+  return next.some(
+    (q) =>
+      (Math.abs(q.x - last.x) < 3 * h || horizontalOverlapRatio(q, last) > 0.3) &&
+      q.y - (last.y + last.height) < 1.5 * h &&
+      (CONTACT_RE.test(q.text) || SENDER_DETAIL_RE.test(q.text)),
+  );
 }
 
 // VAT identification numbers of the EU, the UK and Switzerland, by their published shapes.
@@ -536,6 +569,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   // "Vos identifiants", "UW BTW NUMMER / UW REFERENTIE": the ids under such a heading are the buyer's.
   buyerHeadings.push(...index.all.filter((p) => !table.phrases.has(p) && READER_IDS.test(p.text) && p.text.trim().split(/\s+/).length <= 6));
   parties.push(...returnAddressLine(index), unlabelledVendor(index, table.phrases), ...windowRecipients(index, pages[0], table.phrases));
+  if (pages.some((p) => p.source === 'ocr')) parties.push(domainVendor(index));
   for (const p of parties) {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);

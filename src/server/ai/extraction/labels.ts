@@ -55,7 +55,7 @@ export const LABELS: LabelSpec[] = [
     'id',
     1,
     `(?:tax\\s+)?invoice\\s*(?:${NO}|id|ref(?:erence)?)|inv\\.?\\s*${NO}|bill\\s*${NO}|document\\s*${NO}|reference\\s*${NO}?` +
-      `|${KIND}rechnungs?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}` +
+      `|${KIND}rechnungs?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}|(?:kassen)?bon[-\\s]?${NO}|quittungs?[-\\s]?${NO}|(?:receipt|transaction|trans\\.?)\\s*(?:${NO}|id)` +
       `|(?:facture|avoir)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
       `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|(?:factura|fattura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*)?(?:factura|fattura)`,
   ),

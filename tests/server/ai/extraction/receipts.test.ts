@@ -12,6 +12,8 @@ import { indexPhrases } from '../../../../src/server/ai/extraction/phrases';
 import { buildPage } from '../../../../src/server/ai/layout/group';
 import { page } from './helpers';
 
+const values = (r: ReturnType<typeof extractInvoice>) => Object.fromEntries(Object.entries(r.fields).map(([k, f]) => [k, f!.value]));
+
 const lines = (runs: [number, number, string, number?][]) => extractInvoice([page(runs)]).lineItems.map(({ confidence: _, ...rest }) => rest);
 
 describe('till receipts', () => {
@@ -120,6 +122,60 @@ describe('till receipts', () => {
     expect(r.fields.invoice_date?.value).toBe('2020-11-21');
     expect(r.fields.invoice_date!.confidence).toBeLessThan(0.6);
     expect(r.fields.due_date?.value).toBe('2020-12-12');
+  });
+});
+
+/** A page read by OCR from [x, y, text, confidence?] runs, 10-pixel text, `width` × `height` pixels. */
+function ocrPage(runs: [number, number, string, number?][], width: number, height: number) {
+  const words = runs.flatMap(([x, y, text, confidence = 0.9]) =>
+    [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], x: x + m.index! * 6, y, width: m[0].length * 6, height: 10, confidence })),
+  );
+  return buildPage(1, width, height, 'ocr', words);
+}
+
+describe('scanned till receipts', () => {
+  it('names the shop by its web address when its logo reads as noise, takes its number after "Bon-Nr.", and finds no buyer on the strip', () => {
+    const r = extractInvoice([
+      ocrPage(
+        [
+          [60, 20, 'QILER', 0.3],
+          [40, 60, 'Senefelder Straße 2'],
+          [45, 75, '33100 Paderborn'],
+          [40, 90, 'Tel. 05251 / 5099-0'],
+          [40, 120, 'Bon-Nr. 05R024747'],
+          [40, 135, 'Datum: 26.09.2016 13:56'],
+          [20, 170, 'Duschvorhang'],
+          [150, 170, '29,98 A'],
+          [20, 190, 'SUMME'],
+          [150, 190, '29,98'],
+          [40, 230, 'www.roller.de', 0.1],
+        ],
+        250,
+        700,
+      ),
+    ]);
+    expect(values(r)).toMatchObject({ vendor_name: 'Roller', invoice_number: '05R024747', invoice_date: '2016-09-26', total: 29.98 });
+    expect(r.fields.vendor_name!.confidence).toBeLessThan(0.6);
+    expect(r.fields.customer_name).toBeUndefined();
+    expect(r.lineItems.map((i) => i.description)).toEqual(['Duschvorhang']);
+  });
+
+  it('offers no shop address block as the buyer when a phone or tax number stands under it', () => {
+    const r = extractInvoice([
+      ocrPage(
+        [
+          [300, 20, 'DELPHIN', 0.9],
+          [40, 100, 'Apotheke am Markt'],
+          [40, 115, 'Marktplatz 3'],
+          [40, 130, '40213 Düsseldorf'],
+          [40, 145, 'USt-IdNr. DE123456789'],
+          [40, 300, 'Rechnung Nr. 7'],
+        ],
+        600,
+        850,
+      ),
+    ]);
+    expect(r.fields.customer_name).toBeUndefined();
   });
 });
 
