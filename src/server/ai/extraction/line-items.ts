@@ -741,7 +741,8 @@ const RECEIPT_TAIL = /^(?:[A-D0-9*]|EUR|€|[A-D]\*?)$/i;
 const RECEIPT_TIMES = /^(\d{1,3})\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£]?(\d{1,4}[.,]\d{2})$/i;
 
 /**
- * A till receipt's lines, which have no header: above its first totals row, each row of words
+ * A till receipt's lines, or a table of descriptions and amounts alone ("Leistung | Betrag"),
+ * which have no header the vocabulary reads: above its first totals row, each row of words
  * with one amount at its right end (its tax class or currency may follow), a leading count
  * ("2 Surface Pro 6  $1,998.00") as its quantity, and a "2 x 0,99" row next to it, when it makes
  * the amount, as its quantity and unit price. Offered as readings for the caller to check against
@@ -755,7 +756,11 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
     for (const row of lines) {
       if (row.length === 0) continue;
       const text = textOf(row);
-      if (TOTALS_ROW.test(text)) return suffixes(rows.map((r) => r.item));
+      // "Zahlungsbedingungen" or "Notes" above the rows is no end of them.
+      if (TOTALS_ROW.test(text)) {
+        if (rows.length) return suffixes(rows.map((r) => r.item));
+        continue;
+      }
       const words = row.flatMap((p) => p.words.map((w) => w.text));
       while (words.length > 2 && RECEIPT_TAIL.test(words[words.length - 1])) words.pop();
       const said = RECEIPT_TIMES.exec(text.replace(/\s+[A-D*]$/i, ''));

@@ -69,6 +69,31 @@ describe('till receipts', () => {
     expect(receiptRows(indexPhrases([page(runs)]).lines).map((l) => l.length)).toEqual([3, 2, 1]);
   });
 
+  it('reads a service invoice whose table has only a description and an amount, the same way, when the amounts add up to the subtotal', () => {
+    const runs: [number, number, string, number?][] = [
+      [40, 20, 'Muster Consulting GmbH', 14],
+      [40, 60, 'Zahlungsbedingungen: 14 Tage netto'],
+      [40, 100, 'Leistung'],
+      [450, 100, 'Betrag'],
+      [40, 120, 'Beratung März 2024'],
+      [450, 120, '1.200,00'],
+      [40, 135, 'Reisekosten'],
+      [462, 135, '85,50'],
+      [300, 170, 'Zwischensumme'],
+      [450, 170, '1.285,50'],
+      [300, 185, 'USt 19%'],
+      [456, 185, '244,25'],
+      [300, 200, 'Gesamtbetrag'],
+      [450, 200, '1.529,75'],
+    ];
+    expect(lines(runs)).toEqual([
+      { description: 'Beratung März 2024', amount: 1200 },
+      { description: 'Reisekosten', amount: 85.5 },
+    ]);
+    // amounts that do not add up are no table
+    expect(lines(runs.map((r) => (r[2] === '85,50' ? [r[0], r[1], '95,50'] : r)))).toEqual([]);
+  });
+
   it('reads an article number and its numbers on one row and the name under it', () => {
     const runs: [number, number, string, number?][] = [
       [20, 100, '1 23530028 03'],
