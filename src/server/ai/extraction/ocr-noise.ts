@@ -10,12 +10,21 @@ const LOOKALIKES: Record<string, string> = { O: '0', o: '0', l: '1', I: '1', '|'
  */
 const AMOUNT_SHAPE = /^([-(]?[$€£]?)([\dOolI|]{1,3}(?:[.,'][\dOolI|]{3})*[.,][\dOo]{2})([)€]?)$/;
 
+/** A day-first dotted date as OCR may read it: a comma for one dot, look-alike letters for digits. */
+const DATE_SHAPE = /^([0-3OolI|]?[\dOolI|])([.,])([01OolI|]?[\dOolI|])([.,])((?:[12OolI|][\dOolI|])?[\dOolI|]{2})([.,:]?)$/;
+
 /**
  * Reads the digits OCR took for letters in a word that is an amount with cents ("1O,5O" →
  * "10,50", "l2.99" → "12.99"). Only a word of that shape with at least two real digits is
  * changed; words with other letters are left as they are, so "Total" or "Iol" never become numbers.
  */
 export function fixOcrDigits(text: string): string {
+  const date = DATE_SHAPE.exec(text);
+  if (date && date[0].replace(/\D/g, '').length >= 4 && (/[OolI|]/.test(date[0]) || date[2] !== date[4])) {
+    // "26,09.2016", "26.O9.2016": a dotted date with a comma or a letter OCR put in it.
+    const digits = (t: string) => t.replace(/[OolI|]/g, (c) => LOOKALIKES[c]);
+    return `${digits(date[1])}.${digits(date[3])}.${digits(date[5])}${date[6]}`;
+  }
   const m = AMOUNT_SHAPE.exec(text);
   if (!m || !/[OolI|]/.test(m[2])) return text;
   const digits = m[2].replace(/\D/g, '').length;
@@ -23,7 +32,7 @@ export function fixOcrDigits(text: string): string {
   return `${m[1]}${m[2].replace(/[OolI|]/g, (c) => LOOKALIKES[c])}${m[3]}`;
 }
 
-/** An OCR page with its amount-shaped words read as digits (see fixOcrDigits); a text-layer page as it is. */
+/** An OCR page with its amount- and date-shaped words read as digits (see fixOcrDigits); a text-layer page as it is. */
 export function withOcrDigits(page: LayoutPage): LayoutPage {
   if (page.source !== 'ocr') return page;
   const fixed = new Map<LayoutWord, LayoutWord>();

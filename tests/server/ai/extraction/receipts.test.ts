@@ -204,8 +204,8 @@ describe('scanned till receipts', () => {
   });
 });
 
-describe('OCR noise in amounts', () => {
-  it('reads O, o, l, I and | as digits in a word shaped like an amount with cents, and nothing else', () => {
+describe('OCR noise in amounts and dates', () => {
+  it('reads O, o, l, I and | as digits in a word shaped like an amount with cents or a dotted date, and nothing else', () => {
     expect(fixOcrDigits('1O,5O')).toBe('10,50');
     expect(fixOcrDigits('l2.99')).toBe('12.99');
     expect(fixOcrDigits('$1,O99.00')).toBe('$1,099.00');
@@ -213,6 +213,10 @@ describe('OCR noise in amounts', () => {
     expect(fixOcrDigits('lO,OO')).toBe('lO,OO');
     expect(fixOcrDigits('12,50')).toBe('12,50');
     expect(fixOcrDigits('Il.oo')).toBe('Il.oo');
+    // dates: a letter for a digit, a comma for one of the dots
+    expect(fixOcrDigits('26.O9.2016')).toBe('26.09.2016');
+    expect(fixOcrDigits('26,09.2016')).toBe('26.09.2016');
+    expect(fixOcrDigits('1,12,20')).toBe('1,12,20');
   });
 
   it('reads "1.234.56" / "1,234,56" (one separator for thousands and cents) with cents, and a trailing minus as a deduction', () => {
