@@ -2,6 +2,12 @@ import { createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './
 
 jest.setTimeout(300_000);
 
+/** The page's title once it reads `expected` (the page sets it after rendering), else as it stands after 10 s. */
+async function titleOnceSet(page: E2EApp['page'], expected: string): Promise<string> {
+  await page.waitForFunction((t) => document.title === t, expected, { timeout: 10_000 }).catch(() => undefined);
+  return page.title();
+}
+
 const crumbsOf = (app: E2EApp) =>
   app.page.evaluate(() => (JSON.parse(sessionStorage.getItem('breadcrumbs') ?? '[]') as Array<{ label: string }>).map((c) => c.label));
 
@@ -27,7 +33,7 @@ describe('navigation, dead ends and not-found states', () => {
     expect((await manifest.json()).short_name).toBe('Flowmatic');
     await app.page.goto('/login');
     await app.page.getByRole('button', { name: 'Sign in' }).waitFor();
-    expect(await app.page.title()).toBe('Log in · Flowmatic');
+    expect(await titleOnceSet(app.page, 'Log in · Flowmatic')).toBe('Log in · Flowmatic');
   });
 
   it('lays /home out without shifting: CLS ≤ 0.05', async () => {
@@ -49,7 +55,7 @@ describe('navigation, dead ends and not-found states', () => {
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
     console.log(`CLS /home: ${cls.toFixed(3)}`);
     expect(cls).toBeLessThanOrEqual(0.05);
-    expect(await page.title()).toBe('Home · Flowmatic');
+    expect(await titleOnceSet(page, 'Home · Flowmatic')).toBe('Home · Flowmatic');
   });
 
   it('highlights Solutions in the navigation below it and titles each page', async () => {
@@ -63,7 +69,7 @@ describe('navigation, dead ends and not-found states', () => {
       const solutions = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Solutions' });
       await solutions.waitFor();
       expect(await solutions.getAttribute('aria-current')).toBe('page');
-      expect(await page.title()).toBe(title);
+      expect(await titleOnceSet(page, title)).toBe(title);
     }
   });
 
@@ -155,7 +161,7 @@ describe('navigation, dead ends and not-found states', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await page.locator('main').count()).toBe(1);
-    expect(await page.title()).toBe('Monitoring · Flowmatic');
+    expect(await titleOnceSet(page, 'Monitoring · Flowmatic')).toBe('Monitoring · Flowmatic');
   });
 
   it('a workflow that cannot be loaded keeps its h1', async () => {
