@@ -67,7 +67,6 @@ interface WarmWorker {
   memoryMb: number;
   tasks: number;
   idleTimer?: NodeJS.Timeout;
-  exited?: boolean;
 }
 
 /** Tasks a worker runs before it is replaced by a fresh one. */
@@ -95,17 +94,22 @@ function spawn(memoryMb: number): WarmWorker {
   });
   const warm: WarmWorker = { worker, memoryMb, tasks: 0 };
   worker.once('exit', () => {
-    warm.exited = true;
     clearTimeout(warm.idleTimer);
-    const list = idle.get(memoryMb);
-    if (list?.includes(warm)) list.splice(list.indexOf(warm), 1);
+    unlist(warm);
   });
   return warm;
 }
 
+/** Takes a worker off the idle list (it exited, or is being stopped), so no task is sent to it. */
+function unlist(warm: WarmWorker) {
+  const list = idle.get(warm.memoryMb);
+  const at = list?.indexOf(warm) ?? -1;
+  if (at >= 0) list!.splice(at, 1);
+}
+
 function take(memoryMb: number): WarmWorker {
   const warm = idle.get(memoryMb)?.pop();
-  if (!warm || warm.exited) return spawn(memoryMb);
+  if (!warm) return spawn(memoryMb);
   clearTimeout(warm.idleTimer);
   warm.worker.ref();
   return warm;
@@ -117,9 +121,15 @@ function putBack(warm: WarmWorker, heap: number) {
     return;
   }
   warm.worker.unref();
-  warm.idleTimer = setTimeout(() => void warm.worker.terminate(), IDLE_MS);
+  // off the list before terminate() starts: a worker stopping is never handed a task
+  warm.idleTimer = setTimeout(() => {
+    unlist(warm);
+    void warm.worker.terminate();
+  }, IDLE_MS);
   warm.idleTimer.unref();
-  idle.set(warm.memoryMb, [...(idle.get(warm.memoryMb) ?? []), warm]);
+  const list = idle.get(warm.memoryMb);
+  if (list) list.push(warm);
+  else idle.set(warm.memoryMb, [warm]);
 }
 
 /** Stops the idle warm workers (a server's shutdown; a test's end). */
