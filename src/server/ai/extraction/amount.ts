@@ -118,6 +118,8 @@ export function findAmounts(text: string): ParsedAmount[] {
     const after = text.slice(end, end + 1);
     // "10,00-", as accounting and till receipts write a deduction: a negative amount.
     const minusAfter = !post && after === '-' && /[.,]\d{2}$/.test(num) && /^(?:\s|$)/.test(text.slice(end + 1, end + 2));
+    // "-$1.99", "−€ 5,00": a minus before the currency sign (not "Pos-$5").
+    const minusBefore = !!pre && /[-−]/.test(before) && /^(?:\s|$)/.test(text.slice(Math.max(0, start - 2), start - 1));
     // Part of a longer token (id, date, time, percentage, phone number)?
     if (/[\w/:#-]/.test(before) && !pre) continue;
     if (/[\w/:%°-]/.test(after) && !post && !minusAfter) continue;
@@ -129,18 +131,21 @@ export function findAmounts(text: string): ParsedAmount[] {
     if (pre && !preCode && /^[A-Z]{3}$/.test(pre)) continue;
     const value = misgrouped(num) ?? parseNumber(num);
     if (value === undefined) continue;
-    found.push(
-      minusAfter && value > 0
-        ? { value: -value, currency: preCode ?? postCode, raw: `${whole.trim()}-` }
-        : { value, currency: preCode ?? postCode, raw: whole.trim() },
-    );
+    const negated = (minusAfter || minusBefore) && value > 0;
+    found.push({
+      value: negated ? -value : value,
+      currency: preCode ?? postCode,
+      raw: minusBefore && negated ? `-${whole.trim()}` : minusAfter && negated ? `${whole.trim()}-` : whole.trim(),
+    });
   }
   return found;
 }
 
 /**
- * Parses a text that should be one amount ("$1,234.56", "EUR 1.234,56", "1 234,56 €"), or
- * undefined when it holds no amount. When several are present the last one is taken, which on
+ * Parses a text that should be one amount ("$1,234.56", "EUR 1.234,56", "1 234,56 €", "10,00-",
+ * "-$1.99", OCR's "1.234.56"), or undefined when it holds no amount. Every amount a document
+ * prints is read here or by findAmounts, never by parseNumber alone (which is the CSV reader's
+ * and knows neither a document's trailing minus before a space nor OCR's one separator). When several are present the last one is taken, which on
  * invoice lines ("Total (incl. 20% VAT) 1,200.00") is the amount.
  */
 export function parseAmount(text: string): ParsedAmount | undefined {

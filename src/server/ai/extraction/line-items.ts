@@ -37,7 +37,7 @@ export interface LineItemTable {
 type AmountOnlyRows = 'auto' | 'lines' | 'notes';
 
 const TOTALS_ROW =
-  /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale)/i;
+  /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?\b|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale)/i;
 
 /** A carried-forward row at a page's foot ("Übertrag", "Carried forward", "À reporter"): the table goes on over the page. */
 const CARRY_ROW = /^(?:[üu]bertrag|vortrag|carried\s*(?:forward|over)|brought\s*forward|[àa]\s*reporter|riporto|suma\s*y\s*sigue)\b/i;
@@ -738,7 +738,7 @@ const RECEIPT_AMOUNT = /^-?[$€£]?-?\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}-?$/;
 /** What may follow a receipt row's amount: its tax class ("A", "1", "*") or its currency. */
 const RECEIPT_TAIL = /^(?:[A-D0-9*]|EUR|€|[A-D]\*?)$/i;
 /** "2 x 0,99", "3 Stk x 1,49", "2 * 4,50": a count and a unit price on a receipt. */
-const RECEIPT_TIMES = /^(\d{1,3})\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£]?(\d{1,4}[.,]\d{2})$/i;
+const RECEIPT_TIMES = /^(\d{1,3})\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£]?(\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}|\d{4}[.,]\d{2})$/i;
 
 /**
  * A till receipt's lines, or a table of descriptions and amounts alone ("Leistung | Betrag"),
@@ -766,7 +766,7 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       const said = RECEIPT_TIMES.exec(text.replace(/\s+[A-D*]$/i, ''));
       if (said) {
         const quantity = Number(said[1]);
-        const unitPrice = parseNumber(said[2]);
+        const unitPrice = parseAmount(said[2])?.value;
         const last = rows[rows.length - 1]?.item;
         if (unitPrice !== undefined && last?.amount !== undefined && last.quantity === undefined && fits(quantity, unitPrice, last.amount)) {
           Object.assign(last, { quantity, unit_price: unitPrice });
@@ -781,7 +781,7 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
         times = undefined;
         continue;
       }
-      const raw = parseNumber(amountText.replace(/^(-?)[$€£]/, '$1').replace(/^(.*)-$/, '-$1'));
+      const raw = parseAmount(amountText)?.value;
       if (raw === undefined) continue;
       const lead = /^(\d{1,3})\s+(?=\p{L})(.*)$/u.exec(description);
       const item: LineItem = { description: lead ? lead[2] : description, amount: raw, confidence: Math.min(0.7, ...row.map((p) => p.confidence)) };

@@ -248,6 +248,37 @@ describe('OCR noise in amounts and dates', () => {
     ]);
   });
 
+  it('reads a receipt row\'s amount as findAmounts does: "1.234.56" with cents, a minus after it or before its currency sign', () => {
+    expect(findAmounts('-$1.99 and −€ 5,00').map((a) => a.value)).toEqual([-1.99, -5]);
+    // a minus inside a token is no sign
+    expect(findAmounts('Pos-$5.00').map((a) => a.value)).toEqual([5]);
+    const runs: [number, number, string, number?][] = [
+      [100, 20, 'Elektromarkt GmbH', 14],
+      [100, 80, 'Notebook'],
+      [300, 80, '1.234.56'],
+      [100, 95, 'Rabatt'],
+      [300, 95, '10,00-'],
+      [100, 110, 'Gutschein'],
+      [300, 110, '-€5,00'],
+      [100, 125, 'Monitor'],
+      [300, 125, '2.469,00'],
+      [110, 140, '2 x 1.234,50'],
+      [100, 170, 'SUMME'],
+      [300, 170, '3.688,56'],
+    ];
+    const expected = [
+      { description: 'Notebook', amount: 1234.56 },
+      { description: 'Rabatt', amount: -10 },
+      { description: 'Gutschein', amount: -5 },
+      { description: 'Monitor', quantity: 2, unit_price: 1234.5, amount: 2469 },
+    ];
+    expect(lines(runs)).toEqual(expected);
+    const ocr = page(runs);
+    const r = extractInvoice([{ ...ocr, source: 'ocr' }]);
+    expect(r.lineItems.map(({ confidence: _, ...rest }) => rest)).toEqual(expected);
+    expect(r.fields.total?.value).toBe(3688.56);
+  });
+
   it('changes OCR pages only', () => {
     const word = (text: string, x: number) => ({ text, x, y: 100, width: 40, height: 10, confidence: 0.8 });
     const ocr = buildPage(1, 600, 800, 'ocr', [word('Total', 100), word('2l,4O', 300)]);
