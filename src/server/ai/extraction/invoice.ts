@@ -107,20 +107,23 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     if (rest) tries.push([rest, 1, phrase]);
     const rights = rightOf(index, phrase).filter((q) => !exclude.has(q));
     const right = rights[0];
+    // A totals block: the label in the middle of the page, its amount at the right margin, the
+    // phrases between (other columns, "(zzgl. 19% MwSt.)") holding no amount.
+    const last = spec.kind === 'amount' ? rights[rights.length - 1] : undefined;
+    const farRight = last && !matchLabel(last.text) && rights.slice(0, -1).every((q) => findAmounts(q.text).length === 0) ? last : undefined;
     if (right && !matchLabel(right.text) && right.x - (phrase.x + phrase.width) < 25 * index.textHeight) {
       // A currency set apart from its amount ("Totaal excl. BTW   €   31,00"): the two are one value.
       const apart = spec.kind === 'amount' && currencyCode(right.text.trim()) && rights[1] ? rights[1] : undefined;
       tries.push(apart ? [`${right.text} ${apart.text}`, 0.95, apart] : [right.text, 0.95, right]);
-    } else if (spec.kind === 'amount') {
-      // A totals block: the label in the middle of the page, its amount at the right margin, the
-      // phrases between (other columns) empty or not amounts.
-      const last = rightOf(index, phrase)
-        .filter((q) => !exclude.has(q))
-        .pop();
-      if (last && !matchLabel(last.text)) tries.push([last.text, 0.9, last]);
-    }
+      if (farRight && farRight !== right && farRight !== apart) tries.push([farRight.text, 0.9, farRight]);
+    } else if (farRight) tries.push([farRight.text, 0.9, farRight]);
     const under = below(index, phrase);
-    if (under && !exclude.has(under)) tries.push([under.text, 0.85, under]);
+    if (under && !exclude.has(under)) {
+      // A column of amounts under its heading whose last adds up the ones above (a totals table
+      // with a row per tax rate and a row of sums): the sum is the document's.
+      const sum = spec.kind === 'amount' ? columnSum(index, under) : undefined;
+      tries.push(sum ? [sum.text, 0.9, sum] : [under.text, 0.85, under]);
+    }
     // An amount label may name the currency ("Total (EUR)", "Gesamt/€").
     if (spec.kind === 'amount') {
       const named = /[(/]\s*([A-Z]{3}|[$€£])\s*\)?$|\s([$€£])(?:\s|$)/.exec(phrase.text.slice(0, label.length));
@@ -160,6 +163,46 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       });
       break;
     }
+  }
+  return out;
+}
+
+/**
+ * The last of a column of amounts starting at `top` (one amount per phrase, each under the one
+ * before), when there are three or more and the last is the sum of the others; else undefined.
+ */
+function columnSum(index: PhraseIndex, top: LayoutPhrase): LayoutPhrase | undefined {
+  const column: { p: LayoutPhrase; value: number }[] = [];
+  for (let p: LayoutPhrase | undefined = top; p && column.length < 12; p = below(index, p, 1)) {
+    const a = findAmounts(p.text);
+    if (a.length !== 1 || /\p{L}{2}/u.test(p.text.replace(a[0].raw, ''))) break;
+    column.push({ p, value: a[0].value });
+  }
+  if (column.length < 3) return undefined;
+  const last = column[column.length - 1];
+  const rest = cents(column.slice(0, -1).reduce((a, c) => a + c.value, 0));
+  return Math.abs(rest - last.value) <= 0.011 && last.value !== 0 ? last.p : undefined;
+}
+
+/** "München, den 01.11.2024", "Paris, le 5 mars 2024", "Milano, lì 12/03/2024", "Berlin, 01.11.2024": a place and the letter's date. */
+const PLACE_DATE_RE = /^(\p{Lu}[\p{L}.-]+(?:\s[\p{L}.-]+){0,3}),\s*(?:(den|le|l[iì]|el|il)(?:\s+|$))?(.*)$/u;
+
+/**
+ * The date a letter is written on, after the place it is written in, on page 1 (an issue date
+ * with no label): sure with the article ("den", "le", "lì"), less so without. The phrase is the
+ * place and the date, or the place alone with the date to its right.
+ */
+function placeDates(index: PhraseIndex, order: DateOrder): Candidate[] {
+  const out: Candidate[] = [];
+  for (const p of (index.lines[0] ?? []).flat()) {
+    const m = PLACE_DATE_RE.exec(p.text.trim());
+    if (!m || matchLabel(m[1]) || STREET_RE.test(m[1])) continue;
+    const source = m[3] ? p : rightOf(index, p)[0];
+    const text = m[3] || source?.text || '';
+    const [d] = findDates(text, order);
+    // the date is all that follows the place (a weekday or a time at most)
+    if (!source || !d || !aloneDate(text, d.raw)) continue;
+    out.push({ field: 'invoice_date', value: d.iso, raw: d.raw, phrase: source, score: (m[2] ? 0.9 : 0.75) * source.confidence, ambiguous: d.ambiguous });
   }
   return out;
 }
@@ -221,11 +264,18 @@ const PARTY_DESCRIPTOR_RE =
 /** "Page 1 / 1", "Seite 1 von 3", "Page 2 of 4", "Pagina 1 di 2": a page number, never a name. */
 const PAGE_NUMBER_RE = /^(?:page|seite|pagina|página|blatt|p\.)\s*\d+\s*(?:\/|of|von|sur|de|di|van)\s*\d+$/i;
 
-/** Phrases under a party heading that are not its name: labels, "Key: value" pairs, numbers, page numbers, salutations. */
+/**
+ * An identifier's line ("GLN 4333741000005", "ILN 4304171000002 Lief-Nr: 549910"): a run of six
+ * digits or more, no legal form. A company's name holds no such number.
+ */
+const ID_LINE_RE = /\d{6,}/;
+
+/** Phrases under a party heading that are not its name: labels, "Key: value" pairs, numbers, identifiers, page numbers, salutations. */
 function notAName(q: LayoutPhrase): boolean {
   const t = q.text.trim();
   return (
     Boolean(matchLabel(t)) ||
+    (ID_LINE_RE.test(t) && !LEGAL_FORM_RE.test(t)) ||
     PAGE_NUMBER_RE.test(t) ||
     KEY_VALUE_RE.test(t) ||
     /[:：]$/.test(t) ||
@@ -249,6 +299,12 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
   if (rest && /^\p{Ll}/u.test(rest) && !PARTY_DESCRIPTOR_RE.test(rest)) return {};
   // "Seller trade name", "Buyer details", "Client address": a heading whose name is under it.
   let name = rest && !KEY_VALUE_RE.test(rest) && !PARTY_DESCRIPTOR_RE.test(rest) ? rest : '';
+  // "Sold To   Wingtip Toys": the name beside its heading, the address under the name.
+  const right = rightOf(index, label)[0];
+  if (!name && right && !notAName(right) && !STREET_RE.test(right.text.trim()) && right.x - label.x - label.width < 3 * index.textHeight) {
+    namePhrase = right;
+    name = right.text;
+  }
   if (!name) {
     const page = index.lines[label.pageNumber - 1];
     const h = Math.max(label.height, index.textHeight);
@@ -270,13 +326,6 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
         namePhrase = q;
         name = q.text.trim();
         break;
-      }
-    }
-    if (!namePhrase) {
-      const right = rightOf(index, label)[0];
-      if (right && !notAName(right) && right.x - label.x - label.width < 3 * index.textHeight) {
-        namePhrase = right;
-        name = right.text;
       }
     }
   }
@@ -307,12 +356,20 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
  * name and address.
  */
 function returnAddressLine(index: PhraseIndex): Party[] {
+  const firstPage = (index.lines[0] ?? []).flat();
   for (const line of (index.lines[0] ?? []).slice(0, 40)) {
     const text = line.map((p) => p.text).join(' ');
-    const parts = text.split(/\s*[|•●·]\s*|\s+[-–]\s+/).filter(Boolean);
+    // In small print a comma parts them too ("Alphabet, Lilienthalallee 26, 80786 München").
+    const small = median(line.flatMap((p) => p.words.map((w) => w.height))) < index.textHeight * 0.85;
+    const parts = text.split(small ? /\s*[|•●·,]\s*|\s+[-–]\s+/ : /\s*[|•●·]\s*|\s+[-–]\s+/).filter(Boolean);
     if (parts.length < 3 || !/\b\d{4,5}\b/.test(text) || !/\p{L}{2}/u.test(parts[0]) || /^\d/.test(parts[0]) || STREET_RE.test(parts[0])) continue;
-    const name = parts[0].replace(/[,;]$/, '').trim();
+    // parted by commas, the line must hold a postcode and town of its own ("Walnut, WY, 98432" is a town's line)
+    if (small && !/[|•●·]|\s[-–]\s/.test(text) && !parts.slice(1).some((x) => POSTCODE_TOWN_RE.test(x))) continue;
+    const short = parts[0].replace(/[,;]$/, '').trim();
     const anchor = line[0];
+    // The line may shorten the name its letterhead prints in full ("Alphabet" for "Alphabet Fuhrparkmanagement GmbH").
+    const full = firstPage.find((p) => p !== anchor && p.text.trim().startsWith(`${short} `) && LEGAL_FORM_RE.test(p.text.trim()) && !notAName(p));
+    const name = full ? full.text.trim() : short;
     // The rest of the line is the sender's address ("Europa-Allee 1 | 60486 Frankfurt").
     const street = parts
       .slice(1)
@@ -574,7 +631,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
   }
-  candidates.push(...vatIds(index, buyerHeadings), ...titledNumbers(index, table.phrases));
+  candidates.push(...vatIds(index, buyerHeadings), ...titledNumbers(index, table.phrases), ...placeDates(index, decision.order));
 
   const fields: InvoiceExtraction['fields'] = {};
   const chosen = new Map<InvoiceFieldName, Candidate>();
@@ -646,6 +703,12 @@ function sameName(a: string, b: string): boolean {
   return x === y || (Math.min(x.length, y.length) >= 4 && (x.includes(y) || y.includes(x)));
 }
 
+/**
+ * A tax that can be on a net amount: no VAT or sales tax rate is above 30 %, so a tax larger than
+ * that share of the subtotal means the two were read the wrong way round (or one is no tax).
+ */
+const plausibleTax = (subtotal: number, tax: number) => Math.abs(tax) <= Math.abs(subtotal) * 0.3 + 0.011;
+
 /** The confidence of an amount found by arithmetic, with no label of its own. */
 const INFERRED = 0.8;
 
@@ -660,6 +723,7 @@ function inferTotals(index: PhraseIndex, fields: InvoiceExtraction['fields']): A
   if (tax === undefined || tax === 0 || (subtotal === undefined) === (total === undefined)) return [];
   const name = total === undefined ? 'total' : 'subtotal';
   const target = cents(total === undefined ? subtotal! + tax : total - tax);
+  if (!plausibleTax(name === 'total' ? subtotal! : target, tax)) return [];
   for (const p of index.all) {
     const hit = findAmounts(p.text).find((a) => Math.abs(a.value - target) <= 0.005);
     if (!hit) continue;
@@ -759,7 +823,7 @@ function chooseTotals(candidates: readonly Candidate[]): InvoiceExtraction['fiel
       const options: (Candidate | undefined)[] = [...taxes, undefined];
       for (const t of options) {
         const tax = t ? (t.value as number) : 0;
-        if (!near((s.value as number) + tax, T.value as number)) continue;
+        if (!near((s.value as number) + tax, T.value as number) || !plausibleTax(s.value as number, tax)) continue;
         if (!t && T.value === s.value && taxes.some((x) => x.value !== 0)) continue;
         const score = s.score + T.score + (t ? t.score : 0.5);
         if (!trio || score > trio.score + 1e-9) trio = { s, t, T, score };
@@ -875,8 +939,11 @@ export function crossCheck(fields: InvoiceExtraction['fields'], items: readonly 
   const boost = (...fs: (ExtractedField | undefined)[]) => fs.forEach((f) => f && (f.confidence = round(Math.max(f.confidence, 0.97))));
   if (subtotal !== undefined && total !== undefined) {
     const expected = subtotal + (tax ?? 0);
-    if (near(expected, total)) boost(fields.subtotal, fields.tax, fields.total);
-    else {
+    if (near(expected, total) && plausibleTax(subtotal, tax ?? 0)) boost(fields.subtotal, fields.tax, fields.total);
+    else if (near(expected, total)) {
+      [fields.subtotal, fields.tax].forEach(flag);
+      warnings.push(`The tax ${money(tax!)} is more than 30% of the subtotal ${money(subtotal)}: the two may be read the wrong way round.`);
+    } else {
       [fields.subtotal, fields.tax, fields.total].forEach(flag);
       warnings.push(`Subtotal ${money(subtotal)}${tax !== undefined ? ` + tax ${money(tax)}` : ''} = ${money(expected)}, but the total is ${money(total)}.`);
     }

@@ -79,7 +79,7 @@ export const LABELS: LabelSpec[] = [
     'date',
     1,
     'invoice\\s*date|date\\s*of\\s*(?:issue|invoice)|issue\\s*date|issued(?:\\s*on)?|date\\s*issued|bill(?:ing)?\\s*date|invoice\\s*dt' +
-      "|rechnungsdatum|datum\\s*der\\s*rechnung|belegdatum|ausstellungsdatum|date\\s*(?:de\\s*(?:la\\s*)?)?facture|date\\s*d['’]\\s*[ée]mission|factuurdatum|datum\\s*factuur" +
+      "|rechnungs?[-\\s]?datum|datum\\s*der\\s*rechnung|beleg[-\\s]?datum|ausstellungsdatum|date\\s*(?:de\\s*(?:la\\s*)?)?facture|date\\s*d['’]\\s*[ée]mission|factuurdatum|datum\\s*factuur" +
       '|fecha\\s*(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s*(?:della\\s*|di\\s*)?(?:fattura|emissione)',
   ),
   L('invoice_date', 'date', 0.8, 'date|datum|fecha|data'),
@@ -106,8 +106,8 @@ export const LABELS: LabelSpec[] = [
     'tax',
     'amount',
     1,
-    `(?:\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*)?(?:tax(?:es)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|ust|tva|btw|imposta)\\.?(?:\\s*(?:gesamt|total|betrag|bedrag))?` +
-      `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag)${CUR}`,
+    `(?:\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*)?(?:tax(?:es)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|ust|tva|btw|imposta)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
+      `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag)${CUR}`,
   ),
   L(
     'total',

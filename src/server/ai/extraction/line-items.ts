@@ -37,7 +37,7 @@ export interface LineItemTable {
 type AmountOnlyRows = 'auto' | 'lines' | 'notes';
 
 const TOTALS_ROW =
-  /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?\b|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale)/i;
+  /^(?:sub[\s-]?total|total|tax|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discount|shipping|freight|notes?\b|thank|payment|terms|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
 
 /** A carried-forward row at a page's foot ("Übertrag", "Carried forward", "À reporter"): the table goes on over the page. */
 const CARRY_ROW = /^(?:[üu]bertrag|vortrag|carried\s*(?:forward|over)|brought\s*forward|[àa]\s*reporter|riporto|suma\s*y\s*sigue)\b/i;

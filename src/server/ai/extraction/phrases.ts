@@ -42,7 +42,8 @@ export function rightOf(index: PhraseIndex, p: LayoutPhrase): LayoutPhrase[] {
 
 /**
  * The first phrase below `p` that stands in its column: overlapping it horizontally or starting
- * at about the same x, within `maxLines` lines and without a gap wider than ~2.5 text heights.
+ * at about the same x, within `maxLines` lines and without a gap wider than ~2.5 text heights
+ * (a rule of dashes between is passed over).
  */
 export function below(index: PhraseIndex, p: LayoutPhrase, maxLines = 2): LayoutPhrase | undefined {
   const page = index.lines[p.pageNumber - 1];
@@ -53,7 +54,8 @@ export function below(index: PhraseIndex, p: LayoutPhrase, maxLines = 2): Layout
     const top = Math.min(...line.map((q) => q.y));
     if (top - bottom > 2.5 * Math.max(p.height, index.textHeight)) return undefined;
     const hit = line.find((q) => horizontalOverlapRatio(p, q) > 0.3 || Math.abs(q.x - p.x) < p.height * 1.5);
-    if (hit) return hit;
+    // A rule drawn with dashes or equals signs ("-----", "=====") is no value: look under it.
+    if (hit && /[\p{L}\p{N}]/u.test(hit.text)) return hit;
     bottom = Math.max(...line.map((q) => q.y + q.height));
   }
   return undefined;

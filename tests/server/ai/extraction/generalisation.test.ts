@@ -491,3 +491,134 @@ describe('labels and headings in general forms', () => {
     });
   });
 });
+
+describe('totals tables, letter dates and party blocks (issue 20, round three)', () => {
+  it('reads a totals table with a row per tax rate and a row of sums by its column headings, and never a tax rate column as the tax', () => {
+    const r = extractInvoice([
+      page([
+        [40, 40, 'Muster Handel GmbH', 14],
+        [40, 100, 'Rechnung Nr. 4711'],
+        [50, 600, 'Warenwert'],
+        [140, 600, 'Nettobetrag'],
+        [240, 600, 'MwSt-Betrag'],
+        [330, 600, 'MwSt-%'],
+        [400, 600, 'Endbetrag'],
+        [50, 615, '326,50'],
+        [140, 615, '321,40'],
+        [240, 615, '61,07'],
+        [330, 615, '19,0'],
+        [400, 615, '382,47'],
+        [50, 627, '130,70'],
+        [140, 627, '127,59'],
+        [240, 627, '8,93'],
+        [330, 627, '7,0'],
+        [400, 627, '136,52'],
+        [50, 645, '457,20'],
+        [140, 645, '448,99'],
+        [240, 645, '70,00'],
+        [330, 645, 'EUR'],
+        [400, 645, '518,99'],
+      ]),
+    ]);
+    expect([r.fields.subtotal?.value, r.fields.tax?.value, r.fields.total?.value]).toEqual([448.99, 70, 518.99]);
+    expect(r.fields.total!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('reads amounts under headings with a rule of dashes between, an amount at the right margin past a note, and never a tax larger than its subtotal as certain', () => {
+    const r = extractInvoice([
+      page([
+        [40, 40, 'Leasing Service GmbH', 14],
+        [40, 300, 'Nettobetrag'],
+        [120, 300, '(zzgl. 19,00% MwSt.)'],
+        [500, 300, '376,37'],
+        [40, 330, 'Gesamtbeträge'],
+        [310, 330, 'Netto EUR'],
+        [395, 330, 'MwSt. EUR'],
+        [475, 330, 'Brutto EUR'],
+        [40, 342, '------------------------------------------------------------------------'],
+        [205, 354, '19,00% MwSt.:'],
+        [330, 354, '376,37'],
+        [420, 354, '71,51'],
+        [500, 354, '447,88'],
+      ]),
+    ]);
+    expect([r.fields.subtotal?.value, r.fields.tax?.value, r.fields.total?.value]).toEqual([376.37, 71.51, 447.88]);
+    expect(r.lineItems).toEqual([]);
+    // the tax and the net amount swapped: they add up, but no tax is more than 30 % of its net amount
+    const swapped = extractInvoice([
+      page([
+        [40, 40, 'Leasing Service GmbH', 14],
+        [300, 300, 'Nettobetrag'],
+        [500, 300, '71,51'],
+        [300, 315, 'MwSt.'],
+        [500, 315, '376,37'],
+        [300, 330, 'Gesamtbetrag'],
+        [500, 330, '447,88'],
+      ]),
+    ]);
+    for (const f of [swapped.fields.subtotal, swapped.fields.tax]) expect(f!.confidence).toBeLessThan(0.6);
+    expect(swapped.warnings.join(' ')).toMatch(/more than 30%/);
+  });
+
+  it('takes the date after the place a letter is written in ("München, den 01.11.2024") over a print date at its foot, and "Beleg-Datum"', () => {
+    const runs: Runs = [
+      [40, 40, 'Leasing Service GmbH', 14],
+      [330, 190, 'München, den'],
+      [440, 190, '01.11.2024'],
+      [40, 300, 'Summe gesamt 447,88'],
+      [420, 780, 'Datum: 30.10.2024 Zeit: 04:59:13'],
+    ];
+    expect(extractInvoice([page(runs)]).fields.invoice_date?.value).toBe('2024-11-01');
+    expect(
+      extractInvoice([
+        page([
+          [40, 40, 'Paris, le 05/03/2024'],
+          [40, 200, 'Total 12,00 €'],
+        ]),
+      ]).fields.invoice_date?.value,
+    ).toBe('2024-03-05');
+    expect(extractInvoice([page([[40, 40, 'Beleg-Datum : 06.08.2013']])]).fields.invoice_date?.value).toBe('2013-08-06');
+  });
+
+  it('passes over identifier lines under a party heading ("GLN 4333741000005"), takes a name beside its heading, and a shortened sender line for the letterhead name', () => {
+    const r = extractInvoice([
+      page([
+        [40, 60, 'Lieferant'],
+        [210, 60, 'Käufer'],
+        [40, 70, 'GLN 4333741000005 Lief-Nr: 549910'],
+        [210, 70, 'GLN 4304171000002'],
+        [40, 80, 'NORDSEE GROSSHANDEL GMBH'],
+        [210, 80, 'KÜSTEN-MARKT GMBH'],
+        [40, 90, 'HAFENSTRASSE 9'],
+        [210, 90, 'DEICHWEG 3'],
+      ]),
+    ]);
+    expect([r.fields.vendor_name?.value, r.fields.customer_name?.value]).toEqual(['NORDSEE GROSSHANDEL GMBH', 'KÜSTEN-MARKT GMBH']);
+    const beside = extractInvoice([
+      page([
+        [40, 30, 'Fabrikam, Inc.', 16],
+        [100, 112, 'Sold To'],
+        [150, 113, 'Wingtip Toys'],
+        [150, 138, '554 Magnolia Way'],
+        [150, 150, 'Walnut, WY, 98432'],
+      ]),
+    ]);
+    expect(beside.fields.customer_name?.value).toBe('Wingtip Toys');
+    const letter = extractInvoice([
+      page([
+        [180, 30, 'Alphabet Fuhrparkmanagement GmbH', 7],
+        [180, 39, 'Lilienthalallee 26, 80786 München', 7],
+        [180, 48, 'USt-IdNr. DE238574172', 7],
+        [77, 129, 'Alphabet, Lilienthalallee 26, 80786 München', 6],
+        [77, 186, 'Muster GmbH'],
+        [77, 196, 'z. Hd. Herr Mustermann'],
+        [77, 206, 'Musterweg 1'],
+        [77, 217, '60325 Frankfurt am Main'],
+        [40, 300, 'Rechnung'],
+        [40, 320, 'Leasingrate für November'],
+        [300, 340, 'Summe gesamt 447,88'],
+      ]),
+    ]);
+    expect([letter.fields.vendor_name?.value, letter.fields.customer_name?.value]).toEqual(['Alphabet Fuhrparkmanagement GmbH', 'Muster GmbH']);
+  });
+});
