@@ -449,6 +449,27 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
   };
 }
 
+/** A company's name ending in its legal form, at the end of a phrase ("UKST: 3322 Dirk Rossmann GmbH"). */
+const LEGAL_NAME_RE =
+  /((?:\p{Lu}[\p{L}&.'-]*\s+){1,4}(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|e\.\s?K\.|SE|Ltd\.?|LLC|Inc\.?|S\.?A\.?S?|S\.?L\.?|S\.?r\.?l\.?|B\.?V\.?))\s*$/u;
+
+/**
+ * The shop on a scanned till receipt (a narrow strip) whose letterhead is a logo OCR cannot
+ * read: a company named with its legal form anywhere on it, usually in its foot. Weak (0.4),
+ * below the web address's name and any letterhead read with fair confidence.
+ */
+function receiptCompany(index: PhraseIndex, first: LayoutPage | undefined): Party {
+  if (!first || first.source !== 'ocr' || first.width / first.height >= 0.55) return {};
+  for (const p of (index.lines[0] ?? []).flat()) {
+    const m = LEGAL_NAME_RE.exec(p.text.trim());
+    if (!m || matchLabel(m[1])) continue;
+    const name = m[1].trim();
+    // as sure as a name by the shop's web address (its shape says what it is), whatever OCR's word confidence
+    return { name: { field: 'vendor_name', value: name, raw: p.text, phrase: p, score: 0.4 } };
+  }
+  return {};
+}
+
 /** Mail services whose domain names no sender. */
 const MAIL_SERVICES =
   /^(?:gmail|googlemail|gmx|web|t-online|outlook|hotmail|live|yahoo|icloud|aol|freenet|posteo|orange|free|wanadoo|libero|proton|protonmail)$/i;
@@ -626,7 +647,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   // "Vos identifiants", "UW BTW NUMMER / UW REFERENTIE": the ids under such a heading are the buyer's.
   buyerHeadings.push(...index.all.filter((p) => !table.phrases.has(p) && READER_IDS.test(p.text) && p.text.trim().split(/\s+/).length <= 6));
   parties.push(...returnAddressLine(index), unlabelledVendor(index, table.phrases), ...windowRecipients(index, pages[0], table.phrases));
-  if (pages.some((p) => p.source === 'ocr')) parties.push(domainVendor(index));
+  if (pages.some((p) => p.source === 'ocr')) parties.push(domainVendor(index), receiptCompany(index, pages[0]));
   for (const p of parties) {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
@@ -658,7 +679,8 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
       ...(String(best.raw) !== String(best.value) ? { raw: best.raw } : {}),
     };
   }
-  Object.assign(fields, chooseTotals(candidates));
+  const totals = chooseTotals([...candidates, ...rowTrios(index, table.phrases)]);
+  Object.assign(fields, totals.fields);
   // The vendor cannot be the customer: when both came out the same, drop the weaker vendor guess.
   if (fields.vendor_name && fields.customer_name && fields.vendor_name.value === fields.customer_name.value) {
     delete fields.vendor_name;
@@ -692,7 +714,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const lineItems = chooseLineItems(table.items, table.alternatives, fields);
   const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, lineItems)];
   // An amount found by arithmetic alone is not certain, even when the sum it came from checks out.
-  for (const name of inferred) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, INFERRED);
+  for (const name of [...inferred, ...totals.unlabelled]) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, INFERRED);
   return { fields, lineItems, warnings };
 }
 
@@ -755,14 +777,18 @@ const aloneDate = (text: string, raw: string) =>
 /**
  * The issue date when no label names it (a till receipt's "6/10/2019 13:59", a letter's date
  * alone at its top): the one date the document prints, besides its due date; or, when it prints
- * several, the only one standing alone on page 1. Weak either way.
+ * several, the only one standing alone on page 1, or failing that the only one on page 1 with a
+ * time after it. Weak either way.
  */
 function unlabelledDate(index: PhraseIndex, fields: InvoiceExtraction['fields'], order: DateOrder): Candidate | undefined {
   const due = fields.due_date?.value;
   const found = index.all.flatMap((p) => findDates(p.text, order).map((d) => ({ p, d }))).filter(({ d }) => d.iso !== due);
   const distinct = new Set(found.map(({ d }) => d.iso));
   const alone = found.filter(({ p, d }) => p.pageNumber === 1 && aloneDate(p.text, d.raw));
-  const pick = distinct.size === 1 ? found[0] : new Set(alone.map(({ d }) => d.iso)).size === 1 ? alone[0] : undefined;
+  // "27.02.2020 15:56 Bed.Nr.:120": a date with the time after it, as a till prints when it sold.
+  const stamped = found.filter(({ p, d }) => p.pageNumber === 1 && /^\s*\d{1,2}:\d{2}\b/.test(p.text.slice(p.text.indexOf(d.raw) + d.raw.length)));
+  const one = (list: typeof found) => (list.length && new Set(list.map(({ d }) => d.iso)).size === 1 ? list[0] : undefined);
+  const pick = distinct.size === 1 ? found[0] : (one(alone) ?? one(stamped));
   if (!pick) return undefined;
   const score = (distinct.size === 1 ? 0.6 : 0.5) * pick.p.confidence;
   return { field: 'invoice_date', value: pick.d.iso, raw: pick.d.raw, phrase: pick.p, score, ambiguous: pick.d.ambiguous };
@@ -803,7 +829,7 @@ function flag(f: ExtractedField | undefined): void {
  * takes its best candidate (the later one on a tie: totals come last) and is left for the
  * cross-check to flag.
  */
-function chooseTotals(candidates: readonly Candidate[]): InvoiceExtraction['fields'] {
+function chooseTotals(candidates: readonly Candidate[]): { fields: InvoiceExtraction['fields']; unlabelled: Array<'subtotal' | 'tax' | 'total'> } {
   const of = (field: InvoiceFieldName) => {
     const best = new Map<number, Candidate>();
     for (const c of candidates) {
@@ -840,7 +866,16 @@ function chooseTotals(candidates: readonly Candidate[]): InvoiceExtraction['fiel
     out.subtotal = field(trio.s, 0.97);
     out.total = field(trio.T, 0.97);
     if (trio.t) out.tax = field(trio.t, 0.97);
-    return out;
+    const unlabelled = (
+      [
+        ['subtotal', trio.s],
+        ['tax', trio.t],
+        ['total', trio.T],
+      ] as const
+    )
+      .filter(([, c]) => c?.unlabelled)
+      .map(([name]) => name);
+    return { fields: out, unlabelled };
   }
   const late = (a: Candidate, b: Candidate) =>
     b.score > a.score + 1e-9 || (Math.abs(b.score - a.score) <= 1e-9 && b.phrase.pageNumber * 1e6 + b.phrase.y > a.phrase.pageNumber * 1e6 + a.phrase.y)
@@ -852,6 +887,30 @@ function chooseTotals(candidates: readonly Candidate[]): InvoiceExtraction['fiel
     ['total', totals],
   ] as const) {
     if (list.length) out[name] = field(list.reduce(late), Math.min(list.reduce(late).score, UNCHECKED));
+  }
+  return { fields: out, unlabelled: [] };
+}
+
+/**
+ * Unlabelled totals: three amounts side by side on a row, outside the line table, where the first
+ * two add up to the third and the second is a plausible tax on the first ("Total  1,64  0,31
+ * 1,95" under "Netto  MwSt  Brutto" headings OCR could not read): net, tax and gross, weakly
+ * (they only count where no labelled trio adds up, and are never shown as certain).
+ */
+function rowTrios(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const line of index.lines.flat()) {
+    const amounts = line.filter((p) => !exclude.has(p)).flatMap((p) => findAmounts(p.text).map((a) => ({ a, p })));
+    for (let i = 0; i + 2 < amounts.length; i++) {
+      const [s, t, T] = amounts.slice(i, i + 3);
+      if (s.a.value <= 0 || t.a.value <= 0 || Math.abs(cents(s.a.value + t.a.value) - T.a.value) > 0.005 || !plausibleTax(s.a.value, t.a.value)) continue;
+      for (const [field, { a, p }] of [
+        ['subtotal', s],
+        ['tax', t],
+        ['total', T],
+      ] as const)
+        out.push({ field, value: cents(a.value), raw: a.raw, phrase: p, score: 0.5 * p.confidence, unlabelled: true });
+    }
   }
   return out;
 }

@@ -753,8 +753,9 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
   const rows: Array<{ item: LineItem; times?: { quantity: number; unitPrice: number } }> = [];
   let times: { quantity: number; unitPrice: number } | undefined;
   for (const lines of linesByPage) {
-    for (const row of lines) {
-      if (row.length === 0) continue;
+    const taken = new Set<LayoutPhrase[]>();
+    for (const [k, row] of lines.entries()) {
+      if (row.length === 0 || taken.has(row)) continue;
       const text = textOf(row);
       // "Zahlungsbedingungen" or "Notes" above the rows is no end of them.
       if (TOTALS_ROW.test(text)) {
@@ -776,7 +777,16 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
         continue;
       }
       const amountText = words[words.length - 1];
-      const description = words.slice(0, -1).join(' ');
+      let description = words.slice(0, -1).join(' ');
+      // "2183839   1.129,00 b" over "DJI MAVIC PRO": an article number and the amount, the article's name on the row under it.
+      const next = lines.slice(k + 1).find((l) => l.length > 0);
+      if (RECEIPT_AMOUNT.test(amountText) && /^\d{4,14}$/.test(description) && next && !TOTALS_ROW.test(textOf(next))) {
+        const name = next.flatMap((p) => p.words.map((w) => w.text));
+        if (/\p{L}{2}/u.test(name.join(' ')) && !RECEIPT_AMOUNT.test(name[name.length - 1])) {
+          description = name.join(' ');
+          taken.add(next);
+        }
+      }
       if (!RECEIPT_AMOUNT.test(amountText) || !/\p{L}{2}/u.test(description)) {
         times = undefined;
         continue;

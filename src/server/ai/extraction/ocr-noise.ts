@@ -32,9 +32,76 @@ export function fixOcrDigits(text: string): string {
   return `${m[1]}${m[2].replace(/[OolI|]/g, (c) => LOOKALIKES[c])}${m[3]}`;
 }
 
-/** An OCR page with its amount- and date-shaped words read as digits (see fixOcrDigits); a text-layer page as it is. */
+/** An amount with grouped thousands and cents, as it reads once OCR's pieces of it are put together. */
+const JOINED_AMOUNT = /^[-(]?[$€£]?\d{1,3}(?:[.,']\d{3})*[.,]\d{2}[)€]?$/;
+
+/**
+ * Words OCR split inside one amount ("1." "129," "00" for "1.129,00"; "129," "00"): a piece
+ * ending in a separator, the next starting close to it (within the text's height), put back
+ * together when the whole has the shape of an amount with cents. Other words are left alone.
+ */
+export function joinSplitAmounts(words: readonly LayoutWord[]): LayoutWord[] {
+  const out: LayoutWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    let j = i;
+    let text = words[i].text;
+    while (j + 1 < words.length && /\d[.,']$/.test(text) && /^\d{2,3}(?:[.,']|[.,]\d{2})?[)€]?$/.test(words[j + 1].text)) {
+      const gap = words[j + 1].x - (words[j].x + words[j].width);
+      if (gap > Math.max(words[j].height, words[j + 1].height)) break;
+      text += words[j + 1].text;
+      j++;
+    }
+    if (j > i && JOINED_AMOUNT.test(text)) {
+      const run = words.slice(i, j + 1);
+      const y = Math.min(...run.map((w) => w.y));
+      out.push({
+        text,
+        x: run[0].x,
+        y,
+        width: run[run.length - 1].x + run[run.length - 1].width - run[0].x,
+        height: Math.max(...run.map((w) => w.y + w.height)) - y,
+        confidence: Math.min(...run.map((w) => w.confidence)),
+      });
+      i = j;
+    } else out.push(words[i]);
+  }
+  return out;
+}
+
+/**
+ * An OCR page with its amount- and date-shaped words read as digits (see fixOcrDigits) and the
+ * pieces of a split amount put together (see joinSplitAmounts); a text-layer page as it is.
+ */
 export function withOcrDigits(page: LayoutPage): LayoutPage {
-  if (page.source !== 'ocr') return page;
+  return page.source === 'ocr' ? fixDigits(joinLines(page)) : page;
+}
+
+/** The page with each line's split amounts joined (the page itself when none is). */
+function joinLines(page: LayoutPage): LayoutPage {
+  // each word of a joined run, mapped to the joined word (its first) or to nothing (the others)
+  const replaced = new Map<LayoutWord, LayoutWord | undefined>();
+  const lines = page.lines.map((line) => {
+    const words = joinSplitAmounts(line.words);
+    if (words.length === line.words.length) return line;
+    const kept = new Set(words);
+    for (const joined of words.filter((w) => !line.words.includes(w))) {
+      line.words
+        .filter((w) => !kept.has(w) && w.x >= joined.x && w.x < joined.x + joined.width)
+        .forEach((w, i) => replaced.set(w, i === 0 ? joined : undefined));
+    }
+    return { ...line, words, text: words.map((w) => w.text).join(' ') };
+  });
+  if (replaced.size === 0) return page;
+  const words = page.words.flatMap((w) => {
+    if (!replaced.has(w)) return [w];
+    const joined = replaced.get(w);
+    return joined ? [joined] : [];
+  });
+  return { ...page, words, lines };
+}
+
+/** The page with its amount- and date-shaped words read as digits (see fixOcrDigits). */
+function fixDigits(page: LayoutPage): LayoutPage {
   const fixed = new Map<LayoutWord, LayoutWord>();
   const fix = (w: LayoutWord) => {
     let out = fixed.get(w);

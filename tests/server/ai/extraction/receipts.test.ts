@@ -7,7 +7,7 @@
 import { findAmounts } from '../../../../src/server/ai/extraction/amount';
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
 import { receiptRows, rowsByArithmetic } from '../../../../src/server/ai/extraction/line-items';
-import { fixOcrDigits, withOcrDigits } from '../../../../src/server/ai/extraction/ocr-noise';
+import { fixOcrDigits, joinSplitAmounts, withOcrDigits } from '../../../../src/server/ai/extraction/ocr-noise';
 import { indexPhrases } from '../../../../src/server/ai/extraction/phrases';
 import { buildPage } from '../../../../src/server/ai/layout/group';
 import { page } from './helpers';
@@ -201,6 +201,66 @@ describe('scanned till receipts', () => {
       ),
     ]);
     expect(r.fields.customer_name).toBeUndefined();
+  });
+});
+
+describe('scanned till receipts, round three', () => {
+  it('puts an amount OCR split in pieces back together, reads "incl. 19,00% MwSt" as the tax, and an article number\'s row with the name under it', () => {
+    const r = extractInvoice([
+      ocrPage(
+        [
+          [40, 100, '2183839'],
+          [170, 100, '1.129,00 b'],
+          [40, 112, 'DJI'],
+          [40, 124, 'MAVIC PRO'],
+          [40, 150, 'Total EUR'],
+          [170, 150, '1.'],
+          [184, 150, '129,'],
+          [210, 150, '00'],
+          [40, 200, 'incl. 19,00% Mwst (b)'],
+          [200, 200, '180,26'],
+        ],
+        600,
+        850,
+      ),
+    ]);
+    expect(values(r)).toMatchObject({ total: 1129, tax: 180.26 });
+    expect(r.lineItems.map(({ confidence: _, ...rest }) => rest)).toEqual([{ description: 'DJI', amount: 1129 }]);
+    // pieces of a list, or a date and a time, stay apart
+    const word = (text: string, x: number) => ({ text, x, y: 0, width: text.length * 6, height: 10, confidence: 0.9 });
+    expect(joinSplitAmounts([word('08.09,', 0), word('15:20', 40)]).map((w) => w.text)).toEqual(['08.09,', '15:20']);
+    expect(joinSplitAmounts([word('3,', 0), word('25,', 200), word('00', 224)]).map((w) => w.text)).toEqual(['3,', '25,00']);
+  });
+
+  it('takes the date with a time after it, net, tax and gross side by side under headings OCR misread (never as certain), and the company in the foot', () => {
+    const r = extractInvoice([
+      ocrPage(
+        [
+          [30, 20, 'Wet ana', 0.3],
+          [10, 60, '27.02.2020 15:56 Bed.Nr.:120 Kasse 02'],
+          [10, 90, '662634502022 BRILLENTUCH'],
+          [200, 90, '€1,95 A'],
+          [10, 110, 'Total'],
+          [10, 140, 'HUST Gruppe'],
+          [100, 140, 'Nett0'],
+          [150, 140, 'MUST'],
+          [200, 140, 'Brutt0'],
+          [10, 155, 'Hust Total'],
+          [100, 155, '1,64'],
+          [150, 155, '0,31'],
+          [200, 155, '1,95'],
+          [30, 200, 'Bon Nr.:3226'],
+          [30, 240, 'VIELEN DANK'],
+          [30, 255, 'UKST: 3322 Dirk Rossmann GmbH', 0.4],
+          [30, 300, 'Wir fordern ein Verbot vom 28.01.2020'],
+        ],
+        250,
+        900,
+      ),
+    ]);
+    expect(values(r)).toMatchObject({ invoice_date: '2020-02-27', subtotal: 1.64, tax: 0.31, total: 1.95, vendor_name: 'Dirk Rossmann GmbH' });
+    for (const f of [r.fields.subtotal, r.fields.tax, r.fields.total]) expect(f!.confidence).toBeLessThan(0.9);
+    expect(r.fields.vendor_name!.confidence).toBeLessThan(0.6);
   });
 });
 
