@@ -103,10 +103,17 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     if (spec.kind === 'party') continue; // parties are read as blocks (see readParty)
     // "Date of delivery", "Datum der Lieferung", "Date de livraison": the date of something else.
     if (spec.field === 'invoice_date' && spec.weight < 1 && OTHER_EVENT.test(rest)) continue;
+    // "VAT : BE0000.000.196": a VAT id after a tax label, no amount.
+    if (spec.kind === 'amount' && rest && new RegExp(VAT_ID_RE.source).test(rest)) continue;
     const tries: [string, number, LayoutPhrase][] = [];
-    if (rest) tries.push([rest, 1, phrase]);
     const rights = rightOf(index, phrase).filter((q) => !exclude.has(q));
+    // "Invoice | N°: | V01/15000001": a bare number key between the title and its number.
+    if (spec.kind === 'id' && !rest && rights.length > 1 && NUMBER_KEY_RE.exec(rights[0].text.trim())?.[1] === '') rights.shift();
     const right = rights[0];
+    // "VAT 400,00 @ 21,00%   84,00": the base and the rate after the label, the tax at the right margin.
+    const based = spec.field === 'tax' ? taxOnBase(rest, rights[rights.length - 1]) : undefined;
+    if (based) tries.push([based.text, 1, based]);
+    if (rest) tries.push([rest, 1, phrase]);
     // A totals block: the label in the middle of the page, its amount at the right margin, the
     // phrases between (other columns, "(zzgl. 19% MwSt.)") holding no amount.
     const last = spec.kind === 'amount' ? rights[rights.length - 1] : undefined;
@@ -165,6 +172,18 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     }
   }
   return out;
+}
+
+/**
+ * The phrase holding the tax when the text after a tax label gives its base and rate ("400,00 @
+ * 21,00%"): the one at the right margin, when it is the base times the rate (to the cent).
+ */
+function taxOnBase(rest: string, last: LayoutPhrase | undefined): LayoutPhrase | undefined {
+  const rate = /(\d{1,2}(?:[.,]\d{1,3})?)\s*%/.exec(rest);
+  const [base] = findAmounts(rest.replace(rate?.[0] ?? '', ' '));
+  const tax = last && findAmounts(last.text);
+  if (!rate || !base || tax?.length !== 1) return undefined;
+  return Math.abs(cents((base.value * Number(rate[1].replace(',', '.'))) / 100) - tax[0].value) <= 0.011 ? last : undefined;
 }
 
 /**

@@ -15,16 +15,22 @@ interface TextItem {
  * Reads one PDF page's text layer into a layout page (points, top-left origin). pdfjs returns
  * runs of text that may hold several words; each run is split on spaces and the words get
  * x positions in proportion to their characters, which is exact for monospaced fonts and close
- * enough for proportional ones (extraction only compares positions at phrase level).
+ * enough for proportional ones (extraction only compares positions at phrase level). A run that
+ * goes on from the one before with no space between continues its last word.
  */
 export async function readTextLayer(page: PdfPage, pageNumber: number): Promise<LayoutPage> {
   const pdfjs = await loadPdfjs();
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const words: LayoutWord[] = [];
+  let previousRun = '';
   for (const raw of content.items) {
     const item = raw as Partial<TextItem>;
-    if (typeof item.str !== 'string' || !item.transform || item.str.trim() === '') continue;
+    if (typeof item.str !== 'string' || !item.transform) continue;
+    if (item.str.trim() === '') {
+      previousRun = item.str;
+      continue;
+    }
     const tx = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
     const fontHeight = Math.hypot(tx[2], tx[3]);
     if (fontHeight <= 0) continue;
@@ -35,17 +41,24 @@ export async function readTextLayer(page: PdfPage, pageNumber: number): Promise<
     const re = /\S+/g;
     let m: RegExpExecArray | null;
     while ((m = re.exec(item.str))) {
-      words.push({
-        text: m[0],
-        x: tx[4] + m.index * perChar,
-        y: top,
-        width: m[0].length * perChar,
-        height: fontHeight,
-        confidence: 1,
-      });
+      const word = { text: m[0], x: tx[4] + m.index * perChar, y: top, width: m[0].length * perChar, height: fontHeight, confidence: 1 };
+      const prev = words[words.length - 1];
+      // A run that starts where the one before ended, on its baseline, with no space between, goes
+      // on with the same word: a PDF may set one word in several runs ("RE-20" "201121" "/50" "8").
+      if (m.index === 0 && prev && !/\s$/.test(previousRun) && touches(prev, word)) {
+        prev.text += word.text;
+        prev.width = word.x + word.width - prev.x;
+      } else words.push(word);
     }
+    previousRun = item.str;
   }
   return buildPage(pageNumber, viewport.width, viewport.height, 'text-layer', words);
+}
+
+/** `b` starts where `a` ends (within a twentieth of the font size), on the same baseline, in the same size. */
+function touches(a: LayoutWord, b: LayoutWord): boolean {
+  const gap = b.x - (a.x + a.width);
+  return Math.abs(a.height - b.height) < a.height * 0.1 && Math.abs(a.y - b.y) < a.height * 0.1 && gap < a.height * 0.05 && gap > -a.height * 0.1;
 }
 
 /** Number of characters on a text-layer page: pages with almost none are treated as scanned. */

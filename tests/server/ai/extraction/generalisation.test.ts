@@ -560,6 +560,25 @@ describe('totals tables, letter dates and party blocks (issue 20, round three)',
     expect(swapped.warnings.join(' ')).toMatch(/more than 30%/);
   });
 
+  it('reads a number after a bare key beside the title ("Invoice | N°: | V01/15000001"), no VAT id as a tax, and the tax on a base at a rate ("VAT 400,00 @ 21,00%   84,00")', () => {
+    const r = extractInvoice([
+      page([
+        [70, 90, 'Supplier Company N.V.', 14],
+        [70, 150, 'VAT : BE0123.456.749'],
+        [70, 230, 'Invoice'],
+        [180, 230, 'N°:'],
+        [265, 232, 'V01/15000001'],
+        [80, 580, 'Total excl VAT'],
+        [505, 580, '400,00'],
+        [80, 605, 'VAT 400,00 @ 21,00%'],
+        [510, 605, '84,00'],
+        [80, 630, 'Total'],
+        [505, 630, '484,00'],
+      ]),
+    ]);
+    expect(values(r)).toMatchObject({ invoice_number: 'V01/15000001', subtotal: 400, tax: 84, total: 484, vendor_vat_id: 'BE0123456749' });
+  });
+
   it('takes the date after the place a letter is written in ("München, den 01.11.2024") over a print date at its foot, and "Beleg-Datum"', () => {
     const runs: Runs = [
       [40, 40, 'Leasing Service GmbH', 14],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
 import { readDocument } from '../../../../src/server/ai/extraction/read-document';
 import { buildPage } from '../../../../src/server/ai/layout/group';
@@ -40,6 +41,23 @@ describe('readDocument', () => {
     }
     expect(result.lineItems).toHaveLength(inv.data.lines.length);
     expect(result.warnings).toEqual([]);
+  });
+
+  it('reads a word a PDF sets in several runs, each starting where the last ended, as one word; runs apart stay apart', async () => {
+    const pdf = await PDFDocument.create();
+    // two fonts in turn, so that pdf.js does not join the runs itself
+    const fonts = [await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.Courier)];
+    const font = fonts[0];
+    const pdfPage = pdf.addPage([595, 842]);
+    let x = 60;
+    for (const [i, run] of ['Invoice # ', 'RE-20', '201121', '/50', '8'].entries()) {
+      pdfPage.drawText(run, { x, y: 700, size: 12, font: fonts[i % 2] });
+      x += fonts[i % 2].widthOfTextAtSize(run, 12);
+    }
+    pdfPage.drawText('issued', { x: x + 4, y: 700, size: 12, font });
+    const doc = await readDocument(await pdf.save(), 'pdf', { ocr: fakeOcr() });
+    expect(doc.pages[0].lines[0].words.map((w) => w.text)).toEqual(['Invoice', '#', 'RE-20201121/508', 'issued']);
+    expect(extractInvoice(doc.pages).fields.invoice_number?.value).toBe('RE-20201121/508');
   });
 
   it('sends a scanned page (no text layer) to OCR at 200 dpi and maps the result back to points', async () => {
