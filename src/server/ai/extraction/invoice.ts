@@ -82,6 +82,13 @@ function readValue(
       return matchLabel(t) ? undefined : { value: t, raw: t };
     case 'party':
       return matchLabel(t) || /\d{4,}/.test(t) ? undefined : { value: t, raw: t };
+    case 'vat': {
+      // an EU shape ("DE 123 456 789" → "DE123456789"), else one token of letters and at least five digits ("US-TAXID-7890123")
+      const eu = new RegExp(VAT_ID_RE.source).exec(t) ?? new RegExp(VAT_ID_RE.source).exec(t.replace(/\s+/g, ''));
+      if (eu) return { value: eu[1].replace(/[\s.-]/g, ''), raw: eu[1] };
+      const token = t.split(/\s+/).find((w) => ID_RE.test(w) && /\p{L}/u.test(w) && /\d{5,}/.test(w));
+      return token ? { value: token, raw: token } : undefined;
+    }
   }
 }
 
@@ -275,7 +282,8 @@ const LEGAL_FORM_RE =
   /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?)$/i;
 
 /** The word "number" after a label ("Klant nr.", "Kunden-Nr.", "Customer No. 4711", "Client ID"): the label names a number, not a party. */
-const NUMBER_WORD_RE = /^[-\s]*(?:no\.?|nr\.?|n[°º]\.?|#|num(?:ber|mer|éro|ero|\.)?|number|nummer|id|code|ref(?:erence)?\.?)(?:\s|:|$)/i;
+const NUMBER_WORD_RE =
+  /^[-\s]*(?:(?:vat|tax|ust|mwst|tva|btw|iva)[-\s]*(?:id|no\.?|nr\.?|number)|no\.?|nr\.?|n[°º]\.?|#|num(?:ber|mer|éro|ero|\.)?|number|nummer|id|code|ref(?:erence)?\.?)(?:\s|:|$)/i;
 /** What a party heading may say of its block ("Seller trade name", "Buyer details", "Adresse"): no name of its own. */
 const PARTY_DESCRIPTOR_RE =
   /^(?:(?:trade|legal|company|full|business)\s+)?(?:name|details|information|info|address|adresse|anschrift|daten|gegevens|datos|dati)\s*:?$/i;
@@ -314,6 +322,8 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
   let namePhrase: LayoutPhrase | undefined;
   // "Customer:2", "Kunde: 10045", "Klant nr.", "Customer No. 4711": a customer number's label, which heads no block.
   if (rest && (!/\p{L}{2}/u.test(rest) || NUMBER_WORD_RE.test(rest))) return {};
+  // "Buyer Product ID: TECH-REQ-789B": a key and its value after the label's word, not a heading.
+  if (rest && /^[^:]{1,40}:\s*\S*\d/.test(rest)) return {};
   // "To be paid within 30 days": prose that starts with a label's word, not a heading.
   if (rest && /^\p{Ll}/u.test(rest) && !PARTY_DESCRIPTOR_RE.test(rest)) return {};
   // "Seller trade name", "Buyer details", "Client address": a heading whose name is under it.
@@ -381,7 +391,14 @@ function returnAddressLine(index: PhraseIndex): Party[] {
     // In small print a comma parts them too ("Alphabet, Lilienthalallee 26, 80786 München").
     const small = median(line.flatMap((p) => p.words.map((w) => w.height))) < index.textHeight * 0.85;
     const parts = text.split(small ? /\s*[|•●·,]\s*|\s+[-–]\s+/ : /\s*[|•●·]\s*|\s+[-–]\s+/).filter(Boolean);
-    if (parts.length < 3 || !/\b\d{4,5}\b/.test(text) || !/\p{L}{2}/u.test(parts[0]) || /^\d/.test(parts[0]) || STREET_RE.test(parts[0])) continue;
+    if (
+      parts.length < 3 ||
+      !(/\b\d{4,5}\b/.test(text) || POSTCODE_TOWN_RE.test(text)) ||
+      !/\p{L}{2}/u.test(parts[0]) ||
+      /^\d/.test(parts[0]) ||
+      STREET_RE.test(parts[0])
+    )
+      continue;
     // parted by commas, the line must hold a postcode and town of its own ("Walnut, WY, 98432" is a town's line)
     if (small && !/[|•●·]|\s[-–]\s/.test(text) && !parts.slice(1).some((x) => POSTCODE_TOWN_RE.test(x))) continue;
     const short = parts[0].replace(/[,;]$/, '').trim();
@@ -447,12 +464,17 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
   const tallest = Math.max(...top.map(size));
   const legal = top.filter((p) => LEGAL_FORM_RE.test(p.text.trim()));
   const prominent = top.filter((p) => size(p) >= tallest * 0.9).sort((a, b) => a.y - b.y || a.x - b.x)[0];
-  // A name set larger than the text is the letterhead; among names of text size, one with a legal form.
+  // The name the document's own web or mail address names ("CRONUS DE" by info@cronus.com), set
+  // as large as the most prominent; else a name set larger than the text (the letterhead); among
+  // names of text size, one with a legal form.
   const letterhead = size(prominent) > index.textHeight * 1.15;
-  const pick = !letterhead && legal.length && !LEGAL_FORM_RE.test(prominent.text.trim()) ? legal.sort((a, b) => size(b) - size(a) || a.y - b.y)[0] : prominent;
+  const domains = senderDomains(index);
+  const named = top.find((p) => size(p) >= size(prominent) * 0.9 && domains.some((d) => lettersOf(p.text).startsWith(d)));
+  const pick =
+    named ?? (!letterhead && legal.length && !LEGAL_FORM_RE.test(prominent.text.trim()) ? legal.sort((a, b) => size(b) - size(a) || a.y - b.y)[0] : prominent);
   const block = blockBelow(index, pick, 4, isStop);
   const bigger = size(pick) > index.textHeight * 1.15;
-  const score = (bigger ? 0.8 : 0.55) + (LEGAL_FORM_RE.test(pick.text.trim()) ? 0.05 : 0);
+  const score = named ? 0.8 : (bigger ? 0.8 : 0.55) + (LEGAL_FORM_RE.test(pick.text.trim()) ? 0.05 : 0);
   return {
     name: { field: 'vendor_name', value: pick.text, raw: pick.text, phrase: pick, score: score * pick.confidence },
     address: block.length
@@ -487,6 +509,17 @@ function receiptCompany(index: PhraseIndex, first: LayoutPage | undefined): Part
     return { name: { field: 'vendor_name', value: name, raw: p.text, phrase: p, score: 0.4 } };
   }
   return {};
+}
+
+/** A text's letters and digits, lower-cased ("CRONUS DE" → "cronusde"). */
+const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The names of the document's web and mail domains ("cronus" of info@cronus.com), mail services left out. */
+function senderDomains(index: PhraseIndex): string[] {
+  const out = new Set<string>();
+  for (const m of index.text.matchAll(/(?:www\.|@)([a-z0-9][a-z0-9-]{2,})\.[a-z]{2,}/gi))
+    if (!MAIL_SERVICES.test(m[1])) out.add(m[1].toLowerCase().replace(/-/g, ''));
+  return [...out];
 }
 
 /** Mail services whose domain names no sender. */
@@ -525,6 +558,8 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
   const right = first.width;
   const out: Party[] = [];
   const used = new Set<LayoutPhrase>();
+  const domains = senderDomains(index);
+  const sender = phrases.find((p) => p.y < bottom * 0.4 && domains.some((d) => lettersOf(p.text).startsWith(d)));
   for (const p of [...phrases].sort((a, b) => a.y - b.y || a.x - b.x)) {
     if (out.length >= 2 || p.y > bottom * 0.4) break;
     const t = p.text.trim();
@@ -542,9 +577,11 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
     const block = blockBelow(index, p, 4, isStop);
     if (!block.some((q) => POSTCODE_TOWN_RE.test(q.text))) continue;
     block.forEach((q) => used.add(q));
-    // A sender's block, not a recipient's: its name set larger than the text (a letterhead), or
-    // its phone, e-mail or website right under its address.
-    if (median(p.words.map((w) => w.height)) > index.textHeight * 1.15 || senderContact(index, block)) continue;
+    // A sender's block, not a recipient's: its name set larger than the text (a letterhead, unless
+    // the document's web or mail address names another phrase as the sender), or its phone,
+    // e-mail or website right under its address.
+    const large = median(p.words.map((w) => w.height)) > index.textHeight * 1.15;
+    if ((large && !(sender && sender !== p)) || sender === p || senderContact(index, block)) continue;
     const score = (out.length ? 0.45 : 0.5) * p.confidence;
     out.push({
       name: { field: 'customer_name', value: t, raw: p.text, phrase: p, score, unlabelled: true },

@@ -18,7 +18,7 @@ export const INVOICE_FIELDS = [
 ] as const;
 export type InvoiceFieldName = (typeof INVOICE_FIELDS)[number];
 
-export type ValueKind = 'id' | 'date' | 'amount' | 'text' | 'party' | 'currency';
+export type ValueKind = 'id' | 'date' | 'amount' | 'text' | 'party' | 'currency' | 'vat';
 
 /** A label an invoice field is announced by, with how strongly it points at the field. */
 export interface LabelSpec {
@@ -43,6 +43,10 @@ const KIND = '(?:(?!verr|ber)[a-zäöüß]{3,}(?<!ver|be))?';
 const NO = '(?:no\\.?|nr\\.?|n[°º]\\.?|#|num(?:\\.|ber)?|nummer|num[ée]ro|número|numero|n\\.)';
 // A money column or total may name its currency: "Total (EUR)", "Gesamt/€", "Prix HT (EUR)".
 const CUR = '(?:\\s*(?:[/(]\\s*)?(?:[A-Z]{3}|[$€£])\\)?)?';
+
+// "VAT ID", "Tax No.", "USt-IdNr.", "TVA intracom. n°": a VAT id's key after its party's name.
+const VAT_KEY =
+  '(?:vat|tax|ust|mwst|tva|btw|iva)[-\\s.]*(?:id(?:entification)?(?:\\s*(?:no\\.?|nr\\.?|number))?|id-?nr\\.?|no\\.?|nr\\.?|number|reg(?:istration)?(?:\\s*no\\.?)?|intracom\\.?(?:\\s*n[°º])?)';
 
 /**
  * Label synonyms seen on real invoices, in English, German, French, Dutch, Spanish and Italian,
@@ -106,14 +110,14 @@ export const LABELS: LabelSpec[] = [
     'tax',
     'amount',
     1,
-    `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*)?(?:tax(?:es)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|ust|tva|btw|imposta)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
+    `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|ust|tva|btw|imposta)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
       `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag)${CUR}`,
   ),
   L(
     'total',
     'amount',
     1,
-    `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:incl\\.?|inkl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|balance\\s*(?:due|payable)?|invoice\\s*total|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|usd|eur|gbp)?` +
+    `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:incl\\.?|inkl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|balance\\s*(?:due|payable)?|invoice\\s*total|gross\\s*(?:total\\s*)?(?:amount|total)|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|usd|eur|gbp)?` +
       `|gesamtbetrag|rechnungsbetrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
       `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
       `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale)${CUR}`,
@@ -122,6 +126,9 @@ export const LABELS: LabelSpec[] = [
   L('total', 'amount', 0.9, `(?:zahlbetrag|net\\s*[àa]\\s*payer|reste\\s*[àa]\\s*payer)${CUR}`),
   // A till receipt's "SUMME" or "Summe EUR", alone: the total (longer labels, "Summe netto", win).
   L('total', 'amount', 0.85, `(?:summe|gesamt)${CUR}`),
+  // A VAT id named with its party ("Customer VAT ID: US-TAXID-7890123", "USt-IdNr. des Kunden" is read by shape).
+  L('customer_vat_id', 'vat', 1, `(?:customer|client|buyer|kunden?|k[äa]ufer|acheteur|klant|cliente)[-\\s]*${VAT_KEY}`),
+  L('vendor_vat_id', 'vat', 1, `(?:supplier|seller|vendor|lieferanten?|verk[äa]ufer|fournisseur|vendeur|leverancier|proveedor|fornitore)[-\\s]*${VAT_KEY}`),
   L('currency', 'currency', 1, 'currency|(?:rechnungs)?w[äa]hrung|devise|monnaie|valuta|moneda|divisa'),
   L(
     'payment_terms',

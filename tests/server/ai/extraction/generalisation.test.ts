@@ -579,6 +579,58 @@ describe('totals tables, letter dates and party blocks (issue 20, round three)',
     expect(values(r)).toMatchObject({ invoice_number: 'V01/15000001', subtotal: 400, tax: 84, total: 484, vendor_vat_id: 'BE0123456749' });
   });
 
+  it("takes for the vendor the name the document's own mail or web address names, and the other address block as the buyer, when both are printed alike", () => {
+    const runs: Runs = [
+      [57, 30, 'Invoice 103767', 14],
+      [57, 111, 'Adatum Corporation', 12],
+      [57, 126, 'Station Road, 21', 12],
+      [57, 140, '48436 Düsseldorf', 12],
+      [514, 111, 'NORDWIND DE', 12],
+      [509, 126, 'Hofstraße 12', 12],
+      [495, 140, '20097 Hamburg', 12],
+      [348, 448, 'Total', 9],
+      [536, 448, '681.87', 9],
+      [57, 735, 'Email', 9],
+      [57, 746, 'info@nordwind.com', 9],
+    ];
+    expect(values(extractInvoice([page(runs)]))).toMatchObject({ vendor_name: 'NORDWIND DE', customer_name: 'Adatum Corporation' });
+    // with no address naming either, the larger block on the left stays the sender's guess
+    expect(values(extractInvoice([page(runs.slice(0, -1))])).vendor_name).toBe('Adatum Corporation');
+  });
+
+  it('reads a return-address line with a British postcode, labelled party VAT ids of any shape, "Value Added Tax (19.00%)" and "Gross Total Amount", and no heading in "Buyer Product ID:"', () => {
+    const r = extractInvoice([
+      page([
+        [71, 151, 'Harbour Tools Ltd. · 12 Quay Street · EC1A 1BB London', 7],
+        [71, 167, 'Northwind Corp.'],
+        [71, 182, '456 Innovation Drive'],
+        [71, 197, '10001 New York'],
+        [340, 167, 'Invoice Number: INV-2023-00789'],
+        [340, 182, 'Customer VAT ID:'],
+        [454, 182, 'US-TAXID-7890123'],
+        [340, 197, 'Supplier VAT No.: GB 987 6543 21'],
+        [71, 432, 'Net Total Amount'],
+        [502, 432, '€121.50'],
+        [71, 447, 'Value Added Tax (19.00%)'],
+        [507, 447, '€23.09'],
+        [71, 462, 'Gross Total Amount'],
+        [501, 462, '€144.59'],
+        [213, 500, 'Buyer Product ID: TECH-REQ-789B'],
+        [213, 513, 'January 1, 2024 - January 31, 2024'],
+      ]),
+    ]);
+    expect(values(r)).toMatchObject({
+      vendor_name: 'Harbour Tools Ltd.',
+      customer_name: 'Northwind Corp.',
+      customer_vat_id: 'US-TAXID-7890123',
+      subtotal: 121.5,
+      tax: 23.09,
+      total: 144.59,
+    });
+    // an EU id after its label is read by its shape, spaces and all
+    expect(values(extractInvoice([page([[40, 40, 'Kunden-USt-IdNr.: DE 123 456 789']])])).customer_vat_id).toBe('DE123456789');
+  });
+
   it('takes the date after the place a letter is written in ("München, den 01.11.2024") over a print date at its foot, and "Beleg-Datum"', () => {
     const runs: Runs = [
       [40, 40, 'Leasing Service GmbH', 14],
