@@ -379,19 +379,20 @@ const before = (a: number[], b: number[]) => {
  * quantity × unit price = amount, the amount right of the other two. Among several, the one whose
  * numbers stand in the columns their headings name wins, then a count written with a unit as the
  * quantity, then the numbers as printed over their three-decimal reading, then a whole number as
- * the quantity, then the amount furthest right. Undefined when none fits (or the amount is 0,
- * which any quantity fits).
+ * the quantity, then the amount furthest right. Undefined when none fits, or when the amount is
+ * 0 (which any quantity fits) unless a count written with its unit stands before a price of 0.
  */
 export function arithmeticRead(numbers: readonly RowNumber[]): { quantity: number; unitPrice: number; amount: number } | undefined {
   let best: { quantity: number; unitPrice: number; amount: number; rank: number[] } | undefined;
   const decimals = (n: number) => (Number.isInteger(n) ? 0 : 1);
   const readings = (n: RowNumber) => (n.decimal === undefined ? [n.value] : [n.value, n.decimal]);
   for (const a of numbers) {
-    if (a.counted || a.value === 0) continue;
+    if (a.counted) continue;
     for (const q of numbers) {
-      if (q === a || q.x >= a.x || q.value <= 0) continue;
+      // An amount of 0 fits any quantity: only a count with its unit ("10,0000 Stk.") at a price of 0 (a free line).
+      if (q === a || q.x >= a.x || q.value <= 0 || (a.value === 0 && !q.counted)) continue;
       for (const p of numbers) {
-        if (p === a || p === q || p.counted || p.x >= a.x) continue;
+        if (p === a || p === q || p.counted || p.x >= a.x || (a.value === 0 && p.value !== 0)) continue;
         for (const qv of readings(q))
           for (const pv of readings(p)) {
             if (!fits(qv, pv, a.value)) continue;
@@ -698,15 +699,19 @@ export function rowsByArithmetic(linesByPage: LayoutPhrase[][][]): LineItem[] {
       // An article number and the numbers on one row, the article's name on the row under it (a till receipt).
       const next = lines.slice(lines.indexOf(row) + 1).find((l) => l.some((p) => /[\p{L}\p{N}]{2}/u.test(p.text)));
       const lh = median(row.map((p) => p.height)) || 10;
+      // The name row may start with the buyer's article number ("K4321  Bierbrau Pils 20/0500") and
+      // hold numbers of its own ("Mischpalette Joghurt Karton 3 x 20"), but no priced line, no amount.
       if (
         read &&
         !words.length &&
         next &&
         Math.min(...next.map((p) => p.y)) - Math.max(...row.map((p) => p.y + p.height)) < lh * 1.5 &&
-        next.every((p) => /\p{L}{2}/u.test(p.text)) &&
-        rowNumbers(next, [], undefined).length === 0
+        next.some((p) => /\p{L}{2}/u.test(p.text)) &&
+        next.every((p) => /\p{L}{2}/u.test(p.text) || ID_CELL.test(p.text.trim())) &&
+        !arithmeticRead(rowNumbers(next, [], undefined)) &&
+        !next.some((p) => RECEIPT_AMOUNT.test(p.text.trim()))
       ) {
-        words = next;
+        words = next.filter((p) => /\p{L}{2}/u.test(p.text));
         below.add(next);
       }
       if (read && words.length) {
@@ -732,6 +737,9 @@ export function rowsByArithmetic(linesByPage: LayoutPhrase[][][]): LineItem[] {
   }
   return items;
 }
+
+/** An article or customer number standing alone before a name ("K4321", "4711"). */
+const ID_CELL = /^[A-Z]{0,3}-?\d{3,14}$/;
 
 /** An amount with cents at the end of a receipt row ("1,99", "-0,25", "$1,998.00", "12.50-"). */
 const RECEIPT_AMOUNT = /^-?[$€£]?-?\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}-?$/;

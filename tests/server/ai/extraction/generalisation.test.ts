@@ -362,6 +362,39 @@ describe('line items by arithmetic (quantity × unit price = amount)', () => {
     // less sure than a table read by its header
     expect(rowsByArithmetic(indexPhrases([page(runs)]).lines).every((i) => i.confidence <= 0.8)).toBe(true);
   });
+
+  it('takes the name row under an article-number row when it starts with another number or holds numbers of its own, and a free line only with a counted quantity', () => {
+    const row = (y: number, gtin: string, qty: string, price: string, amount: string): Runs => [
+      [40, y, gtin],
+      [230, y, qty],
+      [275, y, 'Stk.'],
+      [314, y, '1'],
+      [360, y, price],
+      [496, y, '19,0'],
+      [540, y, amount],
+    ];
+    const runs: Runs = [
+      ...row(300, '4100130013294', '15,0000', '12,0000', '180,00'),
+      [40, 309, 'K4321'],
+      [112, 309, 'Bierbrau Pils 20/0500'],
+      ...row(330, '4123456000038', '2,0000', '29,1000', '58,20'),
+      [112, 339, 'Mischpalette Joghurt Karton 3 x 20'],
+      ...row(360, '4123456000021', '10,0000', '0,0000', '0,00'),
+      [112, 369, 'Gelierzucker Extra 250g'],
+      [40, 390, '4123456000045'],
+      [314, 390, '1'],
+      [360, 390, '0,0000'],
+      [540, 390, '0,00'],
+      [112, 399, 'Muster ohne Menge'],
+      [50, 430, 'Warenwert'],
+      [540, 430, '238,20'],
+    ];
+    expect(items(runs)).toEqual([
+      { description: 'Bierbrau Pils 20/0500', quantity: 15, unit_price: 12, amount: 180 },
+      { description: 'Mischpalette Joghurt Karton 3 x 20', quantity: 2, unit_price: 29.1, amount: 58.2 },
+      { description: 'Gelierzucker Extra 250g', quantity: 10, unit_price: 0, amount: 0 },
+    ]);
+  });
 });
 
 describe('parties and totals in common layouts', () => {
