@@ -545,7 +545,8 @@ const POSTCODE_TOWN_RE = /(?:^|\s)(?:[A-Z]{1,2}[-\s])?\d{4,5}(?:\s?[A-Z]{2})?\s+
 
 /**
  * The recipient of a letter when no label names one: an address block (a name, then a postcode
- * and town within four lines under it, in its column) in the window of page 1, its upper left.
+ * and town within four lines under it, in its column) in the window of page 1: its upper left,
+ * or its upper right below the letterhead's band (where French and Swiss letters put it).
  * The topmost two are offered, weakly (the caller skips one that names the vendor): a letterhead
  * on the left has its own address block above the window.
  */
@@ -558,6 +559,8 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
   const right = first.width;
   const out: Party[] = [];
   const used = new Set<LayoutPhrase>();
+  // the window is on the left, or on the right under a letterhead band (French and Swiss letters)
+  const top = Math.min(...phrases.map((p) => p.y));
   const domains = senderDomains(index);
   const sender = phrases.find((p) => p.y < bottom * 0.4 && domains.some((d) => lettersOf(p.text).startsWith(d)));
   for (const p of [...phrases].sort((a, b) => a.y - b.y || a.x - b.x)) {
@@ -566,7 +569,7 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
     if (
       used.has(p) ||
       exclude.has(p) ||
-      p.x > right * 0.45 ||
+      (p.x > right * 0.45 && p.y < top + 4 * index.textHeight) ||
       notAName(p) ||
       TITLE_WORDS.test(t) ||
       STREET_RE.test(t) ||

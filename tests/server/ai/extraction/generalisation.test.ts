@@ -664,6 +664,32 @@ describe('totals tables, letter dates and party blocks (issue 20, round three)',
     expect(values(extractInvoice([page([[40, 40, 'Kunden-USt-IdNr.: DE 123 456 789']])])).customer_vat_id).toBe('DE123456789');
   });
 
+  it('offers an address block on the right under the letterhead band as the buyer (a window on the right), never the letterhead at the top right', () => {
+    const r = extractInvoice([
+      page([
+        [30, 45, 'Atelier Rhône SARL'],
+        [30, 61, '27 rue Henri Rolland'],
+        [30, 76, '69100 Villeurbanne'],
+        [354, 146, 'Cabinet Lumière'],
+        [354, 161, "42 rue de l'audit"],
+        [354, 177, '69003 Lyon'],
+        [30, 206, 'Invoice VT/2022/0001'],
+        [300, 400, 'Total 1810.80'],
+      ]),
+    ]);
+    expect(values(r)).toMatchObject({ vendor_name: 'Atelier Rhône SARL', customer_name: 'Cabinet Lumière' });
+    expect(r.fields.customer_name!.confidence).toBeLessThan(0.6);
+    const letterheadRight = extractInvoice([
+      page([
+        [354, 45, 'Atelier Rhône SARL'],
+        [354, 61, '27 rue Henri Rolland'],
+        [354, 76, '69100 Villeurbanne'],
+        [30, 206, 'Invoice VT/2022/0001'],
+      ]),
+    ]);
+    expect(letterheadRight.fields.customer_name).toBeUndefined();
+  });
+
   it('takes the date after the place a letter is written in ("München, den 01.11.2024") over a print date at its foot, and "Beleg-Datum"', () => {
     const runs: Runs = [
       [40, 40, 'Leasing Service GmbH', 14],
