@@ -689,7 +689,10 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const pages = read.map(withOcrDigits);
   const index = indexPhrases(pages);
   const table = findLineItems(index.lines);
-  const docCurrency = dominantCurrency(index.text);
+  const docCurrency = dominantCurrency(
+    index.text,
+    pages.some((p) => p.source === 'ocr'),
+  );
   const decision = decideDateOrder(index.text, docCurrency);
   const candidates = labelledCandidates(index, table.phrases, decision.order);
 
@@ -712,6 +715,11 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (p.address) candidates.push(p.address);
   }
   candidates.push(...vatIds(index, buyerHeadings), ...titledNumbers(index, table.phrases), ...placeDates(index, decision.order));
+
+  // A card terminal's slip printed on a receipt: its numbers ("Beleg-Nr. 8059", "BNr 1302") are the terminal's, not the receipt's.
+  const slip = cardSlipLines(index);
+  for (let i = candidates.length - 1; i >= 0; i--)
+    if (candidates[i].field === 'invoice_number' && slip.has(`${candidates[i].phrase.pageNumber}:${candidates[i].phrase.lineIndex}`)) candidates.splice(i, 1);
 
   const fields: InvoiceExtraction['fields'] = {};
   const chosen = new Map<InvoiceFieldName, Candidate>();
@@ -760,7 +768,8 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   }
   // A currency named only apart from any amount ("€/Stk", "Betrag in EUR"): the document's, less sure.
   const named = fields.currency ? undefined : namedCurrency(index.text);
-  if (named) fields.currency = { value: named, confidence: 0.6 };
+  // (on a page read by OCR a lone sign may be a misread mark: not shown as sure)
+  if (named) fields.currency = { value: named, confidence: pages.some((p) => p.source === 'ocr') ? 0.5 : 0.6 };
   if (!fields.invoice_date) {
     const date = unlabelledDate(index, fields, decision.order);
     if (date) {
@@ -775,6 +784,25 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   // An amount found by arithmetic alone is not certain, even when the sum it came from checks out.
   for (const name of [...inferred, ...totals.unlabelled]) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, INFERRED);
   return { fields, lineItems, warnings };
+}
+
+/** What a card terminal prints on its slip: the slip's heading and its own numbers. */
+const CARD_SLIP_RE =
+  /\b(?:kundenbeleg|h[äa]ndlerbeleg|kartenzahlung|girocard|terminal[-\s]?id|trace[-\s]?nr|genehmigungs?[-\s]?nr|autorisierungs?[-\s]?nr|ec[-\s]?cash|cardholder\s+copy|merchant\s+copy|auth(?:orization)?\s*code|terminal\s*(?:no|#))/i;
+
+/**
+ * The lines of a card terminal's slip: each line within three lines of one naming the slip or
+ * one of its numbers, as "page:line" keys.
+ */
+function cardSlipLines(index: PhraseIndex): Set<string> {
+  const out = new Set<string>();
+  index.lines.forEach((lines, page) =>
+    lines.forEach((line, i) => {
+      if (!line.some((p) => CARD_SLIP_RE.test(p.text))) return;
+      for (let k = Math.max(0, i - 3); k <= Math.min(lines.length - 1, i + 3); k++) out.add(`${page + 1}:${k}`);
+    }),
+  );
+  return out;
 }
 
 /** Two names of one party: the same letters, or one inside the other ("ACME" and "ACME GmbH"). */
@@ -1032,9 +1060,13 @@ export function checkDates(
   return warnings;
 }
 
-function dominantCurrency(text: string): string | undefined {
+/**
+ * The currency most amounts are written with (or a "Currency: EUR" line). On a page read by OCR
+ * only amounts with cents count: a sign beside a stray digit ("£5" in a crease) is noise.
+ */
+function dominantCurrency(text: string, ocr: boolean): string | undefined {
   const counts = new Map<string, number>();
-  for (const a of findAmounts(text)) if (a.currency) counts.set(a.currency, (counts.get(a.currency) ?? 0) + 1);
+  for (const a of findAmounts(text)) if (a.currency && (!ocr || /\d[.,]\d{2}(?!\d)/.test(a.raw))) counts.set(a.currency, (counts.get(a.currency) ?? 0) + 1);
   const m = /\bcurrency\s*:?\s*([A-Z]{3})\b/i.exec(text);
   if (m && currencyCode(m[1])) return currencyCode(m[1]);
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];

@@ -262,6 +262,45 @@ describe('scanned till receipts, round three', () => {
     for (const f of [r.fields.subtotal, r.fields.tax, r.fields.total]) expect(f!.confidence).toBeLessThan(0.9);
     expect(r.fields.vendor_name!.confidence).toBeLessThan(0.6);
   });
+
+  it("takes no number from a card terminal's slip for the receipt's, and no currency from a sign beside a stray digit", () => {
+    const r = extractInvoice([
+      ocrPage(
+        [
+          [60, 20, 'Technikmarkt Paderborn'],
+          [40, 100, 'Kabel HDMI'],
+          [180, 100, '19,99 b'],
+          [40, 130, 'Total EUR'],
+          [180, 130, '19,99'],
+          [60, 200, '* * Kundenbeleg * *'],
+          [40, 230, 'Datum 08.09.17 15:20 Uhr'],
+          [40, 245, 'Beleg-Nr. 8059'],
+          [40, 260, 'Trace-Nr. 107271'],
+          [40, 275, 'Terminal-ID 65130515'],
+          [40, 400, '£5', 0.3],
+        ],
+        250,
+        900,
+      ),
+    ]);
+    expect(r.fields.invoice_number).toBeUndefined();
+    expect(values(r)).toMatchObject({ total: 19.99, currency: 'EUR', invoice_date: '2017-09-08' });
+    // the same number above the items, outside a slip, is the receipt's
+    const plain = extractInvoice([
+      ocrPage(
+        [
+          [40, 60, 'Beleg-Nr. 8059'],
+          [40, 100, 'Kabel HDMI'],
+          [180, 100, '19,99'],
+          [40, 130, 'Summe'],
+          [180, 130, '19,99'],
+        ],
+        250,
+        900,
+      ),
+    ]);
+    expect(plain.fields.invoice_number?.value).toBe('8059');
+  });
 });
 
 describe('OCR noise in amounts and dates', () => {
