@@ -32,7 +32,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { DocumentIndex, documentSearchMigrations } from '../../plugins/document-search/index-service';
+import { DocumentIndex, documentSearchMigrations, EmptyDocumentError } from '../../plugins/document-search/index-service';
 import { readScannedText } from '../../plugins/document-search/scanned-text';
 import { TesseractOcrPool } from '../../src/server/ai/ocr';
 
@@ -283,12 +283,21 @@ async function questionScore(engine: string, db: Kysely<any>) {
   const dir = path.join(FIXTURES, 'real-invoices');
   const owner = OWNER + 1;
   const index = new DocumentIndex(db);
+  // A file the search page cannot read any word of (a faint photo OCR gets nothing from) is
+  // refused there as "no text to search"; here it is left out and named.
+  const unreadable: string[] = [];
   for (const name of readdirSync(dir)
     .filter((f) => /\.(pdf|png|jpe?g)$/.test(f))
     .sort()) {
     const text = await corpusText(path.join(dir, name));
-    for (const copy of [1, 2]) await index.index({ owner, bucket: 'uploads', key: `${copy}-${name}`, name, text });
+    try {
+      for (const copy of [1, 2]) await index.index({ owner, bucket: 'uploads', key: `${copy}-${name}`, name, text });
+    } catch (e) {
+      if (!(e instanceof EmptyDocumentError)) throw e;
+      unreadable.push(name);
+    }
   }
+  if (unreadable.length) console.log(`  not indexed (no text the search page could read): ${unreadable.join(', ')}`);
   const score = { all: [0, 0], heldOut: [0, 0] };
   const misses: string[] = [];
   for (const q of questions) {
