@@ -753,6 +753,13 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     delete fields.vendor_name;
     delete fields.vendor_address;
   }
+  if (!fields.customer_name && fields.vendor_name) {
+    const other = otherVatBlock(index, String(fields.vendor_name.value), fields.vendor_vat_id?.value);
+    fields.customer_name = other.customer_name;
+    fields.customer_vat_id ??= other.customer_vat_id;
+    if (!fields.customer_name) delete fields.customer_name;
+    if (!fields.customer_vat_id) delete fields.customer_vat_id;
+  }
 
   if (!fields.payment_terms) {
     const m = index.all.map((p) => ({ p, m: PAYMENT_TERMS_RE.exec(p.text) })).find((x) => x.m);
@@ -786,9 +793,39 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   return { fields, lineItems, warnings };
 }
 
-/** What a card terminal prints on its slip: the slip's heading and its own numbers. */
+/**
+ * The buyer when no label and no window names one: on page 1, under a name other than the
+ * vendor's, an address block (a postcode and town) holding a VAT id other than the vendor's
+ * (two parties, each with its own id, as boxed layouts print them). Weak (0.5), with that id as
+ * the buyer's when none was found.
+ */
+function otherVatBlock(index: PhraseIndex, vendor: string, vendorVat: string | number | undefined): InvoiceExtraction['fields'] {
+  const page = index.lines[0] ?? [];
+  for (const v of page.flat()) {
+    const id = new RegExp(VAT_ID_RE.source).exec(v.text)?.[1]?.replace(/[\s.-]/g, '');
+    if (!id || id === vendorVat) continue;
+    // up the block from the id's line, in its column, line by line: its top line is the name
+    const block: LayoutPhrase[] = [];
+    let at = v;
+    for (let i = v.lineIndex - 1; i >= 0 && block.length < 5; i--) {
+      const h = Math.max(at.height, index.textHeight);
+      const up = page[i].find((q) => Math.abs(q.x - at.x) < 1.5 * h);
+      if (!up || at.y - (up.y + up.height) > 3 * h) break;
+      block.unshift(up);
+      at = up;
+    }
+    const [name, ...address] = block;
+    const t = name?.text.trim() ?? '';
+    if (!name || !address.some((q) => POSTCODE_TOWN_RE.test(q.text)) || notAName(name) || STREET_RE.test(t) || /\d/.test(t) || sameName(t, vendor)) continue;
+    const score = round(0.5 * name.confidence);
+    return { customer_name: { value: t, confidence: score }, customer_vat_id: { value: id, confidence: score } };
+  }
+  return {};
+}
+
+/** What a card terminal prints on its slip: the slip's heading and its own numbers (not the payment line, "EC-Cash 19,99", printed near the receipt's own number). */
 const CARD_SLIP_RE =
-  /\b(?:kundenbeleg|h[äa]ndlerbeleg|kartenzahlung|girocard|terminal[-\s]?id|trace[-\s]?nr|genehmigungs?[-\s]?nr|autorisierungs?[-\s]?nr|ec[-\s]?cash|cardholder\s+copy|merchant\s+copy|auth(?:orization)?\s*code|terminal\s*(?:no|#))/i;
+  /\b(?:kundenbeleg|h[äa]ndlerbeleg|girocard|terminal[-\s]?id|trace[-\s]?nr|genehmigungs?[-\s]?nr|autorisierungs?[-\s]?nr|cardholder\s+copy|merchant\s+copy|auth(?:orization)?\s*code|terminal\s*(?:no|#))/i;
 
 /**
  * The lines of a card terminal's slip: each line within three lines of one naming the slip or

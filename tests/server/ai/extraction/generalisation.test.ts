@@ -690,6 +690,34 @@ describe('totals tables, letter dates and party blocks (issue 20, round three)',
     expect(letterheadRight.fields.customer_name).toBeUndefined();
   });
 
+  it("takes for the buyer an unlabelled address block holding a VAT id other than the vendor's, weakly, and none holding the vendor's own", () => {
+    const runs: Runs = [
+      [71, 88, 'Harbour Supplies N.V.', 12],
+      [71, 118, 'De Grote Meir 22'],
+      [71, 134, '2000 ANTWERPEN'],
+      [71, 150, 'VAT : BE0123.456.749'],
+      [71, 231, 'Invoice'],
+      [180, 231, 'N°:'],
+      [265, 233, 'V01/15000001'],
+      [78, 358, 'Lumen Retail S.A.', 12],
+      [78, 387, 'Boulevard Sint Michel 53'],
+      [78, 403, '1000 BRUXELLES'],
+      [78, 420, 'VAT : BE0987.654.312'],
+      [80, 630, 'Total'],
+      [505, 630, '484,00'],
+    ];
+    const r = extractInvoice([page(runs)]);
+    expect(values(r)).toMatchObject({
+      vendor_name: 'Harbour Supplies N.V.',
+      vendor_vat_id: 'BE0123456749',
+      customer_name: 'Lumen Retail S.A.',
+      customer_vat_id: 'BE0987654312',
+    });
+    expect(r.fields.customer_name!.confidence).toBeLessThan(0.6);
+    const sameId = extractInvoice([page(runs.map(([x, y, t, z]): Runs[number] => [x, y, t.replace('BE0987.654.312', 'BE0123.456.749'), z]))]);
+    expect(sameId.fields.customer_name).toBeUndefined();
+  });
+
   it('takes the date after the place a letter is written in ("München, den 01.11.2024") over a print date at its foot, and "Beleg-Datum"', () => {
     const runs: Runs = [
       [40, 40, 'Leasing Service GmbH', 14],
