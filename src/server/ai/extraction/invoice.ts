@@ -448,6 +448,13 @@ function returnAddressLine(index: PhraseIndex): Party[] {
   return [];
 }
 
+/**
+ * A street's name without its number ("Main Street", "Senefelder Straße") or a town with its
+ * state and ZIP code ("Redmond, WA 98052"): an address line, never a sender's name.
+ */
+const STREET_END_RE =
+  /\b(?:street|road|avenue|lane|drive|boulevard|stra(?:ss|ß)e|gasse|allee|chauss[ée]e)\.?$|[a-zäöü](?:stra(?:ss|ß)e|weg|gasse|allee)\.?$|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$/i;
+
 /** The sender when no label names it: the most prominent non-title phrase at the top of page 1. */
 function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party {
   const firstPage = index.lines[0] ?? [];
@@ -456,7 +463,13 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
   const pageBottom = Math.max(...phrases.map((p) => p.y + p.height));
   const top = phrases.filter(
     (p) =>
-      p.y < pageBottom * 0.3 && !exclude.has(p) && !TITLE_WORDS.test(p.text.trim()) && !notAName(p) && /[a-z]{2}/i.test(p.text) && !findDates(p.text).length,
+      p.y < pageBottom * 0.3 &&
+      !exclude.has(p) &&
+      !TITLE_WORDS.test(p.text.trim()) &&
+      !notAName(p) &&
+      !STREET_END_RE.test(p.text.trim()) &&
+      /[a-z]{2}/i.test(p.text) &&
+      !findDates(p.text).length,
   );
   if (top.length === 0) return {};
   // Prominence by the median word height: a phrase's box grows with skew and descenders.
@@ -787,6 +800,12 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const inferred = inferTotals(index, fields);
 
   const lineItems = chooseLineItems(table.items, table.alternatives, fields);
+  // A name that is one of the lines read ("DJI" under a receipt's article number) is no vendor.
+  const vendorName = fields.vendor_name?.value;
+  if (vendorName !== undefined && lineItems.some((i) => i.description.trim() === String(vendorName).trim())) {
+    delete fields.vendor_name;
+    delete fields.vendor_address;
+  }
   const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, lineItems)];
   // An amount found by arithmetic alone is not certain, even when the sum it came from checks out.
   for (const name of [...inferred, ...totals.unlabelled]) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, INFERRED);

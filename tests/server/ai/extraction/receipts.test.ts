@@ -301,6 +301,40 @@ describe('scanned till receipts, round three', () => {
     ]);
     expect(plain.fields.invoice_number?.value).toBe('8059');
   });
+
+  it("takes no street or town line for the shop when its logo is unread, and no line item's name", () => {
+    const r = extractInvoice([
+      ocrPage(
+        [
+          [80, 70, 'Main Street'],
+          [70, 85, 'Redmond, WA 98052'],
+          [60, 120, '6/10/2019 13:59'],
+          [40, 160, '1 Cappuccino'],
+          [180, 160, '$2.20'],
+          [40, 200, 'Total'],
+          [180, 200, '$2.20'],
+        ],
+        300,
+        800,
+      ),
+    ]);
+    expect(r.fields.vendor_name).toBeUndefined();
+    const strip = extractInvoice([
+      ocrPage(
+        [
+          [40, 100, '2183839'],
+          [170, 100, '1.129,00 b'],
+          [40, 112, 'DJI'],
+          [40, 150, 'Total EUR'],
+          [170, 150, '1.129,00'],
+        ],
+        600,
+        850,
+      ),
+    ]);
+    expect(strip.lineItems.map((i) => i.description)).toEqual(['DJI']);
+    expect(strip.fields.vendor_name).toBeUndefined();
+  });
 });
 
 describe('OCR noise in amounts and dates', () => {
