@@ -20,13 +20,13 @@
  * proportion to their characters, which is the word-position input the extractor needs.
  *
  * Tesseract settings (languages, image preparation) are compared with `--tesseract`, once per
- * setting: `<langs>[,min=<px>][,max=<scale>][,gray][,thr=<0|1|2>][,deskew]`, e.g.
+ * setting: `<langs>[,min=<px>][,max=<scale>][,gray][,thr=<0|1|2>][,psm=<n>][,deskew][,once]`, e.g.
  *
  *   npx tsx tests/bench/ocr-compare.ts --split dev --tesseract eng --tesseract deu+eng --tesseract deu+eng,min=1600
  *
  * (`min`: enlarge images whose shorter side is below that many pixels, at most by `max`; `gray`:
  * grayscale with stretched contrast; `thr`: Tesseract's thresholding_method, 0 Otsu, 1 LeptonicaOtsu,
- * 2 Sauvola; `deskew`: Tesseract's rotateAuto). Without `--tesseract` the product's own settings run. `--split dev` (or `heldout`)
+ * 2 Sauvola; `psm`: Tesseract's page segmentation mode, e.g. 11 for sparse text; `deskew`: Tesseract's rotateAuto; `once`: no second reading of a poor page). Without `--tesseract` the product's own settings run. `--split dev` (or `heldout`)
  * reads only that split: choose settings on dev, and read held-out figures only to report them.
  * Totals are printed per split. Besides the wall-clock seconds per page, the process's CPU seconds
  * per page (the OCR worker thread included) are printed: on a machine shared with other work they
@@ -48,6 +48,8 @@ const paddleArg = process.argv.indexOf('--paddle');
 const PADDLE_DIR = paddleArg >= 0 ? process.argv[paddleArg + 1] : '/tmp/paddle/node_modules/@gutenye/ocr-node';
 const splitArg = process.argv.indexOf('--split');
 const SPLIT = splitArg >= 0 ? process.argv[splitArg + 1] : undefined;
+/** `--only <text>`: the scans whose file name holds it (a quick look at one document). */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 /** Every `--tesseract <setting>` given; none means the product's defaults. */
 const TESSERACT_SETTINGS = process.argv.flatMap((a, i) => (a === '--tesseract' ? [process.argv[i + 1]] : []));
 
@@ -57,6 +59,7 @@ function poolOptions(setting: string): TesseractPoolOptions {
   const prepare: PrepareOptions = {};
   const parameters: Record<string, string> = {};
   let deskew = false;
+  let once = false;
   for (const step of steps) {
     const [key, value] = step.split('=');
     if (key === 'min') prepare.minShortSide = Number(value);
@@ -64,9 +67,11 @@ function poolOptions(setting: string): TesseractPoolOptions {
     else if (key === 'gray') prepare.grayscale = true;
     else if (key === 'thr') parameters.thresholding_method = value;
     else if (key === 'deskew') deskew = true;
+    else if (key === 'psm') parameters.tessedit_pageseg_mode = value;
+    else if (key === 'once') once = true;
     else throw new Error(`Unknown tesseract setting "${step}" in "${setting}".`);
   }
-  return { workers: 1, languages: langs.split('+'), prepare, parameters, deskew };
+  return { workers: 1, languages: langs.split('+'), prepare, parameters, deskew, ...(once ? { secondReading: false as const } : {}) };
 }
 
 interface ScanTruth {
@@ -191,7 +196,7 @@ async function main() {
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => JSON.parse(readFileSync(join(REAL_DIR, f), 'utf8')) as ScanTruth)
-    .filter((t) => (t.kind === 'scan' || t.kind === 'photo') && t.page_text && (!SPLIT || t.split === SPLIT));
+    .filter((t) => (t.kind === 'scan' || t.kind === 'photo') && t.page_text && (!SPLIT || t.split === SPLIT) && (!ONLY || t.file.includes(ONLY)));
   const pools = TESSERACT_SETTINGS.length
     ? TESSERACT_SETTINGS.map((setting) => ({ name: `tesseract ${setting}`, pool: new TesseractOcrPool(poolOptions(setting)) }))
     : [{ name: 'tesseract.js (product)', pool: new TesseractOcrPool({ workers: 1 }) }];

@@ -1,10 +1,17 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
 import { prepareImage } from '../../../../src/server/ai/ocr/prepare-image';
-import { DEFAULT_OCR_LANGUAGES, INSTALLED_OCR_LANGUAGES, languageDataPath, TesseractOcrPool } from '../../../../src/server/ai/ocr/tesseract-pool';
+import {
+  confidentChars,
+  DEFAULT_OCR_LANGUAGES,
+  INSTALLED_OCR_LANGUAGES,
+  isPoorReading,
+  languageDataPath,
+  TesseractOcrPool,
+} from '../../../../src/server/ai/ocr/tesseract-pool';
 
 /** A white PNG with black lines of text, 30 px sans-serif. */
 function textImage(lines: string[], width = 900): Buffer {
@@ -53,6 +60,46 @@ describe('TesseractOcrPool with image preparation (real OCR)', () => {
       expect(word.x + word.width).toBeLessThan(200);
     } finally {
       await ocr.close();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('a second reading of a poor page', () => {
+  it('counts confident letters and digits, and calls a page poor by its median word confidence', () => {
+    const w = (text: string, confidence: number) => ({ text, confidence });
+    expect(confidentChars([w('Summe', 0.91), w('12,50', 0.7), w('€', 0.99), w('x', 0.95), w('Rechnung', 0.69)])).toBe(9);
+    expect(confidentChars([w('Straße', 0.9), w('Nº7', 0.9)])).toBe(9);
+    expect(isPoorReading([])).toBe(true);
+    expect(isPoorReading([w('a', 0.9), w('b', 0.5), w('c', 0.79)])).toBe(true);
+    expect(isPoorReading([w('a', 0.9), w('b', 0.5), w('c', 0.8)])).toBe(false);
+    expect(() => new TesseractOcrPool({ secondReading: { prepare: {}, parameters: { tessedit_char_whitelist: '0' } } })).toThrow(
+      'A second reading cannot change "tessedit_char_whitelist"',
+    );
+  });
+
+  it('reads a receipt on grey thermal paper that one local-threshold reading loses (a dev scan of the real corpus), and then reads clean pages as before', async () => {
+    const receipt = readFileSync(path.join(__dirname, '../../../fixtures/real-invoices/de-scan-ikea-kassenbon.jpg'));
+    const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
+    const once = new TesseractOcrPool({ workers: 1, cachePath: cache, secondReading: false });
+    const twice = new TesseractOcrPool({ workers: 1, cachePath: cache });
+    const texts = (page: { words: { text: string }[] }) => page.words.map((x) => x.text);
+    try {
+      const one = await once.recognize(receipt, 1);
+      const two = await twice.recognize(receipt, 1);
+      // the second reading holds far more confident text, and the items' prices the first lost
+      expect(confidentChars(two.words)).toBeGreaterThan(3 * confidentChars(one.words));
+      for (const price of ['14,99', '9,99', '3,99']) {
+        expect(texts(one)).not.toContain(price);
+        expect(texts(two)).toContain(price);
+      }
+      // its parameters are put back: a clean page after it reads as with one reading
+      const clean = textImage(['Rechnung Nr. 4711', 'Summe 12,50 EUR']);
+      expect(texts(await twice.recognize(clean, 2))).toEqual(texts(await once.recognize(clean, 2)));
+      expect(texts(await twice.recognize(clean, 2))).toEqual(['Rechnung', 'Nr.', '4711', 'Summe', '12,50', 'EUR']);
+    } finally {
+      await once.close();
+      await twice.close();
       rmSync(cache, { recursive: true, force: true });
     }
   }, 120_000);
