@@ -743,8 +743,8 @@ const ID_CELL = /^[A-Z]{0,3}-?\d{3,14}$/;
 
 /** An amount with cents at the end of a receipt row ("1,99", "-0,25", "$1,998.00", "12.50-"). */
 const RECEIPT_AMOUNT = /^-?[$€£]?-?\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}-?$/;
-/** What may follow a receipt row's amount: its tax class ("A", "1", "*") or its currency. */
-const RECEIPT_TAIL = /^(?:[A-D0-9*]|EUR|€|[A-D]\*?)$/i;
+/** What may follow a receipt row's amount: its tax class ("A", "1", "*") or its currency, with a mark of OCR noise beside it ("«0"). */
+const RECEIPT_TAIL = /^[^\p{L}\p{N}\s]{0,2}(?:[A-D0-9*]|EUR|€|[A-D]\*?)[^\p{L}\p{N}\s]{0,2}$/iu;
 /** "2 x 0,99", "3 Stk x 1,49", "2 * 4,50": a count and a unit price on a receipt. */
 const RECEIPT_TIMES = /^(\d{1,3})\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£]?(\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}|\d{4}[.,]\d{2})$/i;
 

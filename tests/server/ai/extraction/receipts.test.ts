@@ -335,6 +335,22 @@ describe('scanned till receipts, round three', () => {
     expect(strip.lineItems.map((i) => i.description)).toEqual(['DJI']);
     expect(strip.fields.vendor_name).toBeUndefined();
   });
+
+  it('reads a row whose tax class OCR read with a mark beside it ("«0")', () => {
+    expect(
+      lines([
+        [40, 100, 'SKANKA Pfanne'],
+        [250, 100, '14,99 0'],
+        [40, 115, 'POANG Kissen'],
+        [250, 115, '10,00 «0'],
+        [40, 140, 'Summe'],
+        [250, 140, '24,99'],
+      ]),
+    ).toEqual([
+      { description: 'SKANKA Pfanne', amount: 14.99 },
+      { description: 'POANG Kissen', amount: 10 },
+    ]);
+  });
 });
 
 describe('OCR noise in amounts and dates', () => {
