@@ -386,10 +386,12 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
  */
 function returnAddressLine(index: PhraseIndex): Party[] {
   const firstPage = (index.lines[0] ?? []).flat();
+  const half = Math.max(0, ...firstPage.map((p) => p.y + p.height)) / 2;
   for (const line of (index.lines[0] ?? []).slice(0, 40)) {
     const text = line.map((p) => p.text).join(' ');
-    // In small print a comma parts them too ("Alphabet, Lilienthalallee 26, 80786 München").
-    const small = median(line.flatMap((p) => p.words.map((w) => w.height))) < index.textHeight * 0.85;
+    // In small print over the window a comma parts them too ("Alphabet, Lilienthalallee 26, 80786
+    // München"); not in a footer's small print ("ACME GmbH, Hauptstr. 1, 12345 Berlin").
+    const small = median(line.flatMap((p) => p.words.map((w) => w.height))) < index.textHeight * 0.85 && line[0].y < half;
     const parts = text.split(small ? /\s*[|•●·,]\s*|\s+[-–]\s+/ : /\s*[|•●·]\s*|\s+[-–]\s+/).filter(Boolean);
     if (
       parts.length < 3 ||

@@ -718,6 +718,19 @@ describe('totals tables, letter dates and party blocks (issue 20, round three)',
     expect(sameId.fields.customer_name).toBeUndefined();
   });
 
+  it("reads no return-address line in a footer's small print parted by commas", () => {
+    const r = extractInvoice([
+      page([
+        [40, 40, 'Nordwind Handel GmbH', 16],
+        [40, 120, 'Rechnung Nr. 4711'],
+        [40, 300, 'Gesamtbetrag 119,00 EUR'],
+        [40, 800, 'Nordwind Handel GmbH, Hafenstr. 1, 20095 Hamburg', 6],
+        [40, 808, 'Geschäftsführer Max Muster', 6],
+      ]),
+    ]);
+    expect(r.fields.customer_name).toBeUndefined();
+  });
+
   it('takes the date after the place a letter is written in ("München, den 01.11.2024") over a print date at its foot, and "Beleg-Datum"', () => {
     const runs: Runs = [
       [40, 40, 'Leasing Service GmbH', 14],
