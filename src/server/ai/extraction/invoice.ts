@@ -529,11 +529,22 @@ function receiptCompany(index: PhraseIndex, first: LayoutPage | undefined): Part
 /** A text's letters and digits, lower-cased ("CRONUS DE" → "cronusde"). */
 const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** The names of the document's web and mail domains ("cronus" of info@cronus.com), mail services left out. */
+/**
+ * The names of the sender's web and mail domains ("cronus" of info@cronus.com), mail services
+ * left out: those printed in a page's letterhead band (its top fifth) or its footer (its bottom
+ * quarter), not in the window or the body, where a buyer's own address may stand.
+ */
 function senderDomains(index: PhraseIndex): string[] {
   const out = new Set<string>();
-  for (const m of index.text.matchAll(/(?:www\.|@)([a-z0-9][a-z0-9-]{2,})\.[a-z]{2,}/gi))
-    if (!MAIL_SERVICES.test(m[1])) out.add(m[1].toLowerCase().replace(/-/g, ''));
+  for (const lines of index.lines) {
+    const phrases = lines.flat();
+    const bottom = Math.max(0, ...phrases.map((p) => p.y + p.height));
+    for (const p of phrases) {
+      if (p.y > bottom * 0.2 && p.y < bottom * 0.75) continue;
+      for (const m of p.text.matchAll(/(?:www\.|@)([a-z0-9][a-z0-9-]{2,})\.[a-z]{2,}/gi))
+        if (!MAIL_SERVICES.test(m[1])) out.add(m[1].toLowerCase().replace(/-/g, ''));
+    }
+  }
   return [...out];
 }
 

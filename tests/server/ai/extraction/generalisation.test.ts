@@ -629,6 +629,21 @@ describe('totals tables, letter dates and party blocks (issue 20, round three)',
     expect(values(extractInvoice([page(runs)]))).toMatchObject({ vendor_name: 'NORDWIND DE', customer_name: 'Adatum Corporation' });
     // with no address naming either, the larger block on the left stays the sender's guess
     expect(values(extractInvoice([page(runs.slice(0, -1))])).vendor_name).toBe('Adatum Corporation');
+    // a buyer's own address in its window block names no sender
+    const buyerMail = extractInvoice([
+      page([
+        [514, 100, 'NORDWIND GmbH', 12],
+        [509, 115, 'Hofstraße 12', 12],
+        [495, 129, '20097 Hamburg', 12],
+        [57, 111, 'Adatum Corporation', 12],
+        [57, 126, 'Station Road, 21', 12],
+        [57, 140, '48436 Düsseldorf', 12],
+        [57, 154, 'einkauf@adatum.com', 9],
+        [348, 448, 'Total 681.87', 9],
+        [57, 746, 'Amtsgericht Hamburg HRB 4711', 9],
+      ]),
+    ]);
+    expect(values(buyerMail).vendor_name).toBe('NORDWIND GmbH');
   });
 
   it('reads a return-address line with a British postcode, labelled party VAT ids of any shape, "Value Added Tax (19.00%)" and "Gross Total Amount", and no heading in "Buyer Product ID:"', () => {
