@@ -452,10 +452,10 @@ function returnAddressLine(index: PhraseIndex): Party[] {
 
 /**
  * A street's name without its number ("Main Street", "Senefelder Straße") or a town with its
- * state and ZIP code ("Redmond, WA 98052"): an address line, never a sender's name.
+ * state and ZIP code ("Redmond, WA 98052"): an address line, never a sender's name. A word that
+ * only ends in one ("Hotel Königsallee") may be a name and is not taken for a street.
  */
-const STREET_END_RE =
-  /\b(?:street|road|avenue|lane|drive|boulevard|stra(?:ss|ß)e|gasse|allee|chauss[ée]e)\.?$|[a-zäöü](?:stra(?:ss|ß)e|weg|gasse|allee)\.?$|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$/i;
+const STREET_END_RE = /\b(?:street|road|avenue|lane|drive|boulevard|stra(?:ss|ß)e|gasse|allee|chauss[ée]e)\.?$|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$/i;
 
 /** The sender when no label names it: the most prominent non-title phrase at the top of page 1. */
 function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party {

@@ -319,6 +319,20 @@ describe('scanned till receipts, round three', () => {
       ),
     ]);
     expect(r.fields.vendor_name).toBeUndefined();
+    // a name that only ends like a street is a name
+    const hotel = extractInvoice([
+      ocrPage(
+        [
+          [80, 20, 'Hotel Königsallee'],
+          [60, 120, '6/10/2019 13:59'],
+          [40, 200, 'Total'],
+          [180, 200, '$2.20'],
+        ],
+        300,
+        800,
+      ),
+    ]);
+    expect(hotel.fields.vendor_name?.value).toBe('Hotel Königsallee');
     const strip = extractInvoice([
       ocrPage(
         [
