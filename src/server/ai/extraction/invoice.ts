@@ -822,6 +822,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, lineItems)];
   // An amount found by arithmetic alone is not certain, even when the sum it came from checks out.
   for (const name of [...inferred, ...totals.unlabelled]) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, INFERRED);
+  for (const name of totals.unsure) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, UNCHECKED);
   return { fields, lineItems, warnings };
 }
 
@@ -985,7 +986,12 @@ function flag(f: ExtractedField | undefined): void {
  * takes its best candidate (the later one on a tie: totals come last) and is left for the
  * cross-check to flag.
  */
-function chooseTotals(candidates: readonly Candidate[]): { fields: InvoiceExtraction['fields']; unlabelled: Array<'subtotal' | 'tax' | 'total'> } {
+function chooseTotals(candidates: readonly Candidate[]): {
+  fields: InvoiceExtraction['fields'];
+  unlabelled: Array<'subtotal' | 'tax' | 'total'>;
+  /** The amounts of a trio whose sum checks nothing (see below): never certain, whatever agrees later. */
+  unsure: Array<'subtotal' | 'tax' | 'total'>;
+} {
   const of = (field: InvoiceFieldName) => {
     const best = new Map<number, Candidate>();
     for (const c of candidates) {
@@ -1000,6 +1006,8 @@ function chooseTotals(candidates: readonly Candidate[]): { fields: InvoiceExtrac
   const totals = of('total');
   const near = (a: number, b: number) => Math.abs(a - b) <= 0.011;
   let trio: { s: Candidate; t?: Candidate; T: Candidate; score: number } | undefined;
+  /** The totals of every trio that adds up. */
+  const checkedTotals = new Set<number>();
   for (const T of totals) {
     for (const s of subtotals) {
       const options: (Candidate | undefined)[] = [...taxes, undefined];
@@ -1007,8 +1015,10 @@ function chooseTotals(candidates: readonly Candidate[]): { fields: InvoiceExtrac
         const tax = t ? (t.value as number) : 0;
         if (!near((s.value as number) + tax, T.value as number) || !plausibleTax(s.value as number, tax)) continue;
         if (!t && T.value === s.value && taxes.some((x) => x.value !== 0)) continue;
+        checkedTotals.add(T.value as number);
         const score = s.score + T.score + (t ? t.score : 0.5);
-        if (!trio || score > trio.score + 1e-9) trio = { s, t, T, score };
+        // equally sure trios: the larger total (a grand total is never less than a rate's row)
+        if (!trio || score > trio.score + 1e-9 || (score > trio.score - 1e-9 && (T.value as number) > (trio.T.value as number))) trio = { s, t, T, score };
       }
     }
   }
@@ -1019,9 +1029,16 @@ function chooseTotals(candidates: readonly Candidate[]): { fields: InvoiceExtrac
     ...(String(c.raw) !== String(c.value) ? { raw: c.raw } : {}),
   });
   if (trio) {
-    out.subtotal = field(trio.s, 0.97);
-    out.total = field(trio.T, 0.97);
-    if (trio.t) out.tax = field(trio.t, 0.97);
+    // Certain only when the sum checks something: not when the subtotal and the total are one
+    // printed amount read under two labels with no tax between them, nor when a trio with a
+    // larger total also adds up (a rate's row of a tax breakdown adds up as well as the whole).
+    const t0 = trio.T.value as number;
+    const checks = !(trio.s.phrase === trio.T.phrase && !trio.t) && ![...checkedTotals].some((x) => x > t0 + 0.011);
+    const sure = (c: Candidate) => (checks ? 0.97 : Math.min(c.score, UNCHECKED));
+    out.subtotal = field(trio.s, sure(trio.s));
+    out.total = field(trio.T, sure(trio.T));
+    if (trio.t) out.tax = field(trio.t, sure(trio.t));
+    const unsure: Array<'subtotal' | 'tax' | 'total'> = checks ? [] : trio.t ? ['subtotal', 'tax', 'total'] : ['subtotal', 'total'];
     const unlabelled = (
       [
         ['subtotal', trio.s],
@@ -1031,7 +1048,7 @@ function chooseTotals(candidates: readonly Candidate[]): { fields: InvoiceExtrac
     )
       .filter(([, c]) => c?.unlabelled)
       .map(([name]) => name);
-    return { fields: out, unlabelled };
+    return { fields: out, unlabelled, unsure };
   }
   const late = (a: Candidate, b: Candidate) =>
     b.score > a.score + 1e-9 || (Math.abs(b.score - a.score) <= 1e-9 && b.phrase.pageNumber * 1e6 + b.phrase.y > a.phrase.pageNumber * 1e6 + a.phrase.y)
@@ -1044,7 +1061,7 @@ function chooseTotals(candidates: readonly Candidate[]): { fields: InvoiceExtrac
   ] as const) {
     if (list.length) out[name] = field(list.reduce(late), Math.min(list.reduce(late).score, UNCHECKED));
   }
-  return { fields: out, unlabelled: [] };
+  return { fields: out, unlabelled: [], unsure: [] };
 }
 
 /**

@@ -272,3 +272,35 @@ describe('line items of real layouts', () => {
     expect(r.fields.subtotal?.value).toBe(199.25);
   });
 });
+
+describe('totals when more than one trio adds up', () => {
+  it('a rate row of the tax breakdown adds up as well as the whole: the whole is taken, and certain', () => {
+    const r = invoice([
+      ['Invoice number', 'INV-77'],
+      ['Subtotal 19%', '100.00'],
+      ['VAT 19%', '19.00'],
+      ['Total 19%', '119.00'],
+      ['Subtotal 7%', '100.00'],
+      ['VAT 7%', '7.00'],
+      ['Total 7%', '107.00'],
+      ['Subtotal', '200.00'],
+      ['VAT', '26.00'],
+      ['Invoice total', '226.00'],
+    ]);
+    expect(values(r)).toMatchObject({ subtotal: 200, tax: 26, total: 226 });
+    for (const f of ['subtotal', 'tax', 'total'] as const) expect(r.fields[f]!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('the same when the rate row is printed first under the same labels', () => {
+    const r = invoice([
+      ['Invoice number', 'INV-78'],
+      ['Subtotal', '100.00'],
+      ['VAT 19%', '19.00'],
+      ['Total', '119.00'],
+      ['Subtotal', '200.00'],
+      ['VAT', '26.00'],
+      ['Total', '226.00'],
+    ]);
+    expect(values(r)).toMatchObject({ subtotal: 200, tax: 26, total: 226 });
+  });
+});
