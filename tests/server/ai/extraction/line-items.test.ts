@@ -213,3 +213,35 @@ describe('extractInvoice: a date inside a sentence is not the value of its label
     expect(labelled.fields.due_date?.value).toBe('2018-12-20');
   });
 });
+
+describe('rows that end a line table', () => {
+  const rows: [number, number, string, number?][] = [
+    [40, 120, 'Hotel room, two nights'],
+    [300, 120, '2'],
+    [360, 120, '80.00'],
+    [460, 120, '160.00'],
+    [40, 135, 'Taxi ride to the airport'],
+    [300, 135, '1'],
+    [360, 135, '45.00'],
+    [460, 135, '45.00'],
+    [40, 150, 'Discounted room upgrade'],
+    [300, 150, '1'],
+    [360, 150, '12.50'],
+    [460, 150, '12.50'],
+    [40, 175, 'Total'],
+    [460, 175, '217.50'],
+  ];
+  const lines = [
+    { description: 'Hotel room, two nights', quantity: 2, unit_price: 80, amount: 160 },
+    { description: 'Taxi ride to the airport', quantity: 1, unit_price: 45, amount: 45 },
+    { description: 'Discounted room upgrade', quantity: 1, unit_price: 12.5, amount: 12.5 },
+  ];
+  const read = (r: { lineItems: { description: string; quantity?: number; unit_price?: number; amount?: number }[] }) =>
+    r.lineItems.map(({ description, quantity, unit_price, amount }) => ({ description, quantity, unit_price, amount }));
+
+  it('a line whose description only begins like a totals word ("Taxi", "Discounted") is a line, under a heading or none', () => {
+    const headed = extractInvoice([page([[40, 100, 'Description'], [300, 100, 'Qty'], [360, 100, 'Unit price'], [460, 100, 'Amount'], ...rows])]);
+    expect(read(headed)).toEqual(lines);
+    expect(read(extractInvoice([page(rows)]))).toEqual(lines);
+  });
+});
