@@ -820,6 +820,8 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     delete fields.vendor_address;
   }
   const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, lineItems)];
+  // Nothing read at all (a faint or blurred photo, a blank page): say so before "no total was found".
+  if (pages.every((p) => p.words.length === 0)) warnings.unshift(NO_TEXT_READ);
   // An amount found by arithmetic alone is not certain, even when the sum it came from checks out.
   for (const name of [...inferred, ...totals.unlabelled]) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, INFERRED);
   for (const name of totals.unsure) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, UNCHECKED);
@@ -967,6 +969,10 @@ export function chooseLineItems(items: LineItem[], alternatives: readonly LineIt
   if (adds(items)) return items;
   return alternatives.find(adds) ?? items;
 }
+
+/** The warning when no word could be read on any page. */
+export const NO_TEXT_READ =
+  'No text could be read on this document (a faint, blurred or blank page?), so nothing could be extracted: try a sharper scan or photo.';
 
 /** The highest confidence a value gets from its label alone, with nothing to check it against. */
 const UNCHECKED = 0.85;

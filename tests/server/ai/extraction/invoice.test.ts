@@ -1,4 +1,5 @@
-import { crossCheck, extractInvoice } from '../../../../src/server/ai/extraction/invoice';
+import { crossCheck, extractInvoice, NO_TEXT_READ } from '../../../../src/server/ai/extraction/invoice';
+import { buildPage } from '../../../../src/server/ai/layout/group';
 import { page } from './helpers';
 
 const values = (r: ReturnType<typeof extractInvoice>) => Object.fromEntries(Object.entries(r.fields).map(([k, f]) => [k, f!.value]));
@@ -139,5 +140,15 @@ describe('crossCheck', () => {
     const fields = { subtotal: f(90), tax: f(10), total: f(100) };
     expect(crossCheck(fields, [{ description: 'a', quantity: 1, unit_price: 90, amount: 90, confidence: 1 }])).toEqual([]);
     expect(fields.total.confidence).toBe(0.97);
+  });
+});
+
+describe('a document with no readable text', () => {
+  it('says that no text could be read, before saying no total was found, and finds no field', () => {
+    const r = extractInvoice([buildPage(1, 864, 1296, 'ocr', [])]);
+    expect(r.fields).toEqual({});
+    expect(r.lineItems).toEqual([]);
+    expect(r.warnings[0]).toBe(NO_TEXT_READ);
+    expect(r.warnings).toContain('No invoice total was found.');
   });
 });
