@@ -23,6 +23,15 @@ export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
   // evaluated through the DevTools protocol, which the page's Content-Security-Policy (no inline
   // script) does not govern; addScriptTag would insert an inline <script> and be refused
   if (!loaded) await page.evaluate(readFileSync(AXE, 'utf8'));
+  // Colours are checked once transitions and finite animations have ended: a button's hover
+  // background fading in after a click read as low contrast for a moment (a spinner, which never
+  // ends, is not waited for)
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, {
+      timeout: 5000,
+      polling: 50,
+    })
+    .catch(() => undefined);
   const results = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
