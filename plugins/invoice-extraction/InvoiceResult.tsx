@@ -121,13 +121,15 @@ export function InvoiceResult({ data }: { data: InvoiceResultData }) {
   const s = useStyles();
   const currency = data.fields.find((f) => f.name === 'currency')?.value;
   const code = typeof currency === 'string' ? currency : undefined;
+  // no field and no line (a page with no readable text): the warnings say why, not "check the totals"
+  const nothingFound = data.fields.every((f) => f.value === null) && data.line_items.length === 0;
   return (
     <section className={s.root} aria-label="Extracted invoice">
       <PagesRead pages={data.pages} pagesRead={data.pages_read} />
       {data.warnings.length > 0 && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Check the totals</MessageBarTitle>
+            <MessageBarTitle>{nothingFound ? 'Nothing was found' : 'Check the totals'}</MessageBarTitle>
             {data.warnings.join(' ')}
           </MessageBarBody>
         </MessageBar>

@@ -88,6 +88,22 @@ describe('invoice and document extraction', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
   });
 
+  it('invoice extraction: a photo OCR reads no word of says so, and shows no field as found', async () => {
+    const { page } = app;
+    await page.goto('/workflow/10004?combination=2');
+    // a real phone photo of a faint dot-matrix receipt (CORD sample, see the corpus README)
+    const photo = path.join(__dirname, '../fixtures/real-invoices/en-photo-cord-receipt-00004.png');
+    await page.getByLabel('Invoice file').setInputFiles(photo);
+    await page.getByRole('button', { name: 'Upload Invoice' }).click();
+    await page.getByText('en-photo-cord-receipt-00004.png uploaded.').waitFor();
+    await page.getByRole('button', { name: 'Process Invoice' }).click();
+    const result = page.getByRole('region', { name: 'Extracted invoice' });
+    await result.getByText(/No text could be read on this document \(a faint, blurred or blank page\?\)/).waitFor({ timeout: 60_000 });
+    expect(await result.getByText('Nothing was found').count()).toBe(1);
+    expect(await result.getByText('Check the totals').count()).toBe(0);
+    await app.screenshot('invoice-extraction-no-text');
+  });
+
   it('invoice extraction: warns when the totals disagree, and Run Workflow says the recipe is stopped', async () => {
     const { page } = app;
     await page.goto('/workflow/10004?combination=2');
