@@ -84,7 +84,7 @@ function readValue(
       return matchLabel(t) || /\d{4,}/.test(t) ? undefined : { value: t, raw: t };
     case 'vat': {
       // an EU shape ("DE 123 456 789" → "DE123456789"), else one token of letters and at least five digits ("US-TAXID-7890123")
-      const eu = new RegExp(VAT_ID_RE.source).exec(t) ?? new RegExp(VAT_ID_RE.source).exec(t.replace(/\s+/g, ''));
+      const eu = VAT_ID_ONE.exec(t) ?? VAT_ID_ONE.exec(t.replace(/\s+/g, ''));
       if (eu) return { value: eu[1].replace(/[\s.-]/g, ''), raw: eu[1] };
       const token = t.split(/\s+/).find((w) => ID_RE.test(w) && /\p{L}/u.test(w) && /\d{5,}/.test(w));
       return token ? { value: token, raw: token } : undefined;
@@ -111,7 +111,7 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     // "Date of delivery", "Datum der Lieferung", "Date de livraison": the date of something else.
     if (spec.field === 'invoice_date' && spec.weight < 1 && OTHER_EVENT.test(rest)) continue;
     // "VAT : BE0000.000.196": a VAT id after a tax label, no amount.
-    if (spec.kind === 'amount' && rest && new RegExp(VAT_ID_RE.source).test(rest)) continue;
+    if (spec.kind === 'amount' && rest && VAT_ID_ONE.test(rest)) continue;
     const tries: [string, number, LayoutPhrase][] = [];
     const rights = rightOf(index, phrase).filter((q) => !exclude.has(q));
     // "Invoice | N°: | V01/15000001": a bare number key between the title and its number.
@@ -458,7 +458,7 @@ function returnAddressLine(index: PhraseIndex): Party[] {
 const STREET_END_RE = /\b(?:street|road|avenue|lane|drive|boulevard|stra(?:ss|ß)e|gasse|allee|chauss[ée]e)\.?$|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$/i;
 
 /** The sender when no label names it: the most prominent non-title phrase at the top of page 1. */
-function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party {
+function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>, domains: readonly string[]): Party {
   const firstPage = index.lines[0] ?? [];
   const phrases = firstPage.flat();
   if (phrases.length === 0) return {};
@@ -483,7 +483,6 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>): Party
   // as large as the most prominent; else a name set larger than the text (the letterhead); among
   // names of text size, one with a legal form.
   const letterhead = size(prominent) > index.textHeight * 1.15;
-  const domains = senderDomains(index);
   const named = top.find((p) => size(p) >= size(prominent) * 0.9 && domains.some((d) => lettersOf(p.text).startsWith(d)));
   const pick =
     named ?? (!letterhead && legal.length && !LEGAL_FORM_RE.test(prominent.text.trim()) ? legal.sort((a, b) => size(b) - size(a) || a.y - b.y)[0] : prominent);
@@ -576,7 +575,7 @@ const POSTCODE_TOWN_RE = /(?:^|\s)(?:[A-Z]{1,2}[-\s])?\d{4,5}(?:\s?[A-Z]{2})?\s+
  * The topmost two are offered, weakly (the caller skips one that names the vendor): a letterhead
  * on the left has its own address block above the window.
  */
-function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exclude: Set<LayoutPhrase>): Party[] {
+function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exclude: Set<LayoutPhrase>, domains: readonly string[]): Party[] {
   const phrases = (index.lines[0] ?? []).flat();
   if (!first || phrases.length === 0) return [];
   // A till receipt, a narrow strip, has no window and no recipient.
@@ -587,7 +586,6 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
   const used = new Set<LayoutPhrase>();
   // the window is on the left, or on the right under a letterhead band (French and Swiss letters)
   const top = Math.min(...phrases.map((p) => p.y));
-  const domains = senderDomains(index);
   const sender = phrases.find((p) => p.y < bottom * 0.4 && domains.some((d) => lettersOf(p.text).startsWith(d)));
   for (const p of [...phrases].sort((a, b) => a.y - b.y || a.x - b.x)) {
     if (out.length >= 2 || p.y > bottom * 0.4) break;
@@ -651,6 +649,8 @@ function senderContact(index: PhraseIndex, block: LayoutPhrase[]): boolean {
 // VAT identification numbers of the EU, the UK and Switzerland, by their published shapes.
 const VAT_ID_RE =
   /\b(ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10})\b(?![\d])/g;
+/** VAT_ID_RE for one match at a time (no `lastIndex` to reset). */
+const VAT_ID_ONE = new RegExp(VAT_ID_RE.source);
 const BUYER_CONTEXT =
   /\b(?:client|customer|buyer|kunde|kunden|k[äa]ufer|empf[äa]nger|acheteur|klant|afnemer|cliente|comprador|committente|cessionario|destinatari[oa])/i;
 /** A heading or label that speaks to the reader about their own ids ("Vos identifiants", "UW BTW NUMMER", "Your VAT no."): the buyer's. */
@@ -715,10 +715,8 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const pages = read.map(withOcrDigits);
   const index = indexPhrases(pages);
   const table = findLineItems(index.lines);
-  const docCurrency = dominantCurrency(
-    index.text,
-    pages.some((p) => p.source === 'ocr'),
-  );
+  const ocr = pages.some((p) => p.source === 'ocr');
+  const docCurrency = dominantCurrency(index.text, ocr);
   const decision = decideDateOrder(index.text, docCurrency);
   const candidates = labelledCandidates(index, table.phrases, decision.order);
 
@@ -734,8 +732,10 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   }
   // "Vos identifiants", "UW BTW NUMMER / UW REFERENTIE": the ids under such a heading are the buyer's.
   buyerHeadings.push(...index.all.filter((p) => !table.phrases.has(p) && READER_IDS.test(p.text) && p.text.trim().split(/\s+/).length <= 6));
-  parties.push(...returnAddressLine(index), unlabelledVendor(index, table.phrases), ...windowRecipients(index, pages[0], table.phrases));
-  if (pages.some((p) => p.source === 'ocr')) parties.push(domainVendor(index), receiptCompany(index, pages[0]));
+  // the sender's web and mail domains (see senderDomains), for both the sender's and the buyer's block
+  const domains = senderDomains(index);
+  parties.push(...returnAddressLine(index), unlabelledVendor(index, table.phrases, domains), ...windowRecipients(index, pages[0], table.phrases, domains));
+  if (ocr) parties.push(domainVendor(index), receiptCompany(index, pages[0]));
   for (const p of parties) {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
@@ -802,7 +802,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   // A currency named only apart from any amount ("€/Stk", "Betrag in EUR"): the document's, less sure.
   const named = fields.currency ? undefined : namedCurrency(index.text);
   // (on a page read by OCR a lone sign may be a misread mark: not shown as sure)
-  if (named) fields.currency = { value: named, confidence: pages.some((p) => p.source === 'ocr') ? 0.5 : 0.6 };
+  if (named) fields.currency = { value: named, confidence: ocr ? 0.5 : 0.6 };
   if (!fields.invoice_date) {
     const date = unlabelledDate(index, fields, decision.order);
     if (date) {
@@ -837,7 +837,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
 function otherVatBlock(index: PhraseIndex, vendor: string, vendorVat: string | number | undefined): InvoiceExtraction['fields'] {
   const page = index.lines[0] ?? [];
   for (const v of page.flat()) {
-    const id = new RegExp(VAT_ID_RE.source).exec(v.text)?.[1]?.replace(/[\s.-]/g, '');
+    const id = VAT_ID_ONE.exec(v.text)?.[1]?.replace(/[\s.-]/g, '');
     if (!id || id === vendorVat) continue;
     // up the block from the id's line, in its column, line by line: its top line is the name
     const block: LayoutPhrase[] = [];
@@ -879,8 +879,7 @@ function cardSlipLines(index: PhraseIndex): Set<string> {
 
 /** Two names of one party: the same letters, or one inside the other ("ACME" and "ACME GmbH"). */
 function sameName(a: string, b: string): boolean {
-  const letters = (v: string) => v.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-  const [x, y] = [letters(a), letters(b)];
+  const [x, y] = [lettersOf(a), lettersOf(b)];
   return x === y || (Math.min(x.length, y.length) >= 4 && (x.includes(y) || y.includes(x)));
 }
 
