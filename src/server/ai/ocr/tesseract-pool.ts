@@ -261,26 +261,38 @@ export class TesseractOcrPool implements OcrEngine {
       const height = size.height ?? 0;
       // a JPEG turned by its EXIF orientation is left to Tesseract, which applies it
       const prepare = this.prepare && (size.orientation ?? 1) === 1 ? this.prepare : false;
-      const prepared = prepare ? await prepareImage(job.image, width, height, prepare) : { image: job.image, scale: 1 };
-      const result = await worker.recognize(prepared.image, this.deskew ? { rotateAuto: true } : {}, { blocks: true, text: false });
-      const page = toLayoutPage(result.data, width, height, job.pageNumber, prepared.scale);
+      const page = await this.read(worker, job, width, height, prepare);
       job.resolve(
-        prepare && this.secondReading && isPoorReading(page.words) ? await this.readAgain(worker, job, page, width, height, this.secondReading) : page,
+        prepare && this.secondReading && isPoorReading(page.words) ? await this.readAgain(worker, job, page, width, height, prepare, this.secondReading) : page,
       );
     } catch (error) {
       job.reject(new OcrError(`OCR failed on page ${job.pageNumber}: ${(error as Error).message ?? error}`));
     }
   }
 
+  /** One reading of the job's image, prepared as `prepare` asks (`false`: as it is). */
+  private async read(worker: Worker, job: Job, width: number, height: number, prepare: PrepareOptions | false): Promise<LayoutPage> {
+    const prepared = prepare ? await prepareImage(job.image, width, height, prepare) : { image: job.image, scale: 1 };
+    const result = await worker.recognize(prepared.image, this.deskew ? { rotateAuto: true } : {}, { blocks: true, text: false });
+    return toLayoutPage(result.data, width, height, job.pageNumber, prepared.scale);
+  }
+
   /** The second reading of a poor page (see DEFAULT_SECOND_READING): the better of the two. */
-  private async readAgain(worker: Worker, job: Job, first: LayoutPage, width: number, height: number, again: SecondReading): Promise<LayoutPage> {
-    const prepared = await prepareImage(job.image, width, height, { ...(this.prepare || {}), ...again.prepare });
+  private async readAgain(
+    worker: Worker,
+    job: Job,
+    first: LayoutPage,
+    width: number,
+    height: number,
+    prepare: PrepareOptions,
+    again: SecondReading,
+  ): Promise<LayoutPage> {
     const restore = Object.fromEntries(Object.keys(again.parameters).map((k) => [k, this.parameters[k] ?? TESSERACT_PARAMETER_DEFAULTS[k]]));
     await worker.setParameters(again.parameters);
     try {
-      const result = await worker.recognize(prepared.image, this.deskew ? { rotateAuto: true } : {}, { blocks: true, text: false });
-      const second = toLayoutPage(result.data, width, height, job.pageNumber, prepared.scale);
-      return confidentChars(second.words) >= 1.5 * confidentChars(first.words) && confidentChars(second.words) > 0 ? second : first;
+      const second = await this.read(worker, job, width, height, { ...prepare, ...again.prepare });
+      const gained = confidentChars(second.words);
+      return gained > 0 && gained >= 1.5 * confidentChars(first.words) ? second : first;
     } finally {
       await worker.setParameters(restore);
     }
