@@ -5,6 +5,7 @@ import { imageSize } from 'image-size';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { buildPage } from '../layout/group';
 import type { LayoutPage, LayoutWord } from '../layout/types';
+import { AMOUNT_WHITELIST, amountCandidates, betterReading, DEFAULT_AMOUNT_REREADING, rereadRectangle, type AmountRereading } from './amount-reread';
 import { OcrError, type OcrEngine } from './ocr-engine';
 import { prepareImage, type PrepareOptions } from './prepare-image';
 
@@ -32,6 +33,11 @@ export interface TesseractPoolOptions {
    * Default DEFAULT_SECOND_READING; `false` reads every page once.
    */
   secondReading?: SecondReading | false;
+  /**
+   * A second look at the numbers read unsure (see amount-reread.ts): each is read again alone,
+   * digits and separators only. Default DEFAULT_AMOUNT_REREADING; `false` skips it.
+   */
+  amountRereading?: AmountRereading | false;
 }
 
 /** How a poor first reading is read again. */
@@ -149,6 +155,7 @@ export class TesseractOcrPool implements OcrEngine {
   private readonly parameters: Record<string, string>;
   private readonly deskew: boolean;
   private readonly secondReading: SecondReading | false;
+  private readonly amountRereading: AmountRereading | false;
   private starting?: Promise<Worker[]>;
   private idle: Worker[] = [];
   private readonly queue: Job[] = [];
@@ -163,6 +170,7 @@ export class TesseractOcrPool implements OcrEngine {
     this.parameters = { ...DEFAULT_TESSERACT_PARAMETERS, ...options.parameters };
     this.deskew = options.deskew ?? false;
     this.secondReading = options.secondReading ?? DEFAULT_SECOND_READING;
+    this.amountRereading = options.amountRereading ?? DEFAULT_AMOUNT_REREADING;
     if (this.secondReading) {
       for (const key of Object.keys(this.secondReading.parameters)) {
         if (!(key in TESSERACT_PARAMETER_DEFAULTS)) throw new OcrError(`A second reading cannot change "${key}": its value could not be restored.`);
@@ -261,10 +269,11 @@ export class TesseractOcrPool implements OcrEngine {
       const height = size.height ?? 0;
       // a JPEG turned by its EXIF orientation is left to Tesseract, which applies it
       const prepare = this.prepare && (size.orientation ?? 1) === 1 ? this.prepare : false;
-      const page = await this.read(worker, job, width, height, prepare);
-      job.resolve(
-        prepare && this.secondReading && isPoorReading(page.words) ? await this.readAgain(worker, job, page, width, height, prepare, this.secondReading) : page,
-      );
+      let page = await this.read(worker, job, width, height, prepare);
+      if (prepare && this.secondReading && isPoorReading(page.words))
+        page = await this.readAgain(worker, job, page, width, height, prepare, this.secondReading);
+      if ((size.orientation ?? 1) === 1 && this.amountRereading) page = await this.rereadAmounts(worker, job.image, page, this.amountRereading);
+      job.resolve(page);
     } catch (error) {
       job.reject(new OcrError(`OCR failed on page ${job.pageNumber}: ${(error as Error).message ?? error}`));
     }
@@ -296,6 +305,35 @@ export class TesseractOcrPool implements OcrEngine {
     } finally {
       await worker.setParameters(restore);
     }
+  }
+
+  /** The page with its unsure numbers read again one by one (see amount-reread.ts). */
+  private async rereadAmounts(worker: Worker, image: Buffer, page: LayoutPage, options: AmountRereading): Promise<LayoutPage> {
+    const unsure = amountCandidates(page.words, options);
+    if (unsure.length === 0) return page;
+    const better = new Map<LayoutWord, LayoutWord>();
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, tessedit_char_whitelist: AMOUNT_WHITELIST });
+    try {
+      for (const word of unsure) {
+        const rectangle = rereadRectangle(word, page.width, page.height);
+        const { data } = await worker.recognize(image, { rectangle }, { text: true, blocks: true });
+        const words = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+        if (words.length === 0) continue;
+        const confidence = Math.min(...words.map((w) => w.confidence)) / 100;
+        const chosen = betterReading(word, data.text, confidence);
+        if (chosen !== word) better.set(word, chosen);
+      }
+    } finally {
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, tessedit_char_whitelist: '' });
+    }
+    if (better.size === 0) return page;
+    return buildPage(
+      page.pageNumber,
+      page.width,
+      page.height,
+      page.source,
+      page.words.map((w) => better.get(w) ?? w),
+    );
   }
 }
 

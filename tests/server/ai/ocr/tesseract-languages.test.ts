@@ -81,8 +81,8 @@ describe('a second reading of a poor page', () => {
   it('reads a receipt on grey thermal paper that one local-threshold reading loses (a dev scan of the real corpus), and then reads clean pages as before', async () => {
     const receipt = readFileSync(path.join(__dirname, '../../../fixtures/real-invoices/de-scan-ikea-kassenbon.jpg'));
     const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
-    const once = new TesseractOcrPool({ workers: 1, cachePath: cache, secondReading: false });
-    const twice = new TesseractOcrPool({ workers: 1, cachePath: cache });
+    const once = new TesseractOcrPool({ workers: 1, cachePath: cache, secondReading: false, amountRereading: false });
+    const twice = new TesseractOcrPool({ workers: 1, cachePath: cache, amountRereading: false });
     const texts = (page: { words: { text: string }[] }) => page.words.map((x) => x.text);
     try {
       const one = await once.recognize(receipt, 1);
@@ -100,6 +100,32 @@ describe('a second reading of a poor page', () => {
     } finally {
       await once.close();
       await twice.close();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('reads the numbers it was unsure of again one by one (digits and separators only), keeping a new reading only when it is a surer amount', async () => {
+    const receipt = readFileSync(path.join(__dirname, '../../../fixtures/real-invoices/de-scan-ikea-kassenbon.jpg'));
+    const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
+    const plain = new TesseractOcrPool({ workers: 1, cachePath: cache, amountRereading: false });
+    const checked = new TesseractOcrPool({ workers: 1, cachePath: cache });
+    const texts = (page: { words: { text: string }[] }) => page.words.map((x) => x.text);
+    try {
+      const before = texts(await plain.recognize(receipt, 1));
+      const after = texts(await checked.recognize(receipt, 1));
+      // "20,00" read as "207004" and "6,99" as "65,99" (a speck as a digit) by the page's reading
+      expect(before).toEqual(expect.arrayContaining(['207004', '65,99']));
+      expect(after).toEqual(expect.arrayContaining(['20,00', '6,99']));
+      expect(after).not.toContain('207004');
+      // words, article numbers and sure amounts are left as they were
+      expect(after.length).toBe(before.length);
+      expect(after.filter((w, i) => w !== before[i])).toHaveLength(3);
+      // the page mode and the whitelist are put back: a clean page reads words again
+      const clean = textImage(['Rechnung Nr. 4711', 'Summe 12,50 EUR']);
+      expect(texts(await checked.recognize(clean, 2))).toEqual(['Rechnung', 'Nr.', '4711', 'Summe', '12,50', 'EUR']);
+    } finally {
+      await plain.close();
+      await checked.close();
       rmSync(cache, { recursive: true, force: true });
     }
   }, 120_000);

@@ -1,0 +1,72 @@
+import type { LayoutWord } from '../layout/types';
+
+/**
+ * A second look at the amounts of an OCR page. Tesseract's whole-page reading, tuned for words,
+ * often misreads a receipt's or invoice's amounts: the decimal comma read as a digit ("207004"
+ * for "20,00"), a speck as an extra digit ("65,99" for "6,99"). Read again one word at a time,
+ * as a single line of digits and separators only, most of those come out right and sure. Only
+ * the numbers the first reading was unsure of are read again, and the new reading replaces the
+ * old one only when it is an amount, is clearly surer and differs in at most two characters.
+ */
+export interface AmountRereading {
+  /** Words read with a confidence under this are read again. */
+  below: number;
+  /** At most this many words per page (the least sure first). */
+  max: number;
+}
+
+/**
+ * Measured on the dev scans/photos of tests/fixtures/real-invoices: one re-read costs about
+ * 35 ms on this 2-core machine; a till receipt has 10-30 unsure numbers, a clean invoice scan few.
+ */
+export const DEFAULT_AMOUNT_REREADING: AmountRereading = { below: 0.9, max: 30 };
+
+/** What the second look may read: digits, the separators and a minus. */
+export const AMOUNT_WHITELIST = '0123456789,.-';
+
+/** An amount with cents: "6,99", "1.234,56", "1,234.56", "-3.50", "12,50-". */
+const AMOUNT_SHAPE = /^-?\d{1,3}(?:[.,]\d{3})*[.,]\d{2}-?$/;
+
+/** A word of digits and separators (no letter), the kind a misread amount turns into. */
+const NUMBERISH = /^[-+$€£]?[\d.,'-]{3,14}$/;
+
+/** The words to read again: unsure, numeric, with at least two digits; the least sure first. */
+export function amountCandidates(words: readonly LayoutWord[], options: AmountRereading): LayoutWord[] {
+  return words
+    .filter((w) => w.confidence < options.below && NUMBERISH.test(w.text) && (w.text.match(/\d/g)?.length ?? 0) >= 2)
+    .sort((a, b) => a.confidence - b.confidence)
+    .slice(0, options.max);
+}
+
+/** The rectangle to read a word again in: the word with a quarter of its height around it, inside the image. */
+export function rereadRectangle(word: LayoutWord, width: number, height: number): { left: number; top: number; width: number; height: number } {
+  const margin = Math.max(2, Math.round(word.height * 0.25));
+  const left = Math.max(0, Math.floor(word.x) - margin);
+  const top = Math.max(0, Math.floor(word.y) - margin);
+  const right = Math.min(width, Math.ceil(word.x + word.width) + margin);
+  const bottom = Math.min(height, Math.ceil(word.y + word.height) + margin);
+  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
+}
+
+/**
+ * The better of a word's two readings: the second (`text`, `confidence` 0..1) when it is an
+ * amount, at least 0.1 surer than the first and at most two edits from it; else the first.
+ */
+export function betterReading(word: LayoutWord, text: string, confidence: number): LayoutWord {
+  const again = text.replace(/\s+/g, '');
+  if (again === word.text || !AMOUNT_SHAPE.test(again) || confidence < word.confidence + 0.1) return word;
+  const sign = /^[$€£]/.exec(word.text)?.[0] ?? '';
+  if (editDistance(again, word.text.slice(sign.length)) > 2) return word;
+  return { ...word, text: sign + again, confidence };
+}
+
+/** Levenshtein distance (short strings). */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
+}
