@@ -66,7 +66,9 @@ const CODES = new Set([
 const CURRENCY_TOKEN = '(?:US\\$|AU?\\$|CA?\\$|NZ\\$|S\\$|HK\\$|R\\$|[$€£¥₹₩]|zł|kr|[A-Z]{3})';
 // Grouped thousands ("1,234.56", "1.234,56", "1'234", "1 234" with a no-break space) or plain digits.
 // A group of thousands never starts with 0 ("0.025" is a price), and a unit price may carry up to four decimals ("9,9000").
-const NUMBER = "[-−(]?[1-9]\\d{0,2}(?:[.,\\u00a0\\u202f']\\d{3})+(?:[.,]\\d{1,2})?(?!\\d)\\)?|[-−(]?\\d+(?:[.,]\\d{1,4})?\\)?";
+// Indian grouping (lakh, crore: "6,00,000.00", "1,23,45,678.90") is tried first.
+const NUMBER =
+  "[-−(]?[1-9]\\d?(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?(?!\\d)\\)?|[-−(]?[1-9]\\d{0,2}(?:[.,\\u00a0\\u202f']\\d{3})+(?:[.,]\\d{1,2})?(?!\\d)\\)?|[-−(]?\\d+(?:[.,]\\d{1,4})?\\)?";
 const AMOUNT_RE = new RegExp(`(?:(${CURRENCY_TOKEN})\\s?)?(${NUMBER})(?:\\s?(${CURRENCY_TOKEN}))?`, 'g');
 
 /** Maps a currency symbol or code to its ISO code (undefined when unknown). */
@@ -101,6 +103,14 @@ function misgrouped(num: string): number | undefined {
   return m ? Number(`${m[1].replace(/[.,]/g, '')}.${m[3]}`) : undefined;
 }
 
+/** "6,00,000.00", "(1,08,000.00)": the Indian grouping of lakhs and crores. */
+function lakh(num: string): number | undefined {
+  const m = /^([-−(]?)([1-9]\d?(?:,\d{2})+,\d{3}(?:\.\d{1,2})?)\)?$/.exec(num);
+  if (!m) return undefined;
+  const value = Number(m[2].replace(/,/g, ''));
+  return m[1] ? -value : value;
+}
+
 /**
  * Finds money amounts in a piece of text, each with its currency when a symbol or ISO code
  * stands next to it. Numbers that are part of dates, times, percentages or long ids are skipped.
@@ -129,7 +139,9 @@ export function findAmounts(text: string): ParsedAmount[] {
     const preCode = currencyCode(pre);
     const postCode = currencyCode(post);
     if (pre && !preCode && /^[A-Z]{3}$/.test(pre)) continue;
-    const value = misgrouped(num) ?? parseNumber(num);
+    // "6,00" of "6,00,000.00" when a notation is not read whole: part of a longer number.
+    if (/^[.,]\d/.test(text.slice(end, end + 2)) && !post) continue;
+    const value = lakh(num) ?? misgrouped(num) ?? parseNumber(num);
     if (value === undefined) continue;
     const negated = (minusAfter || minusBefore) && value > 0;
     found.push({

@@ -3,7 +3,7 @@ import type { LayoutPage, LayoutPhrase } from '../layout/types';
 import { cents, currencyCode, findAmounts, parseAmount, type ParsedAmount } from './amount';
 import { decideDateOrder, findDates, type DateOrder, type DateOrderDecision } from './date';
 import { INVOICE_FIELDS, matchLabel, TITLE_WITH_ID, TITLE_WORDS, type InvoiceFieldName, type LabelSpec, type ValueKind } from './labels';
-import { findLineItems, type LineItem } from './line-items';
+import { amountConfidence, findLineItems, fits, type LineItem } from './line-items';
 import { withOcrDigits } from './ocr-noise';
 import { STREET_RE } from './patterns';
 import { below, blockBelow, indexPhrases, lineOf, rightOf, type PhraseIndex } from './phrases';
@@ -812,7 +812,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   }
   const inferred = inferTotals(index, fields);
 
-  const lineItems = chooseLineItems(table.items, table.alternatives, fields);
+  const { items: lineItems, mended } = chooseLineItems(table.items, table.alternatives, fields);
   // A name that is one of the lines read ("DJI" under a receipt's article number) is no vendor.
   const vendorName = fields.vendor_name?.value;
   if (vendorName !== undefined && lineItems.some((i) => i.description.trim() === String(vendorName).trim())) {
@@ -820,6 +820,10 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     delete fields.vendor_address;
   }
   const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, lineItems)];
+  if (mended)
+    warnings.push(
+      `Line ${mended.line}'s amount was read as ${mended.read.toFixed(2)}; ${mended.amount.toFixed(2)} makes the lines add up, so it was taken: check it.`,
+    );
   // Nothing read at all (a faint or blurred photo, a blank page): say so before "no total was found".
   if (pages.every((p) => p.words.length === 0)) warnings.unshift(NO_TEXT_READ);
   // An amount found by arithmetic alone is not certain, even when the sum it came from checks out.
@@ -957,16 +961,66 @@ function unlabelledDate(index: PhraseIndex, fields: InvoiceExtraction['fields'],
  * when it does, else another reading of its rows that does (amount-only rows as lines of their
  * own, or as notes on the line above); the first reading when none does.
  */
-export function chooseLineItems(items: LineItem[], alternatives: readonly LineItem[][], fields: InvoiceExtraction['fields']): LineItem[] {
+export function chooseLineItems(
+  items: LineItem[],
+  alternatives: readonly LineItem[][],
+  fields: InvoiceExtraction['fields'],
+): { items: LineItem[]; mended?: { line: number; read: number; amount: number } } {
   const num = (f?: ExtractedField) => (typeof f?.value === 'number' ? f.value : undefined);
   const target = num(fields.subtotal) ?? (fields.tax === undefined ? num(fields.total) : undefined);
-  const sum = (list: LineItem[]) => cents(list.reduce((a, i) => a + (i.amount ?? 0), 0));
   // With no table read, a receipt's rows may add up to its total (prices with tax) instead.
   const targets = [target, ...(items.length === 0 ? [num(fields.total)] : [])].filter((t): t is number => t !== undefined);
-  if (targets.length === 0) return items;
-  const adds = (list: LineItem[]) => list.length > 0 && targets.some((t) => Math.abs(sum(list) - t) <= 0.011);
-  if (adds(items)) return items;
-  return alternatives.find(adds) ?? items;
+  if (targets.length === 0) return { items };
+  const adds = (list: LineItem[]) => list.length > 0 && targets.some((t) => Math.abs(sumOf(list) - t) <= 0.011);
+  const chosen = adds(items) ? items : alternatives.find(adds);
+  if (chosen) return { items: chosen };
+  for (const list of [items, ...alternatives]) {
+    for (const t of targets) {
+      const mended = mendOneMisread(list, t);
+      if (mended) return mended;
+    }
+  }
+  return { items };
+}
+
+const sumOf = (list: readonly LineItem[]) => cents(list.reduce((a, i) => a + (i.amount ?? 0), 0));
+
+/**
+ * OCR lines that miss their total by what one misread digit of one amount explains ("7,95" read
+ * for "7,99"): among the lines whose amount differs from the amount that would make them add up
+ * in one character only, the one whose amount was read least surely (and clearly less surely than
+ * the next) is mended and marked for a look. Lines whose quantity × unit price makes their amount,
+ * and text-layer lines (read surely), are never changed.
+ */
+export function mendOneMisread(
+  list: readonly LineItem[],
+  target: number,
+): { items: LineItem[]; mended: { line: number; read: number; amount: number } } | undefined {
+  if (list.length < 2) return undefined;
+  const gap = cents(target - sumOf(list));
+  if (gap === 0 || Math.abs(gap) >= target) return undefined;
+  const suspects = list
+    .map((item, line) => ({ item, line, sure: amountConfidence(item) }))
+    .filter(({ item, sure }) => {
+      if (item.amount === undefined || sure >= 0.9) return false;
+      if (item.quantity !== undefined && item.unit_price !== undefined && fits(item.quantity, item.unit_price, item.amount)) return false;
+      const to = cents(item.amount + gap);
+      return to > 0 && oneCharApart(item.amount.toFixed(2), to.toFixed(2));
+    })
+    .sort((a, b) => a.sure - b.sure);
+  const [first, second] = suspects;
+  if (!first || (second && second.sure - first.sure < 0.1)) return undefined;
+  const amount = cents(first.item.amount! + gap);
+  const items = list.map((item) => (item === first.item ? { ...item, amount, confidence: Math.min(item.confidence, REVIEW) } : item));
+  return { items, mended: { line: first.line + 1, read: first.item.amount!, amount } };
+}
+
+/** Two numbers written alike but for one character ("7.95", "7.99"). */
+function oneCharApart(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differ++;
+  return differ === 1;
 }
 
 /** The warning when no word could be read on any page. */
@@ -1036,9 +1090,10 @@ function chooseTotals(candidates: readonly Candidate[]): {
   if (trio) {
     // Certain only when the sum checks something: not when the subtotal and the total are one
     // printed amount read under two labels with no tax between them, nor when a trio with a
-    // larger total also adds up (a rate's row of a tax breakdown adds up as well as the whole).
+    // larger total also adds up (a rate's row of a tax breakdown adds up as well as the whole),
+    // nor when everything is zero (0 + 0 = 0 checks nothing: a "0.00" row read as the totals).
     const t0 = trio.T.value as number;
-    const checks = !(trio.s.phrase === trio.T.phrase && !trio.t) && ![...checkedTotals].some((x) => x > t0 + 0.011);
+    const checks = t0 !== 0 && !(trio.s.phrase === trio.T.phrase && !trio.t) && ![...checkedTotals].some((x) => x > t0 + 0.011);
     const sure = (c: Candidate) => (checks ? 0.97 : Math.min(c.score, UNCHECKED));
     out.subtotal = field(trio.s, sure(trio.s));
     out.total = field(trio.T, sure(trio.T));

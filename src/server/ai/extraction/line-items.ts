@@ -1,5 +1,5 @@
 import { median } from '../layout/geometry';
-import type { LayoutPhrase } from '../layout/types';
+import type { LayoutPhrase, LayoutWord } from '../layout/types';
 import { findAmounts, parseAmount, parseNumber } from './amount';
 import { COLUMN_HEADERS } from './labels';
 
@@ -295,7 +295,8 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
 }
 
 /** |quantity × price| = |amount| to the cent (a credit note prints its amounts negative). */
-const fits = (quantity: number, price: number, amount: number) => Math.abs(Math.abs(quantity * price) - Math.abs(amount)) < 0.011 + Math.abs(amount) * 0.0005;
+export const fits = (quantity: number, price: number, amount: number) =>
+  Math.abs(Math.abs(quantity * price) - Math.abs(amount)) < 0.011 + Math.abs(amount) * 0.0005;
 
 /** A row's text, its phrases left to right. */
 const textOf = (row: LayoutPhrase[]) =>
@@ -625,7 +626,7 @@ export function findLineItems(linesByPage: LayoutPhrase[][][]): LineItemTable {
   // those, a till receipt's rows of words and one amount (for the caller to check by the totals).
   if (items.length === 0) {
     const multiplied = rowsByArithmetic(linesByPage);
-    return { items: multiplied, phrases, alternatives: multiplied.length ? [] : receiptRows(linesByPage) };
+    return { items: multiplied, phrases, alternatives: receiptRows(linesByPage) };
   }
   const key = (list: LineItem[]) => list.map((i) => `${i.amount}|${i.quantity}|${i.unit_price}`).join(';');
   // Readings for the caller to choose by the subtotal: amount-only rows as lines, as notes, and
@@ -753,6 +754,23 @@ const RECEIPT_TAIL = /^[^\p{L}\p{N}\s]{0,2}(?:[A-D0-9*]|EUR|€|[A-D]\*?)[^\p{L}
 /** "2 x 0,99", "3 Stk x 1,49", "2 * 4,50": a count and a unit price on a receipt. */
 const RECEIPT_TIMES = /^(\d{1,3})\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£]?(\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}|\d{4}[.,]\d{2})$/i;
 
+/** How surely each receipt line's amount itself was read (its row's confidence also counts its description's words). */
+const amountSureness = new WeakMap<LineItem, number>();
+
+/** How surely a line's amount was read: the amount's own word on a receipt row, else the line's confidence. */
+export function amountConfidence(item: LineItem): number {
+  return amountSureness.get(item) ?? item.confidence;
+}
+
+/** "2,000 x 3,99 7,98", "2 Stk x 1,49 2,98": a count, a unit price and the amount on one receipt row. */
+const RECEIPT_TIMES_AMOUNT =
+  /^(\d{1,3})(?:[.,]0{1,3})?\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£]?(\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2})\s+(-?\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}-?)$/i;
+
+/** A speck OCR read after a receipt row's amount: short, unsure and without a digit ("=e)"). */
+function isSpeck(word: LayoutWord): boolean {
+  return word.confidence < 0.5 && word.text.length <= 3 && !/\d/.test(word.text);
+}
+
 /**
  * A till receipt's lines, or a table of descriptions and amounts alone ("Leistung | Betrag"),
  * which have no header the vocabulary reads: above its first totals row, each row of words
@@ -765,6 +783,7 @@ const RECEIPT_TIMES = /^(\d{1,3})\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£
 export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
   const rows: Array<{ item: LineItem; times?: { quantity: number; unitPrice: number } }> = [];
   let times: { quantity: number; unitPrice: number } | undefined;
+  let named: string | undefined;
   for (const lines of linesByPage) {
     const taken = new Set<LayoutPhrase[]>();
     for (const [k, row] of lines.entries()) {
@@ -775,8 +794,10 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
         if (rows.length) return suffixes(rows.map((r) => r.item));
         continue;
       }
-      const words = row.flatMap((p) => p.words.map((w) => w.text));
-      while (words.length > 2 && RECEIPT_TAIL.test(words[words.length - 1])) words.pop();
+      const read = row.flatMap((p) => p.words);
+      // The tax class after the amount, or a speck OCR read there ("=e)", unsure, no digit).
+      while (read.length > 2 && (RECEIPT_TAIL.test(read[read.length - 1].text) || isSpeck(read[read.length - 1]))) read.pop();
+      const words = read.map((w) => w.text);
       const said = RECEIPT_TIMES.exec(text.replace(/\s+[A-D*]$/i, ''));
       if (said) {
         const quantity = Number(said[1]);
@@ -790,6 +811,23 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
         continue;
       }
       const amountText = words[words.length - 1];
+      // "2,000 x 3,99   7,98" under "RYET LEDL GU10 200lm  22237": count, unit price and amount
+      // on a row of their own, the article's name on the row above.
+      const priced = RECEIPT_TIMES_AMOUNT.exec(words.join(' '));
+      if (priced && named) {
+        const quantity = Number(priced[1]);
+        const unitPrice = parseAmount(priced[2])?.value;
+        const amount = parseAmount(priced[3])?.value;
+        if (unitPrice !== undefined && amount !== undefined && fits(quantity, unitPrice, amount)) {
+          const confidence = Math.min(0.7, ...row.map((p) => p.confidence));
+          const item: LineItem = { description: named, quantity, unit_price: unitPrice, amount, confidence };
+          amountSureness.set(item, read[read.length - 1].confidence);
+          rows.push({ item });
+          named = undefined;
+          times = undefined;
+          continue;
+        }
+      }
       let description = words.slice(0, -1).join(' ');
       // "2183839   1.129,00 b" over "DJI MAVIC PRO": an article number and the amount, the article's name on the row under it.
       const next = lines.slice(k + 1).find((l) => l.length > 0);
@@ -802,8 +840,11 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       }
       if (!RECEIPT_AMOUNT.test(amountText) || !/\p{L}{2}/u.test(description)) {
         times = undefined;
+        // A row of words with no amount: perhaps the name of the priced row under it (its article number left off).
+        named = /\p{L}{2}/u.test(text) && !RECEIPT_AMOUNT.test(amountText) ? words.filter((w, i) => i === 0 || !/^\d{4,14}$/.test(w)).join(' ') : undefined;
         continue;
       }
+      named = undefined;
       const raw = parseAmount(amountText)?.value;
       if (raw === undefined) continue;
       const lead = /^(\d{1,3})\s+(?=\p{L})(.*)$/u.exec(description);
@@ -812,6 +853,7 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       else if (lead && Number(lead[1]) > 0)
         Object.assign(item, { quantity: Number(lead[1]), unit_price: Math.round((raw / Number(lead[1])) * 10_000) / 10_000 });
       times = undefined;
+      amountSureness.set(item, read[read.length - 1].confidence);
       rows.push({ item });
     }
   }
