@@ -21,14 +21,17 @@ export interface AmountRereading {
  */
 export const DEFAULT_AMOUNT_REREADING: AmountRereading = { below: 0.9, max: 30 };
 
-/** What the second look may read: digits, the separators and a minus. */
-export const AMOUNT_WHITELIST = '0123456789,.-';
+/**
+ * What the second look may read: digits, the separators, a minus and the currency signs printed
+ * before amounts (without them a "$" is forced into a digit and the reading comes out unsure).
+ */
+export const AMOUNT_WHITELIST = '0123456789,.-$€£';
 
 /** An amount with cents: "6,99", "1.234,56", "1,234.56", "-3.50", "12,50-". */
 const AMOUNT_SHAPE = /^-?\d{1,3}(?:[.,]\d{3})*[.,]\d{2}-?$/;
 
-/** A word of digits and separators (no letter), the kind a misread amount turns into. */
-const NUMBERISH = /^[-+$€£]?[\d.,'-]{3,14}$/;
+/** A word of digits and separators (no letter), the kind a misread amount turns into ("207004", "$95"). */
+const NUMBERISH = /^(?:[$€£][\d.,'-]{2,14}|[-+]?[\d.,'-]{3,14})$/;
 
 /** The words to read again: unsure, numeric, with at least two digits; the least sure first. */
 export function amountCandidates(words: readonly LayoutWord[], options: AmountRereading): LayoutWord[] {
@@ -50,13 +53,20 @@ export function rereadRectangle(word: LayoutWord, width: number, height: number)
 
 /**
  * The better of a word's two readings: the second (`text`, `confidence` 0..1) when it is an
- * amount, at least 0.1 surer than the first and at most two edits from it; else the first.
+ * amount at most two edits from the first and either at least 0.1 surer, or as sure and with the
+ * same digits, only the decimal mark the first reading lost put back ("10492" → "104.92"); else
+ * the first.
  */
 export function betterReading(word: LayoutWord, text: string, confidence: number): LayoutWord {
-  const again = text.replace(/\s+/g, '');
-  if (again === word.text || !AMOUNT_SHAPE.test(again) || confidence < word.confidence + 0.1) return word;
-  const sign = /^[$€£]/.exec(word.text)?.[0] ?? '';
-  if (editDistance(again, word.text.slice(sign.length)) > 2) return word;
+  const read = text.replace(/\s+/g, '');
+  const sign = /^[$€£]/.exec(word.text)?.[0] ?? /^[$€£]/.exec(read)?.[0] ?? '';
+  const again = read.replace(/^[$€£]/, '');
+  const before = word.text.replace(/^[$€£]/, '');
+  if (again === before || !AMOUNT_SHAPE.test(again)) return word;
+  const digits = (t: string) => t.replace(/\D/g, '');
+  const markPutBack = !AMOUNT_SHAPE.test(before) && digits(again) === digits(before) && confidence >= Math.max(word.confidence, 0.8);
+  if (confidence < word.confidence + 0.1 && !markPutBack) return word;
+  if (editDistance(again, before) > 2) return word;
   return { ...word, text: sign + again, confidence };
 }
 

@@ -38,6 +38,12 @@ describe('a second look at unsure numbers', () => {
     expect(betterReading(word('9,99', 0.87), '9,49', 0.9).text).toBe('9,99');
     expect(betterReading(word('10145337', 0.84), '10145537', 0.99).text).toBe('10145337');
     expect(betterReading(word('4711', 0.5), '134,39', 0.99).text).toBe('4711');
+    // the same digits with the decimal mark the page's reading lost: taken when as sure
+    expect(betterReading(word('10492', 0.85), '104.92', 0.92).text).toBe('104.92');
+    expect(betterReading(word('10492', 0.85), '104.92', 0.8).text).toBe('10492');
+    expect(betterReading(word('026', 0.85), '0.26', 0.84).text).toBe('026');
+    expect(betterReading(word('$1170', 0.67), '$11.70', 0.85).text).toBe('$11.70');
+    expect(betterReading(word('1170', 0.67), '$11.70', 0.85).text).toBe('$11.70');
     expect(editDistance('207004', '20,00')).toBe(2);
   });
 
