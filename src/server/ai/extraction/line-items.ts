@@ -222,6 +222,30 @@ const keptRoles = (roles: Array<Role | undefined>) => new Set(roles.filter((r) =
 const isHeader = (roles: Set<Role | undefined>) => roles.has('description') && roles.has('amount') && roles.size >= 3;
 
 /**
+ * The roles of a header line's headings, left to right (`line` sorted by x). A heading the
+ * vocabulary does not know, the last of a line that has a description, a quantity and a unit
+ * price but no amount, right of the price, is the amount ("GESSAMTPRES" as printed, "Sum EUR"
+ * as OCR reads it).
+ */
+function headerRoles(line: readonly LayoutPhrase[]): Array<Role | undefined> {
+  const roles = line.map((p) => roleOf(p.text));
+  const last = roles.length - 1;
+  const price = roles.lastIndexOf('unit_price');
+  if (
+    last > 0 &&
+    roles[last] === undefined &&
+    price >= 0 &&
+    price < last &&
+    !roles.includes('amount') &&
+    roles.includes('description') &&
+    roles.includes('quantity') &&
+    /^\p{L}[\p{L}\s.-]{2,}$/u.test(line[last].text.trim())
+  )
+    roles[last] = 'amount';
+  return roles;
+}
+
+/**
  * Settles the roles of a header's columns, left to right: with two amount headings and no
  * quantity, the left one counts the units ("Amount | Product | VAT | Price | Total"); with two
  * price headings and no amount, the right one is the line's amount ("Prix unitaire | … | Prix HT").
@@ -253,7 +277,7 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
   let stacked: { cells: HeaderCell[]; last: number } | undefined;
   for (let k = 0; k < lines.length && headerIndex < 0; k++) {
     const line = [...lines[k]].sort((a, b) => a.x - b.x);
-    const direct = rolesOf(line.map((p) => ({ role: roleOf(p.text) })));
+    const direct = rolesOf(headerRoles(line).map((role) => ({ role })));
     if (isHeader(direct)) {
       headerIndex = k;
       // Headings over or under the line may add a column it lacks ("Prix" / "unitaire").
@@ -273,7 +297,7 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
   const cells = stacked
     ? stacked.cells.map((c) => ({ p: { x: c.x, width: c.right - c.x }, role: c.role ?? ('other' as Role) }))
     : // a heading the vocabulary does not know ("Periode van", "Shipment Date") still bounds its neighbours: its cells are no one else's
-      header.map((p) => ({ p: { x: p.x, width: p.width }, role: roleOf(p.text) ?? ('other' as Role) }));
+      headerRoles(header).map((role, i) => ({ p: { x: header[i].x, width: header[i].width }, role: role ?? ('other' as Role) }));
   const named = cells.filter((h): h is { p: { x: number; width: number }; role: Role } => h.role !== undefined).sort((a, b) => a.p.x - b.p.x);
   const settled = settleRoles(named.map((h) => h.role));
   named.forEach((h, i) => (h.role = settled[i] ?? h.role));

@@ -245,3 +245,34 @@ describe('rows that end a line table', () => {
     expect(read(extractInvoice([page(rows)]))).toEqual(lines);
   });
 });
+
+describe('a heading the vocabulary does not know', () => {
+  it('is the amount when it is the last of a header with a description, a quantity and a unit price but no amount', () => {
+    const rows: [number, number, string, number?][] = [
+      [40, 120, 'A23'],
+      [120, 120, 'Holzdiele'],
+      [260, 120, '5'],
+      [330, 120, '50,00 EURO'],
+      [450, 120, '250,00 EURO'],
+      [40, 135, '245'],
+      [120, 135, 'Malen'],
+      [260, 135, '2'],
+      [330, 135, '30,00 EURO'],
+      [450, 135, '60,00 EURO'],
+    ];
+    const header = (last: string): [number, number, string, number?][] => [
+      [40, 100, 'ARTIKELNR'],
+      [120, 100, 'PRODUKT'],
+      [260, 100, 'MENGE'],
+      [330, 100, 'EINZELPREIS'],
+      [450, 100, last],
+    ];
+    // as printed on a real invoice ("GESSAMTPRES"), with a numeric article number in its own column
+    expect(items([...header('GESSAMTPRES'), ...rows]).map(({ description, amount }) => [description, amount])).toEqual([
+      ['Holzdiele', 250],
+      ['Malen', 60],
+    ]);
+    // a number or a mark there is no heading
+    expect(items([...header('12.5'), ...rows])).toEqual(items(rows));
+  });
+});
