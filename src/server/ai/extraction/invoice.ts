@@ -99,6 +99,9 @@ function wordsAfter(text: string, raw: string): number {
   return tail.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length;
 }
 
+/** An amount with cents ("750.00", "1.234,56 €"). */
+const CENTS_RE = /\d[.,]\d{2}(?!\d)/;
+
 /** Candidate values for every labelled phrase: after the label, to its right, or under it. */
 function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, order: DateOrder): Candidate[] {
   const out: Candidate[] = [];
@@ -125,7 +128,19 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     // phrases between (other columns, "(zzgl. 19% MwSt.)") holding no amount.
     const last = spec.kind === 'amount' ? rights[rights.length - 1] : undefined;
     const farRight = last && !matchLabel(last.text) && rights.slice(0, -1).every((q) => findAmounts(q.text).length === 0) ? last : undefined;
-    if (right && !matchLabel(right.text) && right.x - (phrase.x + phrase.width) < 25 * index.textHeight) {
+    // "TOTAL   150   750.00" under a table: a count (a whole number) in the quantity column
+    // beside the label, the amount with its cents at the right margin.
+    const counted =
+      spec.kind === 'amount' &&
+      last &&
+      last !== right &&
+      !matchLabel(last.text) &&
+      CENTS_RE.test(last.text) &&
+      rights.slice(0, -1).every((q) => /^\d{1,6}$/.test(q.text.trim()))
+        ? last
+        : undefined;
+    if (counted) tries.push([counted.text, 0.95, counted]);
+    else if (right && !matchLabel(right.text) && right.x - (phrase.x + phrase.width) < 25 * index.textHeight) {
       // A currency set apart from its amount ("Totaal excl. BTW   €   31,00"): the two are one value.
       const apart = spec.kind === 'amount' && currencyCode(right.text.trim()) && rights[1] ? rights[1] : undefined;
       tries.push(apart ? [`${right.text} ${apart.text}`, 0.95, apart] : [right.text, 0.95, right]);
@@ -172,7 +187,8 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
         raw: v.raw,
         currency: v.currency,
         phrase: source,
-        score: spec.weight * weight * source.confidence,
+        // A whole number with no currency ("TOTAL  150" on a returns slip) is more often a count than money.
+        score: spec.weight * weight * source.confidence * (spec.kind === 'amount' && !v.currency && /^\d+$/.test(String(v.raw).trim()) ? 0.9 : 1),
         ambiguous: v.ambiguous,
       });
       break;

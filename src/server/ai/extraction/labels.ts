@@ -91,7 +91,7 @@ export const LABELS: LabelSpec[] = [
     'due_date',
     'date',
     1,
-    'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|(?:please\\s*)?(?:pay(?:ment)?|payable|remit)\\s*(?:by|until|till|before)' +
+    'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|(?:please\\s*)?(?:pay(?:ment)?|payable|remit)\\s*(?:by|until|till|(?:on\\s*or\\s*)?before)' +
       "|f[äa]lligkeit(?:sdatum)?|f[äa]llig\\s*(?:am|bis)|zahlbar\\s*bis|zahlungsziel|date\\s*d['’]\\s*[ée]ch[ée]ance|[ée]ch[ée]ance|[àa]\\s*payer\\s*avant" +
       '|(?:bitte\\s+)?(?:überweisen|ueberweisen|zahlen|begleichen)\\s+sie\\s+(?:den\\s+(?:rechnungs)?betrag\\s+)?(?:bis|vor)(?:\\s+(?:zum|spätestens))?|[àa]\\s*r[ée]gler\\s*avant(?:\\s*le)?|payable\\s*avant(?:\\s*le)?' +
       '|vervaldatum|uiterste\\s*betaaldatum|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?vencimiento|vencimiento|(?:data\\s*(?:di\\s*)?)?scadenza',
@@ -117,7 +117,7 @@ export const LABELS: LabelSpec[] = [
     'total',
     'amount',
     1,
-    `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:incl\\.?|inkl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|balance\\s*(?:due|payable)?|invoice\\s*total|gross\\s*(?:total\\s*)?(?:amount|total)|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|usd|eur|gbp)?` +
+    `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:incl\\.?|inkl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|balance\\s*(?:due|payable)?|invoice\\s*total|gross\\s*(?:total\\s*)?(?:amount|total)|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|price|usd|eur|gbp)?(?!\\s*(?:pcs|pieces|qty|quantity|items?|units?|weight|hours|hrs|kg|pages?|stk|st[üu]ck|anzahl|menge)\\b)` +
       `|gesamtbetrag|rechnungsbetrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
       `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
       `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale)${CUR}`,
