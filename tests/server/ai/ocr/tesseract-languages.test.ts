@@ -13,15 +13,15 @@ import {
   TesseractOcrPool,
 } from '../../../../src/server/ai/ocr/tesseract-pool';
 
-/** A white PNG with black lines of text, 30 px sans-serif. */
-function textImage(lines: string[], width = 900): Buffer {
-  const canvas = createCanvas(width, 60 + lines.length * 60);
+/** A white PNG with black lines of text, `size` px sans-serif (30 by default). */
+function textImage(lines: string[], width = 900, size = 30): Buffer {
+  const canvas = createCanvas(width, 2 * size + lines.length * 2 * size);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = '#000';
-  ctx.font = '30px "DejaVu Sans", "Liberation Sans", sans-serif';
-  lines.forEach((line, i) => ctx.fillText(line, 30, 70 + i * 60));
+  ctx.font = `${size}px "DejaVu Sans", "Liberation Sans", sans-serif`;
+  lines.forEach((line, i) => ctx.fillText(line, size, (7 / 3) * size + i * 2 * size));
   return canvas.toBuffer('image/png');
 }
 
@@ -126,6 +126,36 @@ describe('a second reading of a poor page', () => {
     } finally {
       await plain.close();
       await checked.close();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('reads a page of small print again enlarged, and a page of ordinary print once', async () => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
+    const lines = ['Invoice number INV-20391 dated 14 March 2026', 'Hosting plan, 12 months 1,188.00', 'Subtotal 1,188.00 VAT 237.60 Total 1,425.60'];
+    const plain = new TesseractOcrPool({ workers: 1, cachePath: cache, smallText: false, amountRereading: false });
+    const enlarging = new TesseractOcrPool({ workers: 1, cachePath: cache, amountRereading: false });
+    const right = (page: { words: { text: string }[] }) => {
+      const read = new Set(page.words.map((w) => w.text));
+      return lines
+        .join(' ')
+        .split(' ')
+        .filter((w) => read.has(w)).length;
+    };
+    try {
+      const small = textImage(lines, 420, 9);
+      const once = await plain.recognize(small, 1);
+      const twice = await enlarging.recognize(small, 1);
+      expect(right(twice)).toBeGreaterThan(right(once));
+      expect(right(twice)).toBeGreaterThanOrEqual(lines.join(' ').split(' ').length - 2);
+      // the words stay in the image's own pixels
+      expect(Math.max(...twice.words.map((w) => w.x + w.width))).toBeLessThanOrEqual(420);
+      // ordinary print is read as before
+      const big = textImage(['Rechnung Nr. 4711', 'Summe 12,50 EUR']);
+      expect((await enlarging.recognize(big, 2)).words.map((w) => w.text)).toEqual(['Rechnung', 'Nr.', '4711', 'Summe', '12,50', 'EUR']);
+    } finally {
+      await plain.close();
+      await enlarging.close();
       rmSync(cache, { recursive: true, force: true });
     }
   }, 120_000);
