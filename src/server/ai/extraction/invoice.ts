@@ -1076,9 +1076,12 @@ function chooseTotals(candidates: readonly Candidate[]): {
     }
     return [...best.values()];
   };
-  const subtotals = of('subtotal');
+  // "Balance due 0.00" after a payment, "Subtotal 0.00" on a blank row: a zero is the total or
+  // the subtotal only when nothing else is (a tax of 0.00 is common and stays).
+  const nonZero = (list: Candidate[]) => (list.some((c) => c.value !== 0) ? list.filter((c) => c.value !== 0) : list);
+  const subtotals = nonZero(of('subtotal'));
   const taxes = of('tax');
-  const totals = of('total');
+  const totals = nonZero(of('total'));
   const near = (a: number, b: number) => Math.abs(a - b) <= 0.011;
   let trio: { s: Candidate; t?: Candidate; T: Candidate; score: number } | undefined;
   /** The totals of every trio that adds up. */

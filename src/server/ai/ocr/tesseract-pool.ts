@@ -393,6 +393,17 @@ export class TesseractOcrPool implements OcrEngine {
   }
 }
 
+/**
+ * What OCR reads in specks and rules rather than print: a low-confidence word of one or two
+ * characters without two letters or digits in a row (Tesseract's noise specks), and an unsure
+ * word of marks alone ("~~", "—-", "|": a table's rule or a smudge, which would otherwise join
+ * the cells on each side of it into one phrase). Currency signs, "%", "&", "@", "#" and "+" stay.
+ */
+export function isNoiseWord(text: string, confidence: number): boolean {
+  if (confidence < 0.2 && text.length <= 2 && !/[0-9A-Za-z]{2}/.test(text)) return true;
+  return confidence < 0.5 && !/[\p{L}\p{N}$€£¥₹%&@#+]/u.test(text);
+}
+
 type TesseractPage = Awaited<ReturnType<Worker['recognize']>>['data'];
 
 /** Words in the original image's pixels (`scale`: how much the image was enlarged before OCR). */
@@ -405,8 +416,7 @@ function toLayoutPage(data: TesseractPage, width: number, height: number, pageNu
           const text = word.text.trim();
           if (!text) continue;
           const { x0, y0, x1, y1 } = word.bbox;
-          // Tesseract marks noise specks as low-confidence one-character words: drop them.
-          if (word.confidence < 20 && text.length <= 2 && !/[0-9A-Za-z]{2}/.test(text)) continue;
+          if (isNoiseWord(text, word.confidence / 100)) continue;
           words.push({
             text,
             x: x0 / scale,

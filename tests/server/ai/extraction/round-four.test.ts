@@ -59,3 +59,33 @@ describe('delivery invoices', () => {
     expect(values(extractInvoice([invoice, returns])).total).toBe(750);
   });
 });
+
+describe('receipts sent by mail', () => {
+  it('reads "Total Charges" as the total, and a zero balance after the payment as no total', () => {
+    const r = extractInvoice([
+      page([
+        [40, 20, 'Contoso'],
+        [40, 60, 'Receipt Number 334567'],
+        [300, 200, 'Balance Due'],
+        [420, 200, '$0.00'],
+        [300, 170, 'Total Charges'],
+        [420, 170, '$710.00'],
+        [300, 185, 'Payment'],
+        [420, 185, '$710.00'],
+      ]),
+    ]);
+    expect(values(r).total).toBe(710);
+    // zero when it is the only total there is
+    expect(
+      values(
+        extractInvoice([
+          page([
+            [40, 20, 'Contoso'],
+            [300, 200, 'Balance Due'],
+            [420, 200, '$0.00'],
+          ]),
+        ]),
+      ).total,
+    ).toBe(0);
+  });
+});

@@ -8,6 +8,7 @@ import {
   confidentChars,
   DEFAULT_OCR_LANGUAGES,
   INSTALLED_OCR_LANGUAGES,
+  isNoiseWord,
   isPoorReading,
   languageDataPath,
   TesseractOcrPool,
@@ -66,6 +67,14 @@ describe('TesseractOcrPool with image preparation (real OCR)', () => {
 });
 
 describe('a second reading of a poor page', () => {
+  it('drops specks and unsure marks as noise, never words, numbers or currency signs', () => {
+    expect(isNoiseWord('~~', 0.33)).toBe(true);
+    expect(isNoiseWord('|', 0.4)).toBe(true);
+    expect(isNoiseWord('«', 0.1)).toBe(true);
+    expect(isNoiseWord('~~', 0.8)).toBe(false);
+    for (const word of ['$', '€', '%', '&', 'EC', '1', '-5,00', 'a']) expect(isNoiseWord(word, 0.3)).toBe(false);
+  });
+
   it('counts confident letters and digits, and calls a page poor by its median word confidence', () => {
     const w = (text: string, confidence: number) => ({ text, confidence });
     expect(confidentChars([w('Summe', 0.91), w('12,50', 0.7), w('€', 0.99), w('x', 0.95), w('Rechnung', 0.69)])).toBe(9);
