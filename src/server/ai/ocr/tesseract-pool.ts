@@ -397,9 +397,12 @@ export class TesseractOcrPool implements OcrEngine {
  * What OCR reads in specks and rules rather than print: a low-confidence word of one or two
  * characters without two letters or digits in a row (Tesseract's noise specks), and an unsure
  * word of marks alone ("~~", "—-", "|": a table's rule or a smudge, which would otherwise join
- * the cells on each side of it into one phrase). Currency signs, "%", "&", "@", "#" and "+" stay.
+ * the cells on each side of it into one phrase); and a bar ("|"), a box's side, however sure.
+ * Currency signs, "%", "&", "@", "#" and "+" stay.
  */
 export function isNoiseWord(text: string, confidence: number): boolean {
+  // a box's side read as a bar, however sure: a rule, never a word
+  if (/^[|¦]+$/.test(text)) return true;
   if (confidence < 0.2 && text.length <= 2 && !/[0-9A-Za-z]{2}/.test(text)) return true;
   return confidence < 0.5 && !/[\p{L}\p{N}$€£¥₹%&@#+]/u.test(text);
 }

@@ -89,3 +89,22 @@ describe('receipts sent by mail', () => {
     ).toBe(0);
   });
 });
+
+describe('German tax', () => {
+  it('reads "Steuer" alone as the tax, never "Steuernummer", "Steuersatz" or "Steuerberater"', () => {
+    const doc = (label: string) =>
+      extractInvoice([
+        page([
+          [40, 20, 'CONTOSO LTD.'],
+          [300, 200, 'Zwischensumme'],
+          [420, 200, '310,00 EURO'],
+          [300, 215, label],
+          [420, 215, '0,00 EURO'],
+          [300, 230, 'Rechnungsbetrag'],
+          [420, 230, '310,00 EURO'],
+        ]),
+      ]);
+    expect(values(doc('Steuer'))).toMatchObject({ subtotal: 310, tax: 0, total: 310 });
+    for (const other of ['Steuernummer', 'Steuersatz', 'Steuerberater']) expect(values(doc(other)).tax).toBeUndefined();
+  });
+});

@@ -72,6 +72,7 @@ describe('a second reading of a poor page', () => {
     expect(isNoiseWord('|', 0.4)).toBe(true);
     expect(isNoiseWord('«', 0.1)).toBe(true);
     expect(isNoiseWord('~~', 0.8)).toBe(false);
+    expect(isNoiseWord('|', 0.95)).toBe(true);
     for (const word of ['$', '€', '%', '&', 'EC', '1', '-5,00', 'a']) expect(isNoiseWord(word, 0.3)).toBe(false);
   });
 
