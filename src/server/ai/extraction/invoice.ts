@@ -3,6 +3,7 @@ import type { LayoutPage, LayoutPhrase } from '../layout/types';
 import { cents, currencyCode, findAmounts, parseAmount, type ParsedAmount } from './amount';
 import { decideDateOrder, findDates, type DateOrder, type DateOrderDecision } from './date';
 import { INVOICE_FIELDS, matchLabel, TITLE_WITH_ID, TITLE_WORDS, type InvoiceFieldName, type LabelSpec, type ValueKind } from './labels';
+import { editDistance } from '../text/edit-distance';
 import { amountConfidence, findLineItems, fits, type LineItem } from './line-items';
 import { withOcrDigits } from './ocr-noise';
 import { STREET_RE } from './patterns';
@@ -467,11 +468,13 @@ function returnAddressLine(index: PhraseIndex): Party[] {
 }
 
 /**
- * A street's name without its number ("Main Street", "Senefelder Straße") or a town with its
- * state and ZIP code ("Redmond, WA 98052"): an address line, never a sender's name. A word that
- * only ends in one ("Hotel Königsallee") may be a name and is not taken for a street.
+ * A street's name without its number ("Main Street", "Senefelder Straße"), a German street with
+ * its number ("Senefelder Straße 2", "Heideweg 51", "Südring 7") or a town with its state and ZIP
+ * code ("Redmond, WA 98052"): an address line, never a sender's name. A word that only ends in a
+ * street's word, with no number ("Hotel Königsallee"), may be a name and is not taken for a street.
  */
-const STREET_END_RE = /\b(?:street|road|avenue|lane|drive|boulevard|stra(?:ss|ß)e|gasse|allee|chauss[ée]e)\.?$|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$/i;
+const STREET_END_RE =
+  /\b(?:street|road|avenue|lane|drive|boulevard|stra(?:ss|ß)e|gasse|allee|chauss[ée]e)\.?$|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$|(?:stra(?:ss|ß)e|str\.|weg|gasse|allee|platz|ring|damm)\s*\d{1,4}\s*[a-z]?$/i;
 
 /** The sender when no label names it: the most prominent non-title phrase at the top of page 1. */
 function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>, domains: readonly string[]): Party {
@@ -492,7 +495,9 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>, domain
   if (top.length === 0) return {};
   // Prominence by the median word height: a phrase's box grows with skew and descenders.
   const size = (p: LayoutPhrase) => median(p.words.map((w) => w.height));
-  const tallest = Math.max(...top.map(size));
+  // How tall the letterhead is, by what OCR read surely (a smudge read unsure may be boxed far taller than any print).
+  const sure = top.filter((p) => p.confidence >= 0.5);
+  const tallest = Math.max(...(sure.length ? sure : top).map(size));
   const legal = top.filter((p) => LEGAL_FORM_RE.test(p.text.trim()));
   const prominent = top.filter((p) => size(p) >= tallest * 0.9).sort((a, b) => a.y - b.y || a.x - b.x)[0];
   // The name the document's own web or mail address names ("CRONUS DE" by info@cronus.com), set
@@ -500,9 +505,23 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>, domain
   // names of text size, one with a legal form.
   const letterhead = size(prominent) > index.textHeight * 1.15;
   const named = top.find((p) => size(p) >= size(prominent) * 0.9 && domains.some((d) => lettersOf(p.text).startsWith(d)));
-  const pick =
+  let pick =
     named ?? (!letterhead && legal.length && !LEGAL_FORM_RE.test(prominent.text.trim()) ? legal.sort((a, b) => size(b) - size(a) || a.y - b.y)[0] : prominent);
-  const block = blockBelow(index, pick, 4, isStop);
+  let block = blockBelow(index, pick, 4, isStop);
+  // A brand's logo read as one word ("EEDEKA") over the shop's name that begins with it
+  // ("EDEKA Schmitt"): the shop's name is the vendor.
+  const [under] = block;
+  if (
+    under &&
+    !/\s/.test(pick.text.trim()) &&
+    /\s/.test(under.text.trim()) &&
+    lettersOf(pick.text).length >= 3 &&
+    editDistance(lettersOf(pick.text), lettersOf(under.text.trim().split(/\s+/)[0])) <= 1 &&
+    !notAName(under)
+  ) {
+    pick = under;
+    block = block.slice(1);
+  }
   const bigger = size(pick) > index.textHeight * 1.15;
   const score = named ? 0.8 : (bigger ? 0.8 : 0.55) + (LEGAL_FORM_RE.test(pick.text.trim()) ? 0.05 : 0);
   return {
@@ -845,7 +864,20 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   // An amount found by arithmetic alone is not certain, even when the sum it came from checks out.
   for (const name of [...inferred, ...totals.unlabelled]) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, INFERRED);
   for (const name of totals.unsure) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, UNCHECKED);
+  // Another total printed under the one taken ("Summe 28,30", a discount, "SUMME € 27,63"): the
+  // one taken may be a total before deductions, however well the lines add up to it.
+  if (fields.total && laterTotal(candidates, fields.total.value)) fields.total.confidence = Math.min(fields.total.confidence, UNCHECKED);
   return { fields, lineItems, warnings };
+}
+
+/** Whether a total other than `value` (and not zero) is labelled under the one taken, on its page. */
+function laterTotal(candidates: readonly Candidate[], value: unknown): boolean {
+  const taken = candidates.filter((c) => c.field === 'total' && c.value === value);
+  if (taken.length === 0) return false;
+  const at = taken.reduce((a, b) => (b.score > a.score ? b : a)).phrase;
+  return candidates.some(
+    (c) => c.field === 'total' && c.value !== value && c.value !== 0 && c.phrase.pageNumber === at.pageNumber && c.phrase.y > at.y + at.height / 2,
+  );
 }
 
 /**

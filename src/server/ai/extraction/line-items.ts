@@ -445,6 +445,22 @@ const readsAsLine = (r: RowRead) =>
 /** "2 x 4,99", "200 Stk. à 0,15", "3 @ 4.00", "1,5 h × 68,00": a count, its unit, a sign, a price. */
 const TIMES_RE = /(?<![\d.,])(\d+(?:[.,]\d{1,3})?)\s*(?:[\p{L}.]{1,6}\s*)?(?:x|×|@|à|a)\s*(?:[$€£]\s?)?(\d+(?:[.,]\d{1,4})?)(?![\d.,]*\d)/giu;
 
+/**
+ * A count and a unit price written at the end of a receipt row's name ("Gurken mini 0,89 x 2",
+ * "Cola 2 x 1,29") that make `amount`: the name without them, the count and the price (a price
+ * is written with cents, a count without).
+ */
+function writtenTimes(text: string, amount: number): { description: string; quantity: number; unitPrice: number } | undefined {
+  const m = /^(.*\p{L}.*?)\s+(\d{1,4}(?:[.,]\d{1,3})?)\.?\s*(?:stk\.?|st\.?|pcs?\.?|kg)?\s*[x×*]\s*(\d{1,4}(?:[.,]\d{1,3})?)$/iu.exec(text.trim());
+  if (!m) return undefined;
+  let quantity = parseNumber(m[2]);
+  let unitPrice = parseNumber(m[3]);
+  if (quantity === undefined || unitPrice === undefined || !fits(quantity, unitPrice, amount)) return undefined;
+  // "0,89 x 2": the price first
+  if (/[.,]\d{2}$/.test(m[2]) && /^\d+$/.test(m[3])) [quantity, unitPrice] = [unitPrice, quantity];
+  return { description: m[1].trim(), quantity, unitPrice };
+}
+
 /** A quantity and unit price written in a description that make `amount`, or undefined. */
 function inDescription(text: string, amount: number): { quantity: number; unitPrice: number } | undefined {
   for (const m of text.matchAll(TIMES_RE)) {
@@ -773,10 +789,11 @@ const ID_CELL = /^[A-Z]{0,3}-?\d{3,14}$/;
 
 /** An amount with cents at the end of a receipt row ("1,99", "-0,25", "$1,998.00", "12.50-"). */
 const RECEIPT_AMOUNT = /^-?[$€£]?-?\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}-?$/;
-/** What may follow a receipt row's amount: its tax class ("A", "1", "*") or its currency, with a mark of OCR noise beside it ("«0"). */
-const RECEIPT_TAIL = /^[^\p{L}\p{N}\s]{0,2}(?:[A-D0-9*]|EUR|€|[A-D]\*?)[^\p{L}\p{N}\s]{0,2}$/iu;
-/** "2 x 0,99", "3 Stk x 1,49", "2 * 4,50": a count and a unit price on a receipt. */
-const RECEIPT_TIMES = /^(\d{1,3})\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£]?(\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}|\d{4}[.,]\d{2})$/i;
+/** What may follow a receipt row's amount: its tax class ("A", "1", "*", "AW"), or its currency, with a mark of OCR noise beside it ("«0"). */
+const RECEIPT_TAIL = /^[^\p{L}\p{N}\s]{0,2}(?:[A-D0-9*]|EUR|€|[A-D][A-Z0-9*]?)[^\p{L}\p{N}\s]{0,2}$/iu;
+/** "2 x 0,99", "3 Stk x 1,49", "2 * 4,50", "1,240 kg x 1,49 €/kg": a count (or a weight) and a unit price on a receipt. */
+const RECEIPT_TIMES =
+  /^(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg|g|l|m)?\s*[x×*]\s*[$€£]?(\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}|\d{4}[.,]\d{2})\s*(?:(?:€|EUR)?\s*\/\s*(?:kg|g|l|m|stk|st))?$/i;
 
 /** How surely each receipt line's amount itself was read (its row's confidence also counts its description's words). */
 const amountSureness = new WeakMap<LineItem, number>();
@@ -824,7 +841,8 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       const words = read.map((w) => w.text);
       const said = RECEIPT_TIMES.exec(text.replace(/\s+[A-D*]$/i, ''));
       if (said) {
-        const quantity = Number(said[1]);
+        // "2,000 x", "1,240 kg x": a receipt's count or weight, its separator always the decimal mark
+        const quantity = Number(said[1].replace(',', '.'));
         const unitPrice = parseAmount(said[2])?.value;
         const last = rows[rows.length - 1]?.item;
         if (unitPrice !== undefined && last?.amount !== undefined && last.quantity === undefined && fits(quantity, unitPrice, last.amount)) {
@@ -872,8 +890,15 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       const raw = parseAmount(amountText)?.value;
       if (raw === undefined) continue;
       const lead = /^(\d{1,3})\s+(?=\p{L})(.*)$/u.exec(description);
-      const item: LineItem = { description: lead ? lead[2] : description, amount: raw, confidence: Math.min(0.7, ...row.map((p) => p.confidence)) };
+      // "Gurken mini  0,89 x 2   1,78": a unit price and a count after the name.
+      const written = !lead ? writtenTimes(description, raw) : undefined;
+      const item: LineItem = {
+        description: written ? written.description : lead ? lead[2] : description,
+        amount: raw,
+        confidence: Math.min(0.7, ...row.map((p) => p.confidence)),
+      };
       if (times && fits(times.quantity, times.unitPrice, raw)) Object.assign(item, { quantity: times.quantity, unit_price: times.unitPrice });
+      else if (written) Object.assign(item, { quantity: written.quantity, unit_price: written.unitPrice });
       else if (lead && Number(lead[1]) > 0)
         Object.assign(item, { quantity: Number(lead[1]), unit_price: Math.round((raw / Number(lead[1])) * 10_000) / 10_000 });
       times = undefined;

@@ -1,4 +1,7 @@
 import type { LayoutWord } from '../layout/types';
+import { editDistance } from '../text/edit-distance';
+
+export { editDistance };
 
 /**
  * A second look at the amounts of an OCR page. Tesseract's whole-page reading, tuned for words,
@@ -68,15 +71,4 @@ export function betterReading(word: LayoutWord, text: string, confidence: number
   if (confidence < word.confidence + 0.1 && !markPutBack) return word;
   if (editDistance(again, before) > 2) return word;
   return { ...word, text: sign + again, confidence };
-}
-
-/** Levenshtein distance (short strings). */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length];
 }

@@ -15,3 +15,14 @@ export function page(runs: [number, number, string, number?][], pageNumber = 1):
   }
   return buildPage(pageNumber, 595, 842, 'text-layer', words);
 }
+
+/** An OCR page (600 × 900 px) from [x, y, text, confidence?, size?] runs, `size` px high (10), 0.6 × size a character. */
+export function ocrPage(runs: [number, number, string, number?, number?][]): LayoutPage {
+  const words: LayoutWord[] = [];
+  for (const [x, y, text, confidence = 0.95, size = 10] of runs) {
+    const re = /\S+/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) words.push({ text: m[0], x: x + m.index * size * 0.6, y, width: m[0].length * size * 0.6, height: size, confidence });
+  }
+  return buildPage(1, 600, 900, 'ocr', words);
+}

@@ -6,19 +6,8 @@
 import { amountCandidates, betterReading, editDistance, rereadRectangle } from '../../../../src/server/ai/ocr/amount-reread';
 import { findAmounts } from '../../../../src/server/ai/extraction/amount';
 import { extractInvoice, mendOneMisread } from '../../../../src/server/ai/extraction/invoice';
-import { buildPage } from '../../../../src/server/ai/layout/group';
-import type { LayoutPage, LayoutWord } from '../../../../src/server/ai/layout/types';
-
-/** An OCR page from [x, y, text, confidence?] runs (10 px high, 6 px per character). */
-function ocrPage(runs: [number, number, string, number?][]): LayoutPage {
-  const words: LayoutWord[] = [];
-  for (const [x, y, text, confidence = 0.95] of runs) {
-    const re = /\S+/g;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text))) words.push({ text: m[0], x: x + m.index * 6, y, width: m[0].length * 6, height: 10, confidence });
-  }
-  return buildPage(1, 600, 900, 'ocr', words);
-}
+import type { LayoutWord } from '../../../../src/server/ai/layout/types';
+import { ocrPage } from './helpers';
 
 const word = (text: string, confidence: number): LayoutWord => ({ text, x: 100, y: 200, width: 30, height: 12, confidence });
 

@@ -3,7 +3,7 @@
  * invoices whose totals rows also count pieces, and their due-date wording.
  */
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
-import { page } from './helpers';
+import { ocrPage, page } from './helpers';
 
 const values = (r: ReturnType<typeof extractInvoice>) => Object.fromEntries(Object.entries(r.fields).map(([k, f]) => [k, f!.value]));
 
@@ -106,5 +106,60 @@ describe('German tax', () => {
       ]);
     expect(values(doc('Steuer'))).toMatchObject({ subtotal: 310, tax: 0, total: 310 });
     for (const other of ['Steuernummer', 'Steuersatz', 'Steuerberater']) expect(values(doc(other)).tax).toBeUndefined();
+  });
+});
+
+describe('till receipt photos', () => {
+  const receipt: [number, number, string, number?, number?][] = [
+    [100, 0, 'EEDEKA', 0.84, 30],
+    [100, 40, 'EDEKA Schmitt'],
+    [100, 55, 'Heideweg 51'],
+    [100, 70, '44267 Dortmund'],
+    [300, 100, 'EUR'],
+    [20, 120, 'G&G Schlagsahne'],
+    [300, 120, '0,99 A'],
+    [20, 135, 'Bio Weidemilch'],
+    [300, 135, '1,29 AW'],
+    [20, 150, 'Gurken mini'],
+    [150, 150, '0,89 x 2'],
+    [300, 150, '1,78 A'],
+    [20, 165, 'Äpfel'],
+    [300, 165, '1,85 AW'],
+    [40, 180, '1,240 kg x'],
+    [150, 180, '1,49 €/kg'],
+    [20, 200, 'Summe'],
+    [300, 200, '5,91'],
+  ];
+
+  it('reads tax classes of two letters, a price and a count after the name, and a weight times a price per kilo under its line', () => {
+    const r = extractInvoice([ocrPage(receipt)]);
+    expect(r.lineItems.map(({ confidence: _, ...rest }) => rest)).toEqual([
+      { description: 'G&G Schlagsahne', amount: 0.99 },
+      { description: 'Bio Weidemilch', amount: 1.29 },
+      { description: 'Gurken mini', quantity: 2, unit_price: 0.89, amount: 1.78 },
+      { description: 'Äpfel', quantity: 1.24, unit_price: 1.49, amount: 1.85 },
+    ]);
+    expect(values(r)).toMatchObject({ vendor_name: 'EDEKA Schmitt', total: 5.91 });
+    expect(r.fields.total!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('never shows a total as certain when another total is printed under it (here misread), however well the lines add up to it', () => {
+    const r = extractInvoice([ocrPage([...receipt, [20, 215, '10 % Theke Wurst'], [290, 215, '-0,18'], [20, 230, 'SUMME €'], [290, 230, '5473', 0.54]])]);
+    expect(values(r).total).toBe(5.91);
+    expect(r.fields.total!.confidence).toBeLessThan(0.9);
+  });
+
+  it('takes a street with its number for an address, never for the shop', () => {
+    const r = extractInvoice([
+      ocrPage([
+        [60, 40, 'Senefelder Straße 2'],
+        [60, 55, '33100 Paderborn'],
+        [20, 120, 'Duschvorhang'],
+        [300, 120, '29,98 A'],
+        [20, 140, 'SUMME'],
+        [300, 140, '29,98'],
+      ]),
+    ]);
+    expect(r.fields.vendor_name?.value).not.toBe('Senefelder Straße 2');
   });
 });
