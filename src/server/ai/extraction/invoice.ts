@@ -296,7 +296,7 @@ const NAME_LABEL_RE = /^(?:name|nom|naam|nombre|nome|firma|raison\s+sociale|comp
 const SALUTATION_RE = /^(?:herr|frau|mr\.?|mrs\.?|ms\.?|m\.|mme\.?|monsieur|madame|dhr\.?|mevr\.?|sr\.?|sra\.?|sig\.?|sig\.ra)$/i;
 /** A company's legal form at the end of a name: a strong sign the phrase names a party. */
 const LEGAL_FORM_RE =
-  /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?)$/i;
+  /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?|oü|uab|oyj?|aps|a\/s|s\.?r\.?o\.?|kft\.?|zrt\.?|lda\.?|sp\.?\s*z\s*o\.?\s*o\.?|pty\.?\s*ltd\.?|pvt\.?\s*ltd\.?)$/i;
 
 /** The word "number" after a label ("Klant nr.", "Kunden-Nr.", "Customer No. 4711", "Client ID"): the label names a number, not a party. */
 const NUMBER_WORD_RE =
@@ -683,7 +683,7 @@ function senderContact(index: PhraseIndex, block: LayoutPhrase[]): boolean {
 
 // VAT identification numbers of the EU, the UK and Switzerland, by their published shapes.
 const VAT_ID_RE =
-  /\b(ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10})\b(?![\d])/g;
+  /\b(ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8})\b(?![\d])/g;
 /** VAT_ID_RE for one match at a time (no `lastIndex` to reset). */
 const VAT_ID_ONE = new RegExp(VAT_ID_RE.source);
 const BUYER_CONTEXT =
@@ -821,6 +821,11 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (!fields.customer_name) delete fields.customer_name;
     if (!fields.customer_vat_id) delete fields.customer_vat_id;
   }
+  // No sender at the top: the company named in the last page's footer, with its legal form.
+  if (!fields.vendor_name) {
+    const footer = footerCompany(index, fields.customer_name?.value);
+    if (footer) fields.vendor_name = { value: footer.text.replace(/^[^:]{1,30}:\s*/, '').trim(), confidence: round(0.5 * footer.confidence) };
+  }
 
   if (!fields.payment_terms) {
     const m = index.all.map((p) => ({ p, m: PAYMENT_TERMS_RE.exec(p.text) })).find((x) => x.m);
@@ -868,6 +873,27 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   // one taken may be a total before deductions, however well the lines add up to it.
   if (fields.total && laterTotal(candidates, fields.total.value)) fields.total.confidence = Math.min(fields.total.confidence, UNCHECKED);
   return { fields, lineItems, warnings };
+}
+
+/**
+ * The company a footer names (the bottom quarter of the last page): its first phrase that ends
+ * in a legal form ("Sound and Vision OÜ", "Muster GmbH", the payee of "Account Name: Contoso
+ * LTD"), holds no digit and is not the buyer.
+ */
+function footerCompany(index: PhraseIndex, customer: unknown): LayoutPhrase | undefined {
+  const phrases = (index.lines[index.lines.length - 1] ?? []).flat();
+  const bottom = Math.max(0, ...phrases.map((p) => p.y + p.height));
+  return phrases.find((p) => {
+    const t = p.text.trim();
+    return (
+      p.y > bottom * 0.75 &&
+      LEGAL_FORM_RE.test(t) &&
+      !/\d/.test(t) &&
+      !matchLabel(t) &&
+      !(typeof customer === 'string' && sameName(t, customer)) &&
+      t.split(/\s+/).length <= 8
+    );
+  });
 }
 
 /** Whether a total other than `value` (and not zero) is labelled under the one taken, on its page. */

@@ -197,7 +197,7 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'description',
     pattern:
-      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung)|[a-zäöüß]*(?:beschreibung|bezeichnung)|dienstleistung|positionstext|text|(?:item|product|produkt|article|artikel)\s*name|(?:artikel|produkt|article|item)\s*\/\s*(?:leistung|service|description|beschreibung)|(?:beschreibung|bezeichnung|description|d[ée]signation|descripci[óo]n|descrizione|omschrijving)\s+(?:der|des|de|del|della|of|van)\s+.{1,30}|art[íi]culo|articolo|producto|prodotto|servicio|servizio|intitul[ée]|prestation)$/i,
+      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung)|[a-zäöüß]*(?:beschreibung|bezeichnung)|dienstleistung|positionstext|text|(?:item|product|produkt|article|artikel)\s*name(?:\s+(?:and|&|\/|und|et)\s+.{1,30})?|(?:artikel|produkt|article|item)\s*\/\s*(?:leistung|service|description|beschreibung)|(?:beschreibung|bezeichnung|description|d[ée]signation|descripci[óo]n|descrizione|omschrijving)\s+(?:der|des|de|del|della|of|van)\s+.{1,30}|art[íi]culo|articolo|producto|prodotto|servicio|servizio|intitul[ée]|prestation)$/i,
   },
   {
     role: 'quantity',

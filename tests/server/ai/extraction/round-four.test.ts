@@ -163,3 +163,40 @@ describe('till receipt photos', () => {
     expect(r.fields.vendor_name?.value).not.toBe('Senefelder Straße 2');
   });
 });
+
+describe('a sender named in the footer only', () => {
+  const doc = (footer: string) =>
+    extractInvoice([
+      page([
+        [40, 20, 'Invoice No. 15293'],
+        [40, 50, 'Client'],
+        [40, 65, 'Fliis Trade, UAB'],
+        [40, 80, 'Tax/VAT No.: LT100007828811'],
+        [40, 150, 'Product code'],
+        [140, 150, 'Product name and additional info'],
+        [360, 150, 'Quantity'],
+        [430, 150, 'Price'],
+        [490, 150, 'Sum'],
+        [40, 165, 'SERVER'],
+        [140, 165, 'Server hosting'],
+        [360, 165, '3 pcs'],
+        [430, 165, '6,00'],
+        [490, 165, '18,00'],
+        [140, 178, 'Kaunas'],
+        [400, 220, 'Total (EUR):'],
+        [460, 220, '18,00'],
+        [40, 760, footer],
+        [250, 760, 'Tax/VAT No.: EE101103673'],
+      ]),
+    ]);
+
+  it('is the footer company with its legal form, with its EU VAT id; a heading that begins with "Product name" heads the descriptions', () => {
+    const r = doc('Sound and Vision OÜ');
+    expect(values(r)).toMatchObject({ vendor_name: 'Sound and Vision OÜ', vendor_vat_id: 'EE101103673', customer_vat_id: 'LT100007828811' });
+    expect(r.fields.vendor_name!.confidence).toBeLessThan(0.6);
+    expect(r.lineItems.map(({ confidence: _, ...rest }) => rest)).toEqual([{ description: 'Server hosting Kaunas', quantity: 3, unit_price: 6, amount: 18 }]);
+    expect(values(doc('Account Name: Contoso LTD')).vendor_name).toBe('Contoso LTD');
+    // a footer line without a legal form names no one
+    expect(values(doc('Thank you for your business')).vendor_name).toBeUndefined();
+  });
+});
