@@ -121,14 +121,18 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     // "Invoice | N°: | V01/15000001": a bare number key between the title and its number.
     if (spec.kind === 'id' && !rest && rights.length > 1 && NUMBER_KEY_RE.exec(rights[0].text.trim())?.[1] === '') rights.shift();
     const right = rights[0];
-    // "VAT 400,00 @ 21,00%   84,00": the base and the rate after the label, the tax at the right margin.
-    const based = spec.field === 'tax' ? taxOnBase(rest, rights[rights.length - 1]) : undefined;
+    // "Endbetrag   12,85   EUR": the currency set apart after the amount at the margin is no value of its own.
+    const valued = spec.kind === 'amount' && rights.length > 1 && currencyCode(rights[rights.length - 1].text.trim()) ? rights.slice(0, -1) : rights;
+    // "VAT 400,00 @ 21,00%   84,00", "Mehrwertsteuer  19,00 %   10,80   2,05": the base and the
+    // rate after the label (in its phrase or in the row's), the tax at the right margin.
+    const based =
+      spec.field === 'tax' && valued.length ? taxOnBase([rest, ...valued.slice(0, -1).map((q) => q.text)].join(' '), valued[valued.length - 1]) : undefined;
     if (based) tries.push([based.text, 1, based]);
     if (rest) tries.push([rest, 1, phrase]);
     // A totals block: the label in the middle of the page, its amount at the right margin, the
     // phrases between (other columns, "(zzgl. 19% MwSt.)") holding no amount.
-    const last = spec.kind === 'amount' ? rights[rights.length - 1] : undefined;
-    const farRight = last && !matchLabel(last.text) && rights.slice(0, -1).every((q) => findAmounts(q.text).length === 0) ? last : undefined;
+    const last = spec.kind === 'amount' ? valued[valued.length - 1] : undefined;
+    const farRight = last && !matchLabel(last.text) && valued.slice(0, -1).every((q) => findAmounts(q.text).length === 0) ? last : undefined;
     // "TOTAL   150   750.00" under a table: a count (a whole number) in the quantity column
     // beside the label, the amount with its cents at the right margin.
     const counted =
@@ -148,7 +152,8 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       if (farRight && farRight !== right && farRight !== apart) tries.push([farRight.text, 0.9, farRight]);
     } else if (farRight) tries.push([farRight.text, 0.9, farRight]);
     const under = below(index, phrase);
-    if (under && !exclude.has(under)) {
+    // A sentence under a label ("Im Endbetrag ist ein … Anteil von 2,72 EUR enthalten.") is prose, not its value.
+    if (under && !exclude.has(under) && !(spec.kind === 'amount' && under.text.trim().split(/\s+/).length > 5)) {
       // A column of amounts under its heading whose last adds up the ones above (a totals table
       // with a row per tax rate and a row of sums): the sum is the document's.
       const sum = spec.kind === 'amount' ? columnSum(index, under) : undefined;
@@ -293,7 +298,9 @@ const isStop = (q: LayoutPhrase) => Boolean(matchLabel(q.text)) || CONTACT_RE.te
 
 const KEY_VALUE_RE = /^[\p{L}][\p{L}\s.\-/()]{0,40}\s?:(?:\s|$)/u;
 const NAME_LABEL_RE = /^(?:name|nom|naam|nombre|nome|firma|raison\s+sociale|company)\s*:?\s*(.*)$/iu;
-const SALUTATION_RE = /^(?:herr|frau|mr\.?|mrs\.?|ms\.?|m\.|mme\.?|monsieur|madame|dhr\.?|mevr\.?|sr\.?|sra\.?|sig\.?|sig\.ra)$/i;
+/** A salutation over a name ("Herrn", "Firma", "Frau", "Attn:", "z. Hd."): no name itself. */
+const SALUTATION_RE =
+  /^(?:herrn?|frau|firma|familie|mr\.?|mrs\.?|ms\.?|m\.|mme\.?|monsieur|madame|dhr\.?|mevr\.?|sr\.?|sra\.?|sig\.?|sig\.ra|attn\.?:?|z\.\s?hd\.?)$/i;
 /** A company's legal form at the end of a name: a strong sign the phrase names a party. */
 const LEGAL_FORM_RE =
   /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?|oü|uab|oyj?|aps|a\/s|s\.?r\.?o\.?|kft\.?|zrt\.?|lda\.?|sp\.?\s*z\s*o\.?\s*o\.?|pty\.?\s*ltd\.?|pvt\.?\s*ltd\.?)$/i;
@@ -444,8 +451,7 @@ function returnAddressLine(index: PhraseIndex): Party[] {
       if (!q || SALUTATION_RE.test(q.text.trim())) continue;
       // a street ("42 rue du stade") is the address: the name is not printed here
       if (!notAName(q) && !STREET_RE.test(q.text.trim())) {
-        const block = blockBelow(index, q, 3, isStop);
-        const value = q.text.trim();
+        const { name: value, rest: block } = continuedName(q.text.trim(), blockBelow(index, q, 3, isStop));
         parties.push({
           name: { field: 'customer_name', value, raw: q.text, phrase: q, score: 0.6 * q.confidence },
           address: block.length
@@ -465,6 +471,17 @@ function returnAddressLine(index: PhraseIndex): Party[] {
     return parties;
   }
   return [];
+}
+
+/**
+ * A name that ends in "+", "&", "-" or "and" ("Raiffeisen Bezug +" over "Absatz eG") goes on on
+ * the first line of the block under it, unless that line is a street or a postcode and town.
+ */
+function continuedName(name: string, block: LayoutPhrase[]): { name: string; rest: LayoutPhrase[] } {
+  const next = block[0];
+  if (!next || block.length < 2 || !/(?:[+&-]|\b(?:und|and|et))$/i.test(name) || POSTCODE_TOWN_RE.test(next.text) || STREET_RE.test(next.text.trim()))
+    return { name, rest: block };
+  return { name: `${name} ${next.text.trim()}`, rest: block.slice(1) };
 }
 
 /**
@@ -645,13 +662,14 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
     const large = median(p.words.map((w) => w.height)) > index.textHeight * 1.15;
     if ((large && !(sender && sender !== p)) || sender === p || senderContact(index, block)) continue;
     const score = (out.length ? 0.45 : 0.5) * p.confidence;
+    const { name, rest: address } = continuedName(t, block);
     out.push({
-      name: { field: 'customer_name', value: t, raw: p.text, phrase: p, score, unlabelled: true },
+      name: { field: 'customer_name', value: name, raw: p.text, phrase: p, score, unlabelled: true },
       address: {
         field: 'customer_address',
-        value: block.map((q) => q.text).join(', '),
-        raw: block.map((q) => q.text).join('\n'),
-        phrase: block[0],
+        value: address.map((q) => q.text).join(', '),
+        raw: address.map((q) => q.text).join('\n'),
+        phrase: address[0],
         score: score * 0.9,
         owner: t,
         unlabelled: true,

@@ -102,7 +102,7 @@ export const LABELS: LabelSpec[] = [
     'amount',
     1,
     `(?:sub[\\s-]?total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:excl\\.?|exkl\\.?|excluding|ohne|hors|zonder|sin|senza)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl\\.?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
-      `|zwischensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?|warenwert` +
+      `|zwischensumme|summe\\s*(?:der\\s*)?positionen|positionssumme|warensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?|warenwert` +
       `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
       `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:totale\\s*)?imponibile|subtotale)${CUR}`,
   ),

@@ -200,3 +200,33 @@ describe('a sender named in the footer only', () => {
     expect(values(doc('Thank you for your business')).vendor_name).toBeUndefined();
   });
 });
+
+describe('a German wholesaler invoice', () => {
+  const runs: [number, number, string, number?][] = [
+    [40, 20, 'Dachdecker-Einkauf Süd eG - Postfach 710252 - 68222 Mannheim', 7],
+    [40, 35, 'Firma'],
+    [40, 47, 'Raiffeisen Bezug +'],
+    [40, 59, 'Absatz eG'],
+    [40, 71, 'Gossetsweiler 101'],
+    [40, 83, '88263 Horgenzell'],
+    [60, 443, 'Summe Positionen'],
+    [490, 443, '10,80'],
+    [60, 455, 'Mehrwertsteuer'],
+    [180, 455, '19,00'],
+    [222, 455, '%'],
+    [405, 455, '10,80'],
+    [497, 455, '2,05'],
+    [60, 467, 'Endbetrag'],
+    [490, 467, '12,85'],
+    [535, 467, 'EUR'],
+    [60, 490, 'Im Endbetrag ist ein nichtskontierfähiger Anteil (Fracht, Leergut) von 2,72 EUR enthalten.'],
+  ];
+
+  it('reads the tax at the margin of a row with its rate and base, an amount with its currency set apart, and no value in the sentence under a label', () => {
+    expect(values(extractInvoice([page(runs)]))).toMatchObject({ subtotal: 10.8, tax: 2.05, total: 12.85 });
+  });
+
+  it('skips "Firma" over the buyer and joins a name that ends in "+" with its next line', () => {
+    expect(values(extractInvoice([page(runs)])).customer_name).toBe('Raiffeisen Bezug + Absatz eG');
+  });
+});
