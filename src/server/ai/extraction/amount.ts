@@ -146,7 +146,8 @@ export function findAmounts(text: string): ParsedAmount[] {
     const negated = (minusAfter || minusBefore) && value > 0;
     found.push({
       value: negated ? -value : value,
-      currency: preCode ?? postCode,
+      // "$5,270.00 AUD": the code says which dollar the sign means
+      currency: (post && /^[A-Z]{3}$/.test(post.trim()) ? postCode : undefined) ?? preCode ?? postCode,
       raw: minusBefore && negated ? `-${whole.trim()}` : minusAfter && negated ? `${whole.trim()}-` : whole.trim(),
     });
   }

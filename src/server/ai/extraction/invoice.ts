@@ -64,7 +64,13 @@ function readValue(
       return d ? { value: d.iso, raw: d.raw, ambiguous: d.ambiguous } : undefined;
     }
     case 'amount': {
-      const a = parseAmount(t);
+      let a = parseAmount(t);
+      // "$1,980.00 1 4": specks OCR read after the amount as small whole numbers; the amount is the one with cents or a currency.
+      if (a && /^\d{1,3}$/.test(a.raw.trim()))
+        a =
+          findAmounts(t)
+            .filter((x) => x.currency || /[.,]\d{2}$/.test(x.raw))
+            .pop() ?? a;
       return a ? { value: cents(a.value), raw: a.raw, currency: a.currency } : undefined;
     }
     case 'id': {
@@ -301,6 +307,14 @@ const NAME_LABEL_RE = /^(?:name|nom|naam|nombre|nome|firma|raison\s+sociale|comp
 /** A salutation over a name ("Herrn", "Firma", "Frau", "Attn:", "z. Hd."): no name itself. */
 const SALUTATION_RE =
   /^(?:herrn?|frau|firma|familie|mr\.?|mrs\.?|ms\.?|m\.|mme\.?|monsieur|madame|dhr\.?|mevr\.?|sr\.?|sra\.?|sig\.?|sig\.ra|attn\.?:?|z\.\s?hd\.?)$/i;
+/** A column's heading over a party ("Sender", "Recipient", "Empfänger"): no name. */
+const PARTY_HEADING_RE =
+  /^(?:sender|recipient|shipper|consignee|absender|empf[äa]nger|exp[ée]diteur|destinataire|remitente|destinatario|mittente|afzender|ontvanger):?$/i;
+
+/** A country alone on a line ("Australia", "Deutschland"): an address's last line, never a name. */
+const COUNTRY_RE =
+  /^(?:australia|austria|österreich|belgium|belgique|belgië|canada|china|denmark|danmark|deutschland|germany|estonia|eesti|españa|spain|finland|france|india|ireland|italia|italy|japan|latvia|lithuania|lietuva|luxembourg|mexico|méxico|nederland|netherlands|new zealand|norway|norge|poland|polska|portugal|schweiz|suisse|svizzera|switzerland|singapore|sverige|sweden|united kingdom|uk|united states(?: of america)?|usa|u\.s\.a\.)\.?$/i;
+
 /** A company's legal form at the end of a name: a strong sign the phrase names a party. */
 const LEGAL_FORM_RE =
   /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?|oü|uab|oyj?|aps|a\/s|s\.?r\.?o\.?|kft\.?|zrt\.?|lda\.?|sp\.?\s*z\s*o\.?\s*o\.?|pty\.?\s*ltd\.?|pvt\.?\s*ltd\.?)$/i;
@@ -332,6 +346,8 @@ function notAName(q: LayoutPhrase): boolean {
     /[:：]$/.test(t) ||
     !/\p{L}{2}/u.test(t) ||
     SALUTATION_RE.test(t) ||
+    COUNTRY_RE.test(t) ||
+    PARTY_HEADING_RE.test(t) ||
     CONTACT_RE.test(t) ||
     TITLE_WITH_ID.test(t)
   );
@@ -861,6 +877,11 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const named = fields.currency ? undefined : namedCurrency(index.text);
   // (on a page read by OCR a lone sign may be a misread mark: not shown as sure)
   if (named) fields.currency = { value: named, confidence: ocr ? 0.5 : 0.6 };
+  // "$" is the sign of the US, Australian, Canadian, … dollar, "¥" of the yen and the yuan, "kr" of
+  // four crowns: read from the sign alone, with the code printed nowhere, the currency needs a look.
+  const code = fields.currency?.value;
+  if (fields.currency && typeof code === 'string' && SHARED_SIGN.has(code) && !new RegExp(`\\b${code}\\b`).test(index.text))
+    fields.currency.confidence = Math.min(fields.currency.confidence, REVIEW);
   if (!fields.invoice_date) {
     const date = unlabelledDate(index, fields, decision.order);
     if (date) {
@@ -1209,14 +1230,28 @@ function chooseTotals(candidates: readonly Candidate[]): {
     b.score > a.score + 1e-9 || (Math.abs(b.score - a.score) <= 1e-9 && b.phrase.pageNumber * 1e6 + b.phrase.y > a.phrase.pageNumber * 1e6 + a.phrase.y)
       ? b
       : a;
+  // A statement of several parts, each with its total, and the amount of the whole: the total
+  // that the others add up to.
+  const grand = sumOfOthers(candidates.filter((c) => c.field === 'total'));
   for (const [name, list] of [
     ['subtotal', subtotals],
     ['tax', taxes],
-    ['total', totals],
+    ['total', grand ? [grand] : totals],
   ] as const) {
     if (list.length) out[name] = field(list.reduce(late), Math.min(list.reduce(late).score, UNCHECKED));
   }
   return { fields: out, unlabelled: [], unsure: [] };
+}
+
+/** The candidate whose amount is the sum of two or more others, each printed in its own place (undefined when none is). */
+function sumOfOthers(totals: readonly Candidate[]): Candidate | undefined {
+  const byPhrase = new Map<LayoutPhrase, number>();
+  for (const c of totals) if (typeof c.value === 'number' && c.value > 0 && !byPhrase.has(c.phrase)) byPhrase.set(c.phrase, c.value);
+  const parts = [...byPhrase.entries()];
+  return totals.find((T) => {
+    const others = parts.filter(([p, v]) => p !== T.phrase && v !== T.value);
+    return others.length >= 2 && Math.abs(cents(others.reduce((a, [, v]) => a + v, 0)) - (T.value as number)) <= 0.011;
+  });
 }
 
 /**
@@ -1305,6 +1340,9 @@ export function checkDates(
  * The currency most amounts are written with (or a "Currency: EUR" line). On a page read by OCR
  * only amounts with cents count: a sign beside a stray digit ("£5" in a crease) is noise.
  */
+/** Currencies whose sign other currencies share ($, ¥, kr). */
+const SHARED_SIGN = new Set(['USD', 'JPY', 'SEK']);
+
 function dominantCurrency(text: string, ocr: boolean): string | undefined {
   const counts = new Map<string, number>();
   for (const a of findAmounts(text)) if (a.currency && (!ocr || /\d[.,]\d{2}(?!\d)/.test(a.raw))) counts.set(a.currency, (counts.get(a.currency) ?? 0) + 1);

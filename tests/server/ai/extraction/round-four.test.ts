@@ -230,3 +230,64 @@ describe('a German wholesaler invoice', () => {
     expect(values(extractInvoice([page(runs)])).customer_name).toBe('Raiffeisen Bezug + Absatz eG');
   });
 });
+
+describe('currencies, headings and statements', () => {
+  it('takes the code over the sign ("$5,270.00 AUD") and marks a currency read from a shared sign alone for a look', () => {
+    const au = extractInvoice([
+      page([
+        [40, 20, 'ZESTADO EXPRESS'],
+        [300, 60, 'Invoice Amount:'],
+        [420, 60, '$5,270.00 AUD'],
+      ]),
+    ]);
+    expect(values(au)).toMatchObject({ total: 5270, currency: 'AUD' });
+    expect(au.fields.currency!.confidence).toBeGreaterThanOrEqual(0.6);
+    const dollar = extractInvoice([
+      page([
+        [40, 20, 'ACME'],
+        [300, 60, 'Total'],
+        [420, 60, '$120.00'],
+      ]),
+    ]);
+    expect(values(dollar).currency).toBe('USD');
+    expect(dollar.fields.currency!.confidence).toBeLessThan(0.6);
+    const us = extractInvoice([
+      page([
+        [40, 20, 'ACME'],
+        [300, 60, 'Total'],
+        [420, 60, '$120.00'],
+        [40, 80, 'All amounts in USD'],
+      ]),
+    ]);
+    expect(us.fields.currency!.confidence).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('never takes a country or a party heading ("Recipient") for the sender', () => {
+    const r = extractInvoice([
+      page([
+        [40, 20, 'Australia', 14],
+        [300, 20, 'Recipient', 14],
+        [40, 60, 'Ocean Freight Charge'],
+        [300, 60, '$1,500.00'],
+      ]),
+    ]);
+    expect(['Australia', 'Recipient']).not.toContain(r.fields.vendor_name?.value);
+  });
+
+  it('reads the amount with cents before specks read as small numbers, and takes the total that the others add up to', () => {
+    const r = extractInvoice([
+      page([
+        [40, 20, 'ZESTADO EXPRESS'],
+        [300, 60, 'Invoice Amount:'],
+        [420, 60, '$5,270.00'],
+        [300, 200, 'TOTAL'],
+        [420, 200, '$1,980.00 1 4'],
+        [300, 400, 'TOTAL'],
+        [420, 400, '$2,080.00'],
+        [300, 600, 'TOTAL'],
+        [420, 600, '$1,210.00'],
+      ]),
+    ]);
+    expect(values(r).total).toBe(5270);
+  });
+});
