@@ -291,3 +291,39 @@ describe('currencies, headings and statements', () => {
     expect(values(r).total).toBe(5270);
   });
 });
+
+describe('calibration on pages read by OCR', () => {
+  it('asks for a look at amounts no sum checks and at names found once; a checked trio stays sure', () => {
+    const unchecked = extractInvoice([
+      ocrPage([
+        [40, 20, 'Contoso Inn', 0.95, 16],
+        [300, 200, 'Total'],
+        [420, 200, '104.92'],
+      ]),
+    ]);
+    expect(unchecked.fields.total!.confidence).toBeLessThan(0.6);
+    expect(unchecked.fields.vendor_name!.confidence).toBeLessThan(0.6);
+    const checked = extractInvoice([
+      ocrPage([
+        [40, 20, 'Contoso Inn', 0.95, 16],
+        [300, 170, 'Subtotal'],
+        [420, 170, '100.00'],
+        [300, 185, 'Tax'],
+        [420, 185, '4.92'],
+        [300, 200, 'Total'],
+        [420, 200, '104.92'],
+      ]),
+    ]);
+    expect(checked.fields.total!.confidence).toBeGreaterThanOrEqual(0.9);
+    // the same page with a text layer is not asked about
+    expect(
+      extractInvoice([
+        page([
+          [40, 20, 'Contoso Inn', 16],
+          [300, 200, 'Total'],
+          [420, 200, '104.92'],
+        ]),
+      ]).fields.total!.confidence,
+    ).toBeGreaterThanOrEqual(0.6);
+  });
+});
