@@ -104,6 +104,26 @@ describe('invoice and document extraction', () => {
     await app.screenshot('invoice-extraction-no-text');
   });
 
+  it('invoice extraction: a real receipt photo gives its lines, and the amount and name OCR read unchecked are marked for a look', async () => {
+    const { page } = app;
+    await page.goto('/workflow/10004?combination=2');
+    // a real phone photo of a German till receipt (dev split of the corpus, see its README)
+    const photo = path.join(__dirname, '../fixtures/real-invoices/de-photo-edeka-schmitt-dortmund-kassenbon.jpg');
+    await page.getByLabel('Invoice file').setInputFiles(photo);
+    await page.getByRole('button', { name: 'Upload Invoice' }).click();
+    await page.getByText('de-photo-edeka-schmitt-dortmund-kassenbon.jpg uploaded.').waitFor();
+    await page.getByRole('button', { name: 'Process Invoice' }).click();
+    const result = page.getByRole('region', { name: 'Extracted invoice' });
+    await result.waitFor({ timeout: 60_000 });
+    const table = result.getByRole('table', { name: 'Line items' });
+    expect(await table.getByRole('row').count()).toBe(11);
+    expect(await table.getByRole('row').nth(7).textContent()).toContain('Gurken mini');
+    expect(await result.locator('[data-field="vendor_name"] > span').first().textContent()).toBe('EDEKA Schmitt');
+    // the receipt prints a second, discounted total under the one read: the one read is no certainty
+    expect(await result.locator('[data-field="total"]').textContent()).toMatch(/28\.30 EUR.*check: \d+% sure/);
+    await app.screenshot('invoice-extraction-receipt-photo');
+  });
+
   it('invoice extraction: warns when the totals disagree, and Run Workflow says the recipe is stopped', async () => {
     const { page } = app;
     await page.goto('/workflow/10004?combination=2');
