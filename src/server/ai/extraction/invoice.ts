@@ -880,8 +880,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   // "$" is the sign of the US, Australian, Canadian, … dollar, "¥" of the yen and the yuan, "kr" of
   // four crowns: read from the sign alone, with the code printed nowhere, the currency needs a look.
   const code = fields.currency?.value;
-  if (fields.currency && typeof code === 'string' && SHARED_SIGN.has(code) && !new RegExp(`\\b${code}\\b`).test(index.text))
-    fields.currency.confidence = Math.min(fields.currency.confidence, REVIEW);
+  if (fields.currency && typeof code === 'string' && SHARED_SIGN.has(code) && !new RegExp(`\\b${code}\\b`).test(index.text)) cap(fields.currency, REVIEW);
   if (!fields.invoice_date) {
     const date = unlabelledDate(index, fields, decision.order);
     if (date) {
@@ -906,17 +905,21 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   // Nothing read at all (a faint or blurred photo, a blank page): say so before "no total was found".
   if (pages.every((p) => p.words.length === 0)) warnings.unshift(NO_TEXT_READ);
   // An amount found by arithmetic alone is not certain, even when the sum it came from checks out.
-  for (const name of [...inferred, ...totals.unlabelled]) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, INFERRED);
-  for (const name of totals.unsure) if (fields[name]) fields[name]!.confidence = Math.min(fields[name]!.confidence, UNCHECKED);
+  for (const name of [...inferred, ...totals.unlabelled]) cap(fields[name], INFERRED);
+  for (const name of totals.unsure) cap(fields[name], UNCHECKED);
   // Another total printed under the one taken ("Summe 28,30", a discount, "SUMME € 27,63"): the
   // one taken may be a total before deductions, however well the lines add up to it.
-  if (fields.total && laterTotal(candidates, fields.total.value)) fields.total.confidence = Math.min(fields.total.confidence, UNCHECKED);
+  if (fields.total && laterTotal(candidates, fields.total.value)) cap(fields.total, UNCHECKED);
   // Read by OCR, an amount no sum checks and a party's name found once are wrong a third of the
   // time (dev scans and photos of tests/fixtures/real-invoices: 5 of 13 amounts and 5 of 15 names
   // between 0.6 and 0.9): the page asks for a look at them.
-  if (ocr)
-    for (const name of OCR_UNSURE) if (fields[name] && fields[name]!.confidence < 0.9) fields[name]!.confidence = Math.min(fields[name]!.confidence, REVIEW);
+  if (ocr) for (const name of OCR_UNSURE) if (fields[name] && fields[name]!.confidence < 0.9) cap(fields[name], REVIEW);
   return { fields, lineItems, warnings };
+}
+
+/** Lowers a field's confidence to at most `limit` (nothing when the field is absent). */
+function cap(field: ExtractedField | undefined, limit: number): void {
+  if (field) field.confidence = Math.min(field.confidence, limit);
 }
 
 /** The fields an OCR reading gets wrong most often (see extractInvoice). */
@@ -1344,16 +1347,16 @@ export function checkDates(
   return warnings;
 }
 
+/** Currencies whose sign other currencies share ($, ¥, kr). */
+const SHARED_SIGN = new Set(['USD', 'JPY', 'SEK']);
+
 /**
  * The currency most amounts are written with (or a "Currency: EUR" line). On a page read by OCR
  * only amounts with cents count: a sign beside a stray digit ("£5" in a crease) is noise.
  */
-/** Currencies whose sign other currencies share ($, ¥, kr). */
-const SHARED_SIGN = new Set(['USD', 'JPY', 'SEK']);
-
 function dominantCurrency(text: string, ocr: boolean): string | undefined {
   const counts = new Map<string, number>();
-  for (const a of findAmounts(text)) if (a.currency && (!ocr || /\d[.,]\d{2}(?!\d)/.test(a.raw))) counts.set(a.currency, (counts.get(a.currency) ?? 0) + 1);
+  for (const a of findAmounts(text)) if (a.currency && (!ocr || CENTS_RE.test(a.raw))) counts.set(a.currency, (counts.get(a.currency) ?? 0) + 1);
   const m = /\bcurrency\s*:?\s*([A-Z]{3})\b/i.exec(text);
   if (m && currencyCode(m[1])) return currencyCode(m[1]);
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];

@@ -788,12 +788,16 @@ export function rowsByArithmetic(linesByPage: LayoutPhrase[][][]): LineItem[] {
 const ID_CELL = /^[A-Z]{0,3}-?\d{3,14}$/;
 
 /** An amount with cents at the end of a receipt row ("1,99", "-0,25", "$1,998.00", "12.50-"). */
-const RECEIPT_AMOUNT = /^-?[$€£]?-?\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}-?$/;
+/** A price with cents as receipts print it ("1,99", "1.129,00", "1'299.00"), as a RegExp source. */
+const PRICE = String.raw`\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}`;
+const RECEIPT_AMOUNT = new RegExp(`^-?[$€£]?-?${PRICE}-?$`);
 /** What may follow a receipt row's amount: its tax class ("A", "1", "*", "AW"), or its currency, with a mark of OCR noise beside it ("«0"). */
 const RECEIPT_TAIL = /^[^\p{L}\p{N}\s]{0,2}(?:[A-D0-9*]|EUR|€|[A-D][A-Z0-9*]?)[^\p{L}\p{N}\s]{0,2}$/iu;
 /** "2 x 0,99", "3 Stk x 1,49", "2 * 4,50", "1,240 kg x 1,49 €/kg": a count (or a weight) and a unit price on a receipt. */
-const RECEIPT_TIMES =
-  /^(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg|g|l|m)?\s*[x×*]\s*[$€£]?(\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}|\d{4}[.,]\d{2})\s*(?:(?:€|EUR)?\s*\/\s*(?:kg|g|l|m|stk|st))?$/i;
+const RECEIPT_TIMES = new RegExp(
+  String.raw`^(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg|g|l|m)?\s*[x×*]\s*[$€£]?(${PRICE}|\d{4}[.,]\d{2})\s*(?:(?:€|EUR)?\s*\/\s*(?:kg|g|l|m|stk|st))?$`,
+  'i',
+);
 
 /** How surely each receipt line's amount itself was read (its row's confidence also counts its description's words). */
 const amountSureness = new WeakMap<LineItem, number>();
@@ -804,8 +808,7 @@ export function amountConfidence(item: LineItem): number {
 }
 
 /** "2,000 x 3,99 7,98", "2 Stk x 1,49 2,98": a count, a unit price and the amount on one receipt row. */
-const RECEIPT_TIMES_AMOUNT =
-  /^(\d{1,3})(?:[.,]0{1,3})?\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£]?(\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2})\s+(-?\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}-?)$/i;
+const RECEIPT_TIMES_AMOUNT = new RegExp(String.raw`^(\d{1,3})(?:[.,]0{1,3})?\s*(?:stk\.?|st\.?|pcs?\.?)?\s*[x×*]\s*[$€£]?(${PRICE})\s+(-?${PRICE}-?)$`, 'i');
 
 /** A speck OCR read after a receipt row's amount: short, unsure and without a digit ("=e)"). */
 function isSpeck(word: LayoutWord): boolean {

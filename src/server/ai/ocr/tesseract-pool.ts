@@ -306,12 +306,13 @@ export class TesseractOcrPool implements OcrEngine {
       const width = size.width ?? 0;
       const height = size.height ?? 0;
       // a JPEG turned by its EXIF orientation is left to Tesseract, which applies it
-      const prepare = this.prepare && (size.orientation ?? 1) === 1 ? this.prepare : false;
+      const upright = (size.orientation ?? 1) === 1;
+      const prepare = this.prepare && upright ? this.prepare : false;
       let page = await this.read(worker, job, width, height, prepare);
       if (prepare && this.secondReading && isPoorReading(page.words))
         page = await this.readAgain(worker, job, page, width, height, prepare, this.secondReading);
       if (prepare && this.smallText) page = await this.readEnlarged(worker, job, page, width, height, prepare, this.smallText);
-      if ((size.orientation ?? 1) === 1 && this.amountRereading) page = await this.rereadAmounts(worker, job.image, page, this.amountRereading);
+      if (upright && this.amountRereading) page = await this.rereadAmounts(worker, job.image, page, this.amountRereading);
       job.resolve(page);
     } catch (error) {
       job.reject(new OcrError(`OCR failed on page ${job.pageNumber}: ${(error as Error).message ?? error}`));
