@@ -147,7 +147,7 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       last !== right &&
       !matchLabel(last.text) &&
       CENTS_RE.test(last.text) &&
-      rights.slice(0, -1).every((q) => /^\d{1,6}$/.test(q.text.trim()))
+      valued.slice(0, -1).every((q) => /^\d{1,6}$/.test(q.text.trim()))
         ? last
         : undefined;
     if (counted) tries.push([counted.text, 0.95, counted]);
@@ -909,7 +909,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   for (const name of totals.unsure) cap(fields[name], UNCHECKED);
   // Another total printed under the one taken ("Summe 28,30", a discount, "SUMME € 27,63"): the
   // one taken may be a total before deductions, however well the lines add up to it.
-  if (fields.total && laterTotal(candidates, fields.total.value)) cap(fields.total, UNCHECKED);
+  if (fields.total && laterTotal(index, candidates, fields.total.value)) cap(fields.total, UNCHECKED);
   // Read by OCR, an amount no sum checks and a party's name found once are wrong a third of the
   // time (dev scans and photos of tests/fixtures/real-invoices: 5 of 13 amounts and 5 of 15 names
   // between 0.6 and 0.9): the page asks for a look at them.
@@ -947,13 +947,19 @@ function footerCompany(index: PhraseIndex, customer: unknown): LayoutPhrase | un
 }
 
 /** Whether a total other than `value` (and not zero) is labelled under the one taken, on its page. */
-function laterTotal(candidates: readonly Candidate[], value: unknown): boolean {
+function laterTotal(index: PhraseIndex, candidates: readonly Candidate[], value: unknown): boolean {
   const taken = candidates.filter((c) => c.field === 'total' && c.value === value);
   if (taken.length === 0) return false;
   const at = taken.reduce((a, b) => (b.score > a.score ? b : a)).phrase;
-  return candidates.some(
-    (c) => c.field === 'total' && c.value !== value && c.value !== 0 && c.phrase.pageNumber === at.pageNumber && c.phrase.y > at.y + at.height / 2,
-  );
+  const under = (p: LayoutPhrase) => p.pageNumber === at.pageNumber && p.y > at.y + at.height / 2;
+  if (candidates.some((c) => c.field === 'total' && c.value !== value && c.value !== 0 && under(c.phrase))) return true;
+  // a total's label under it with digits that are no amount ("SUMME € 27:68": OCR misread it)
+  return index.all.some((p) => {
+    const label = under(p) ? matchLabel(p.text) : undefined;
+    if (label?.spec.field !== 'total') return false;
+    const row = [label.rest, ...rightOf(index, p).map((q) => q.text)].join(' ');
+    return /\d/.test(row) && findAmounts(row).length === 0;
+  });
 }
 
 /**

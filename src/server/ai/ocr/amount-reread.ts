@@ -36,10 +36,22 @@ const AMOUNT_SHAPE = /^-?\d{1,3}(?:[.,]\d{3})*[.,]\d{2}-?$/;
 /** A word of digits and separators (no letter), the kind a misread amount turns into ("207004", "$95"). */
 const NUMBERISH = /^(?:[$€£][\d.,'-]{2,14}|[-+]?[\d.,'-]{3,14})$/;
 
+/**
+ * An amount whose decimal comma came out as a colon ("8:73" for 6,73 on a receipt photo): read
+ * again only when very unsure, since a time of day printed crisply has the same shape.
+ */
+const COLON_FOR_MARK = /^-?\d{1,3}[:;]\d{2}-?$/;
+const COLON_BELOW = 0.7;
+
 /** The words to read again: unsure, numeric, with at least two digits; the least sure first. */
 export function amountCandidates(words: readonly LayoutWord[], options: AmountRereading): LayoutWord[] {
   return words
-    .filter((w) => w.confidence < options.below && NUMBERISH.test(w.text) && (w.text.match(/\d/g)?.length ?? 0) >= 2)
+    .filter(
+      (w) =>
+        w.confidence < options.below &&
+        (NUMBERISH.test(w.text) || (w.confidence < COLON_BELOW && COLON_FOR_MARK.test(w.text))) &&
+        (w.text.match(/\d/g)?.length ?? 0) >= 2,
+    )
     .sort((a, b) => a.confidence - b.confidence)
     .slice(0, options.max);
 }

@@ -87,3 +87,36 @@ function stretchGray(px: Uint8ClampedArray): void {
     px[i + 3] = 255;
   }
 }
+
+/** An image turned upright: its bytes (PNG, no orientation tag) and its size. */
+export interface OrientedImage {
+  image: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * The image as a viewer shows it (its EXIF orientation applied, as the decoder does), turned a
+ * further `quarterTurns` × 90° clockwise, as a PNG without an orientation tag: what OCR reads
+ * is then the pixels as they stand, whatever the reader makes of tags.
+ */
+export async function orientImage(image: Buffer, quarterTurns: number): Promise<OrientedImage> {
+  const img = await loadImage(image);
+  const turns = ((quarterTurns % 4) + 4) % 4;
+  const width = turns % 2 ? img.height : img.width;
+  const height = turns % 2 ? img.width : img.height;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  // whole-number matrices: a rotation by an angle in floating point would resample every pixel
+  const [a, b, c, d, e, f] = [
+    [1, 0, 0, 1, 0, 0],
+    [0, 1, -1, 0, width, 0],
+    [-1, 0, 0, -1, width, height],
+    [0, -1, 1, 0, 0, height],
+  ][turns];
+  ctx.setTransform(a, b, c, d, e, f);
+  ctx.drawImage(img, 0, 0);
+  return { image: canvas.toBuffer('image/png'), width, height };
+}

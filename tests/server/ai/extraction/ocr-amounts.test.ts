@@ -16,6 +16,11 @@ describe('a second look at unsure numbers', () => {
     const words = [word('207004', 0.72), word('Summe', 0.5), word('9,99', 0.95), word('65,99', 0.71), word('7', 0.2), word('A1', 0.1), word('22237', 0.48)];
     expect(amountCandidates(words, { below: 0.9, max: 10 }).map((w) => w.text)).toEqual(['22237', '65,99', '207004']);
     expect(amountCandidates(words, { below: 0.9, max: 2 }).map((w) => w.text)).toEqual(['22237', '65,99']);
+    // a decimal comma read as a colon ("8:73" for 6,73 on a receipt photo) when very unsure; a
+    // time of day read fairly surely is left alone
+    const colons = [word('8:73', 0.55), word('12:30', 0.8), word('27;68', 0.6), word('1:2', 0.3)];
+    expect(amountCandidates(colons, { below: 0.9, max: 10 }).map((w) => w.text)).toEqual(['8:73', '27;68']);
+    expect(betterReading(word('8:73', 0.55), '6,73', 0.9).text).toBe('6,73');
   });
 
   it('keeps the new reading only when it is an amount, clearly surer, and at most two characters away', () => {

@@ -57,6 +57,15 @@ describe('delivery invoices', () => {
       2,
     );
     expect(values(extractInvoice([invoice, returns])).total).toBe(750);
+    // the same row with its currency set apart at the margin: "TOTAL   150   750.00   EUR"
+    const priced = page([
+      [40, 20, 'NEXGEN'],
+      [40, 140, 'TOTAL'],
+      [240, 140, '150'],
+      [420, 140, '750.00'],
+      [480, 140, 'EUR'],
+    ]);
+    expect(values(extractInvoice([priced]))).toMatchObject({ total: 750, currency: 'EUR' });
   });
 });
 
@@ -147,6 +156,12 @@ describe('till receipt photos', () => {
     const r = extractInvoice([ocrPage([...receipt, [20, 215, '10 % Theke Wurst'], [290, 215, '-0,18'], [20, 230, 'SUMME €'], [290, 230, '5473', 0.54]])]);
     expect(values(r).total).toBe(5.91);
     expect(r.fields.total!.confidence).toBeLessThan(0.9);
+    // misread into no amount at all ("27:68" for 27,63): still a total under the one taken
+    const colon = extractInvoice([ocrPage([...receipt, [20, 215, '10 % Theke Wurst'], [290, 215, '-0,18'], [20, 230, 'SUMME €'], [290, 230, '5:73', 0.54]])]);
+    expect(values(colon).total).toBe(5.91);
+    expect(colon.fields.total!.confidence).toBeLessThan(0.9);
+    // a label with nothing readable after it is no second total
+    expect(extractInvoice([ocrPage([...receipt, [20, 230, 'SUMME']])]).fields.total!.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
   it('takes a street with its number for an address, never for the shop', () => {

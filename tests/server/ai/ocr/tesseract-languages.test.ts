@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
-import { prepareImage } from '../../../../src/server/ai/ocr/prepare-image';
+import { orientImage, prepareImage } from '../../../../src/server/ai/ocr/prepare-image';
 import {
   confidentChars,
   DEFAULT_OCR_LANGUAGES,
   INSTALLED_OCR_LANGUAGES,
   isNoiseWord,
   isPoorReading,
+  isSidewaysReading,
   languageDataPath,
   TesseractOcrPool,
 } from '../../../../src/server/ai/ocr/tesseract-pool';
@@ -169,4 +170,76 @@ describe('a second reading of a poor page', () => {
       rmSync(cache, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/** `jpeg` with an EXIF block saying how a viewer should turn it (tag 0x0112), put right after the start marker. */
+function withOrientation(jpeg: Buffer, orientation: number): Buffer {
+  const tiff = Buffer.alloc(26);
+  tiff.write('II', 0, 'latin1');
+  tiff.writeUInt16LE(42, 2);
+  tiff.writeUInt32LE(8, 4); // the first IFD
+  tiff.writeUInt16LE(1, 8); // one entry
+  tiff.writeUInt16LE(0x0112, 10);
+  tiff.writeUInt16LE(3, 12); // SHORT
+  tiff.writeUInt32LE(1, 14);
+  tiff.writeUInt16LE(orientation, 18);
+  tiff.writeUInt32LE(0, 22); // no next IFD
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const header = Buffer.from([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 0xff]);
+  return Buffer.concat([jpeg.subarray(0, 2), header, body, jpeg.subarray(2)]);
+}
+
+describe('pages on their side', () => {
+  const word = (text: string, width: number, height: number, confidence = 0.95) => ({ text, confidence, width, height });
+
+  it('calls a reading sideways when it has no word, a median confidence under 0.6, or mostly words taller than wide', () => {
+    const upright = ['Rechnung', 'Summe', '12,50', 'EUR', 'Datum', 'Kunde'].map((t) => word(t, 20 * t.length, 30));
+    expect(isSidewaysReading(upright)).toBe(false);
+    expect(isSidewaysReading([])).toBe(true);
+    expect(isSidewaysReading(upright.map((w) => ({ ...w, confidence: 0.4 })))).toBe(true);
+    // Tesseract's reading of a page on its side: columns of words standing upright
+    expect(isSidewaysReading(upright.map((w) => ({ ...w, width: w.height, height: w.width })))).toBe(true);
+    // a few tall words (a vertical margin note, "|||") do not make a page sideways
+    expect(isSidewaysReading([...upright, word('ABC', 20, 60), word('XYZ', 20, 60)])).toBe(false);
+  });
+
+  it('turns an image a quarter at a time, its EXIF orientation applied first', async () => {
+    const png = textImage(['Summe 12,50'], 400);
+    expect(await orientImage(png, 1)).toMatchObject({ width: 120, height: 400 });
+    expect(await orientImage(png, 2)).toMatchObject({ width: 400, height: 120 });
+    const jpeg = createCanvas(300, 100).toBuffer('image/jpeg');
+    expect(imageSize(withOrientation(jpeg, 6))).toMatchObject({ width: 300, height: 100, orientation: 6 });
+    const shown = await orientImage(withOrientation(jpeg, 6), 0);
+    expect(shown).toMatchObject({ width: 100, height: 300 });
+    expect(imageSize(shown.image).orientation).toBeUndefined();
+  });
+
+  it('reads a page scanned on its side or upside down, and a phone photo stored sideways with its EXIF orientation, as if upright (real OCR)', async () => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
+    const ocr = new TesseractOcrPool({ workers: 1, cachePath: cache, amountRereading: false });
+    const lines = ['Rechnung Nr. 4711', 'Summe 12,50 EUR', 'Bezahlt mit Karte'];
+    const expected = ['Rechnung', 'Nr.', '4711', 'Summe', '12,50', 'EUR', 'Bezahlt', 'mit', 'Karte'];
+    try {
+      const upright = textImage(lines, 600);
+      for (const quarterTurns of [1, 2, 3]) {
+        const page = await ocr.recognize((await orientImage(upright, quarterTurns)).image, 1);
+        expect([quarterTurns, page.words.map((w) => w.text)]).toEqual([quarterTurns, expected]);
+        expect(page).toMatchObject({ width: 600, height: 240 });
+      }
+      // a photo stored turned anticlockwise, whose tag (6) tells a viewer to turn it clockwise
+      const stored = createCanvas(240, 600);
+      const ctx = stored.getContext('2d');
+      const { loadImage } = await import('@napi-rs/canvas');
+      ctx.translate(0, 600);
+      ctx.rotate(-Math.PI / 2);
+      ctx.drawImage(await loadImage(upright), 0, 0);
+      const photo = withOrientation(stored.toBuffer('image/jpeg', 95), 6);
+      const page = await ocr.recognize(photo, 1);
+      expect(page.words.map((w) => w.text)).toEqual(expected);
+      expect(page).toMatchObject({ width: 600, height: 240 });
+    } finally {
+      await ocr.close();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
