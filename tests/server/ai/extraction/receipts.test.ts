@@ -94,6 +94,28 @@ describe('till receipts', () => {
     expect(lines(runs.map((r) => (r[2] === '85,50' ? [r[0], r[1], '95,50'] : r)))).toEqual([]);
   });
 
+  it('reads gross line prices with the euro sign set on them, adding up to the total, and a tax labelled after its rate', () => {
+    const r = extractInvoice([
+      page([
+        [40, 20, 'Kerstin Humm', 14],
+        [40, 100, 'Pos. Beschreibung'],
+        [450, 100, 'Preis'],
+        [40, 120, '1. The first service provided. The'],
+        [55, 135, 'first service provided'],
+        [450, 120, '200,00€'],
+        [40, 150, '2. The second service provided'],
+        [450, 150, '150,20€'],
+        [400, 170, 'Summe:'],
+        [450, 170, '283,66€'],
+        [330, 185, '19% Mehrwertsteuer:'],
+        [456, 185, '66,54€'],
+        [400, 200, 'Gesamt: 350,20€'],
+      ]),
+    ]);
+    expect(r.lineItems.map((l) => l.amount)).toEqual([200, 150.2]);
+    expect(Object.fromEntries(Object.entries(r.fields).map(([k, f]) => [k, f!.value]))).toMatchObject({ subtotal: 283.66, tax: 66.54, total: 350.2 });
+  });
+
   it('reads an article number and its numbers on one row and the name under it', () => {
     const runs: [number, number, string, number?][] = [
       [20, 100, '1 23530028 03'],
