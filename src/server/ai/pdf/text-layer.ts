@@ -20,8 +20,8 @@ interface TextItem {
  */
 export async function readTextLayer(page: PdfPage, pageNumber: number): Promise<LayoutPage> {
   const pdfjs = await loadPdfjs();
-  const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
+  const viewport = page.getViewport({ scale: 1, rotation: await readingRotation(page, content.items as Partial<TextItem>[]) });
   const words: LayoutWord[] = [];
   let previousRun = '';
   for (const raw of content.items) {
@@ -53,6 +53,31 @@ export async function readTextLayer(page: PdfPage, pageNumber: number): Promise<
     previousRun = item.str;
   }
   return buildPage(pageNumber, viewport.width, viewport.height, 'text-layer', words);
+}
+
+/**
+ * The turn that sets the page's text upright: the page's own rotation (`/Rotate`) when most of its
+ * text then runs left to right, else the quarter turn that makes it so. A page whose content was
+ * drawn upright and then given a /Rotate (a scanner's or a tool's, so the page is shown on its
+ * side) is read upright, as is a landscape page drawn turned and shown upright.
+ */
+async function readingRotation(page: PdfPage, items: readonly Partial<TextItem>[]): Promise<number> {
+  const pdfjs = await loadPdfjs();
+  const unturned = page.getViewport({ scale: 1, rotation: 0 });
+  // letters per direction the text runs in, on the page unturned (y down): 0 = left to right, 1 = down, 2, 3
+  const letters = [0, 0, 0, 0];
+  for (const item of items) {
+    if (typeof item.str !== 'string' || !item.transform) continue;
+    const tx = pdfjs.Util.transform(unturned.transform, item.transform) as number[];
+    const quarter = Math.round(Math.atan2(tx[1], tx[0]) / (Math.PI / 2));
+    letters[(quarter + 4) % 4] += item.str.replace(/\s/g, '').length;
+  }
+  const own = ((page.rotate % 360) + 360) % 360;
+  const runs = letters.indexOf(Math.max(...letters));
+  if (letters[runs] === 0) return own;
+  // turning the page clockwise by r turns its text by r too: text running at `runs` quarters needs 4 - runs
+  const upright = ((4 - runs) % 4) * 90;
+  return letters[(((4 - own / 90) % 4) + 4) % 4] >= letters[runs] ? own : upright;
 }
 
 /** `b` starts where `a` ends (within a twentieth of the font size), on the same baseline, in the same size. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
 import { readDocument } from '../../../../src/server/ai/extraction/read-document';
 import { buildPage } from '../../../../src/server/ai/layout/group';
@@ -41,6 +41,28 @@ describe('readDocument', () => {
     }
     expect(result.lineItems).toHaveLength(inv.data.lines.length);
     expect(result.warnings).toEqual([]);
+  });
+
+  it('reads a page shown turned (its /Rotate set on upright content) as upright, and a page drawn turned and shown upright as it is shown', async () => {
+    const inv = await renderInvoicePdf({ seed: 7, layout: 'classic', font: 'helvetica' });
+    for (const turn of [90, 180, 270]) {
+      const pdf = await PDFDocument.load(inv.pdf);
+      pdf.getPage(0).setRotation(degrees(turn));
+      const result = extractInvoice((await readDocument(await pdf.save(), 'pdf', { ocr: fakeOcr() })).pages);
+      for (const field of ['invoice_number', 'invoice_date', 'total', 'subtotal', 'tax', 'customer_name'] as const)
+        expect([turn, field, result.fields[field]?.value]).toEqual([turn, field, inv.truth[field]]);
+      expect(result.lineItems).toHaveLength(inv.data.lines.length);
+    }
+    // a landscape page drawn on a portrait sheet, its text running up the sheet, shown upright by /Rotate 90
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const sheet = pdf.addPage([595, 842]);
+    sheet.setRotation(degrees(90));
+    for (const [i, text] of ['Invoice no. 4711', 'Total due 129.50 EUR'].entries())
+      sheet.drawText(text, { x: 100 + 30 * i, y: 100, size: 14, font, rotate: degrees(90) });
+    const page = (await readDocument(await pdf.save(), 'pdf', { ocr: fakeOcr() })).pages[0];
+    expect(page).toMatchObject({ width: 842, height: 595 });
+    expect(page.lines.map((l) => l.words.map((w) => w.text).join(' '))).toEqual(['Invoice no. 4711', 'Total due 129.50 EUR']);
   });
 
   it('reads a word a PDF sets in several runs, each starting where the last ended, as one word; runs apart stay apart', async () => {
