@@ -424,15 +424,19 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
  * 60486 Frankfurt"): its first part names the vendor, and the block under it is the customer's
  * name and address.
  */
-function returnAddressLine(index: PhraseIndex): Party[] {
+function returnAddressLine(index: PhraseIndex, ocr: boolean): Party[] {
+  // OCR reads the dots between the parts as "+" or "*" ("Kitten Example GmbH + Katzenstraße 1 * 42424 Miauhausen")
+  const dots = ocr ? String.raw`\s*[|•●·]\s*|\s[+*]\s` : String.raw`\s*[|•●·]\s*`;
   const firstPage = (index.lines[0] ?? []).flat();
   const half = Math.max(0, ...firstPage.map((p) => p.y + p.height)) / 2;
   for (const line of (index.lines[0] ?? []).slice(0, 40)) {
-    const text = line.map((p) => p.text).join(' ');
+    // the return address alone when it is a phrase of its own (not the date or terms beside it)
+    const whole = line.map((p) => p.text).join(' ');
+    const text = line.length > 1 && new RegExp(dots).test(line[0].text) && /\b\d{4,5}\b/.test(line[0].text) ? line[0].text : whole;
     // In small print over the window a comma parts them too ("Alphabet, Lilienthalallee 26, 80786
     // München"); not in a footer's small print ("ACME GmbH, Hauptstr. 1, 12345 Berlin").
     const small = median(line.flatMap((p) => p.words.map((w) => w.height))) < index.textHeight * 0.85 && line[0].y < half;
-    const parts = text.split(small ? /\s*[|•●·,]\s*|\s+[-–]\s+/ : /\s*[|•●·]\s*|\s+[-–]\s+/).filter(Boolean);
+    const parts = text.split(new RegExp(`${dots}${small ? String.raw`|\s*,\s*` : ''}|\\s+[-–]\\s+`)).filter(Boolean);
     if (
       parts.length < 3 ||
       !(/\b\d{4,5}\b/.test(text) || POSTCODE_TOWN_RE.test(text)) ||
@@ -442,9 +446,11 @@ function returnAddressLine(index: PhraseIndex): Party[] {
     )
       continue;
     // parted by commas, the line must hold a postcode and town of its own ("Walnut, WY, 98432" is a town's line)
-    if (small && !/[|•●·]|\s[-–]\s/.test(text) && !parts.slice(1).some((x) => POSTCODE_TOWN_RE.test(x))) continue;
+    if (small && !new RegExp(`${dots}|\\s[-–]\\s`).test(text) && !parts.slice(1).some((x) => POSTCODE_TOWN_RE.test(x))) continue;
     const short = parts[0].replace(/[,;]$/, '').trim();
     const anchor = line[0];
+    // how surely its words were read, the dots between them aside (OCR reads a "•" as an unsure "*")
+    const sure = Math.min(...anchor.words.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).map((w) => w.confidence), 1);
     // The line may shorten the name its letterhead prints in full ("Alphabet" for "Alphabet Fuhrparkmanagement GmbH").
     const full = firstPage.find((p) => p !== anchor && p.text.trim().startsWith(`${short} `) && LEGAL_FORM_RE.test(p.text.trim()) && !notAName(p));
     const name = full ? full.text.trim() : short;
@@ -455,9 +461,9 @@ function returnAddressLine(index: PhraseIndex): Party[] {
       .filter((x) => /\p{L}{2}/u.test(x));
     const parties: Party[] = [
       {
-        name: { field: 'vendor_name', value: name, raw: name, phrase: anchor, score: 0.85 * anchor.confidence },
+        name: { field: 'vendor_name', value: name, raw: name, phrase: anchor, score: 0.85 * sure },
         address: street.length
-          ? { field: 'vendor_address', value: street.join(', '), raw: street.join('\n'), phrase: anchor, score: 0.75 * anchor.confidence, owner: name }
+          ? { field: 'vendor_address', value: street.join(', '), raw: street.join('\n'), phrase: anchor, score: 0.75 * sure, owner: name }
           : undefined,
       },
     ];
@@ -803,7 +809,7 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   buyerHeadings.push(...index.all.filter((p) => !table.phrases.has(p) && READER_IDS.test(p.text) && p.text.trim().split(/\s+/).length <= 6));
   // the sender's web and mail domains (see senderDomains), for both the sender's and the buyer's block
   const domains = senderDomains(index);
-  parties.push(...returnAddressLine(index), unlabelledVendor(index, table.phrases, domains), ...windowRecipients(index, pages[0], table.phrases, domains));
+  parties.push(...returnAddressLine(index, ocr), unlabelledVendor(index, table.phrases, domains), ...windowRecipients(index, pages[0], table.phrases, domains));
   if (ocr) parties.push(domainVendor(index), receiptCompany(index, pages[0]));
   for (const p of parties) {
     if (p.name) candidates.push(p.name);

@@ -102,7 +102,7 @@ export const LABELS: LabelSpec[] = [
     'amount',
     1,
     `(?:sub[\\s-]?total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:excl\\.?|exkl\\.?|excluding|ohne|hors|zonder|sin|senza)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl\\.?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
-      `|zwischensumme|summe\\s*(?:der\\s*)?positionen|positionssumme|warensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?|warenwert` +
+      `|zwischensumme|(?:rechnungs|gesamt)?(?:betrag|summe)\\s*\\(netto\\)|total\\s*\\(net\\)|summe\\s*(?:der\\s*)?positionen|positionssumme|warensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?|warenwert` +
       `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
       `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:totale\\s*)?imponibile|subtotale)${CUR}`,
   ),
@@ -118,7 +118,7 @@ export const LABELS: LabelSpec[] = [
     'amount',
     1,
     `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:incl\\.?|inkl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|invoice\\s*amount|balance\\s*(?:due|payable)?|invoice\\s*total|gross\\s*(?:total\\s*)?(?:amount|total)|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|price|charges|usd|eur|gbp)?(?!\\s*(?:pcs|pieces|qty|quantity|items?|units?|weight|hours|hrs|kg|pages?|stk|st[üu]ck|anzahl|menge)\\b)` +
-      `|gesamtbetrag|rechnungsbetrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
+      `|gesamtbetrag|rechnungs(?:end)?betrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
       `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
       `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale)${CUR}`,
   ),
@@ -207,7 +207,7 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'unit_price',
     pattern:
-      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?)|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto)|ep|einzelpr\.?|preis\s*(?:\/|pro|je)\s*(?:einheit|stk\.?|stück|st\.?|me)|price\s*(?:\/|per)\s*unit|prix\s*unit\.?(?:\s*h\.?t\.?)?|tarif|honoraires?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzelbetrag|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?)|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto)|ep|einzelpr\.?|preis\s*(?:\/|pro|je)\s*(?:einheit|stk\.?|stück|st\.?|me)|price\s*(?:\/|per)\s*unit|prix\s*unit\.?(?:\s*h\.?t\.?)?|tarif|honoraires?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
   // Columns read but not kept (a tax rate, a position number, an article number): their cells must not land in a kept column.
   {

@@ -42,7 +42,7 @@ type AmountOnlyRows = 'auto' | 'lines' | 'notes';
  * before a digit ("Total19%").
  */
 const TOTALS_ROW =
-  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungsbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
+  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
 
 /** A carried-forward row at a page's foot ("Übertrag", "Carried forward", "À reporter"): the table goes on over the page. */
 const CARRY_ROW = /^(?:[üu]bertrag|vortrag|carried\s*(?:forward|over)|brought\s*forward|[àa]\s*reporter|riporto|suma\s*y\s*sigue)\b/i;
@@ -182,7 +182,7 @@ function readRow(row: LayoutPhrase[], columns: Column[], description: Column | u
   // A price or amount cell holds a number (with its currency), not words that happen to contain one.
   const numeric = (text: string | undefined) => (text !== undefined && NUMERIC_CELL.test(text.trim()) ? parseAmount(text)?.value : undefined);
   // "20 Stk", "30 Meter", "25 Liter(s)", "3 Piece": the number before the unit.
-  const quantity = cells.quantity ? parseNumber(/^[-\d.,\s']+/.exec(cells.quantity.trim())?.[0].trim() ?? '') : undefined;
+  const quantity = cells.quantity ? (hoursOf(cells.quantity) ?? parseNumber(/^[-\d.,\s']+/.exec(cells.quantity.trim())?.[0].trim() ?? '')) : undefined;
   const off = /^-?\s?(\d{1,2}(?:[.,]\d+)?)\s?%$/.exec(cells.discount?.trim() ?? '');
   const discount = off ? Number(off[1].replace(',', '.')) : undefined;
   return { cells, newPosition, amount: numeric(cells.amount), unitPrice: numeric(cells.unit_price), quantity, discount: discount || undefined };
@@ -316,6 +316,13 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
     header,
     firstRow: (stacked?.last ?? headerIndex) + 1,
   };
+}
+
+/** A time tracker's quantity, a duration ("05:58 h", "1:30", "02:15:00 Std."), in hours (to four decimals). */
+export function hoursOf(text: string): number | undefined {
+  const m = /^(\d{1,4}):([0-5]\d)(?::([0-5]\d))?\s*(?:h|hrs?|std\.?|stunden|hours?)?$/i.exec(text.trim());
+  if (!m) return undefined;
+  return Math.round((Number(m[1]) + Number(m[2]) / 60 + Number(m[3] ?? 0) / 3600) * 10000) / 10000;
 }
 
 /** |quantity × price| = |amount| to the cent (a credit note prints its amounts negative). */
