@@ -427,16 +427,20 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
 function returnAddressLine(index: PhraseIndex, ocr: boolean): Party[] {
   // OCR reads the dots between the parts as "+" or "*" ("Kitten Example GmbH + Katzenstraße 1 * 42424 Miauhausen")
   const dots = ocr ? String.raw`\s*[|•●·]\s*|\s[+*]\s` : String.raw`\s*[|•●·]\s*`;
+  const dotted = new RegExp(dots);
+  const parted = new RegExp(`${dots}|\\s[-–]\\s`);
+  const parting = new RegExp(`${dots}|\\s+[-–]\\s+`);
+  const partingSmall = new RegExp(`${dots}|\\s*,\\s*|\\s+[-–]\\s+`);
   const firstPage = (index.lines[0] ?? []).flat();
   const half = Math.max(0, ...firstPage.map((p) => p.y + p.height)) / 2;
   for (const line of (index.lines[0] ?? []).slice(0, 40)) {
     // the return address alone when it is a phrase of its own (not the date or terms beside it)
     const whole = line.map((p) => p.text).join(' ');
-    const text = line.length > 1 && new RegExp(dots).test(line[0].text) && /\b\d{4,5}\b/.test(line[0].text) ? line[0].text : whole;
+    const text = line.length > 1 && dotted.test(line[0].text) && /\b\d{4,5}\b/.test(line[0].text) ? line[0].text : whole;
     // In small print over the window a comma parts them too ("Alphabet, Lilienthalallee 26, 80786
     // München"); not in a footer's small print ("ACME GmbH, Hauptstr. 1, 12345 Berlin").
     const small = median(line.flatMap((p) => p.words.map((w) => w.height))) < index.textHeight * 0.85 && line[0].y < half;
-    const parts = text.split(new RegExp(`${dots}${small ? String.raw`|\s*,\s*` : ''}|\\s+[-–]\\s+`)).filter(Boolean);
+    const parts = text.split(small ? partingSmall : parting).filter(Boolean);
     if (
       parts.length < 3 ||
       !(/\b\d{4,5}\b/.test(text) || POSTCODE_TOWN_RE.test(text)) ||
@@ -446,7 +450,7 @@ function returnAddressLine(index: PhraseIndex, ocr: boolean): Party[] {
     )
       continue;
     // parted by commas, the line must hold a postcode and town of its own ("Walnut, WY, 98432" is a town's line)
-    if (small && !new RegExp(`${dots}|\\s[-–]\\s`).test(text) && !parts.slice(1).some((x) => POSTCODE_TOWN_RE.test(x))) continue;
+    if (small && !parted.test(text) && !parts.slice(1).some((x) => POSTCODE_TOWN_RE.test(x))) continue;
     const short = parts[0].replace(/[,;]$/, '').trim();
     const anchor = line[0];
     // how surely its words were read, the dots between them aside (OCR reads a "•" as an unsure "*")

@@ -794,9 +794,9 @@ export function rowsByArithmetic(linesByPage: LayoutPhrase[][][]): LineItem[] {
 /** An article or customer number standing alone before a name ("K4321", "4711"). */
 const ID_CELL = /^[A-Z]{0,3}-?\d{3,14}$/;
 
-/** An amount with cents at the end of a receipt row ("1,99", "-0,25", "$1,998.00", "12.50-"). */
 /** A price with cents as receipts print it ("1,99", "1.129,00", "1'299.00"), as a RegExp source. */
 const PRICE = String.raw`\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}`;
+/** An amount with cents at the end of a receipt row ("1,99", "-0,25", "$1,998.00", "12.50-", "200,00€"). */
 const RECEIPT_AMOUNT = new RegExp(`^-?[$€£]?-?${PRICE}-?(?:\\s?[$€£])?$`);
 /** What may follow a receipt row's amount: its tax class ("A", "1", "*", "AW"), or its currency, with a mark of OCR noise beside it ("«0"). */
 const RECEIPT_TAIL = /^[^\p{L}\p{N}\s]{0,2}(?:[A-D0-9*]|EUR|€|[A-D][A-Z0-9*]?)[^\p{L}\p{N}\s]{0,2}$/iu;

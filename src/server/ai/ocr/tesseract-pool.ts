@@ -120,21 +120,28 @@ export const DEFAULT_SECOND_READING: SecondReading = { prepare: { grayscale: tru
 /** Tesseract's own values of the parameters a second reading may change, restored after it. */
 export const TESSERACT_PARAMETER_DEFAULTS: Readonly<Record<string, string>> = { thresholding_method: '0' };
 
+/** How many letters and digits a word holds. */
+const lettersAndDigits = (text: string) => (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
+
 /** Letters and digits in words read with confidence ≥ 0.7 (words of two or more of them). */
 export function confidentChars(words: readonly { text: string; confidence: number }[]): number {
   let n = 0;
   for (const w of words) {
-    const chars = (w.text.match(/[\p{L}\p{N}]/gu) ?? []).length;
+    const chars = lettersAndDigits(w.text);
     if (w.confidence >= 0.7 && chars >= 2) n += chars;
   }
   return n;
 }
 
+/** The words' median confidence (the upper one of an even count); words must not be empty. */
+function medianConfidence(words: readonly { confidence: number }[]): number {
+  const sorted = words.map((w) => w.confidence).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /** A reading worth a second try: no word, or a median word confidence under 0.8. */
 export function isPoorReading(words: readonly { confidence: number }[]): boolean {
-  if (words.length === 0) return true;
-  const sorted = words.map((w) => w.confidence).sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] < 0.8;
+  return words.length === 0 || medianConfidence(words) < 0.8;
 }
 
 /**
@@ -147,10 +154,8 @@ export function isPoorReading(words: readonly { confidence: number }[]): boolean
  * of 28 (turned either way), and upside down a median confidence far under 0.6.
  */
 export function isSidewaysReading(words: readonly { text: string; confidence: number; width: number; height: number }[]): boolean {
-  if (words.length === 0) return true;
-  const sorted = words.map((w) => w.confidence).sort((a, b) => a - b);
-  if (sorted[Math.floor(sorted.length / 2)] < 0.6) return true;
-  const long = words.filter((w) => (w.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3);
+  if (words.length === 0 || medianConfidence(words) < 0.6) return true;
+  const long = words.filter((w) => lettersAndDigits(w.text) >= 3);
   return long.length >= 5 && long.filter((w) => w.height >= 1.2 * w.width).length > long.length / 2;
 }
 

@@ -21,7 +21,7 @@ interface TextItem {
 export async function readTextLayer(page: PdfPage, pageNumber: number): Promise<LayoutPage> {
   const pdfjs = await loadPdfjs();
   const content = await page.getTextContent();
-  const viewport = page.getViewport({ scale: 1, rotation: await readingRotation(page, content.items as Partial<TextItem>[]) });
+  const viewport = page.getViewport({ scale: 1, rotation: readingRotation(pdfjs, page, content.items as Partial<TextItem>[]) });
   const words: LayoutWord[] = [];
   let previousRun = '';
   for (const raw of content.items) {
@@ -61,8 +61,7 @@ export async function readTextLayer(page: PdfPage, pageNumber: number): Promise<
  * drawn upright and then given a /Rotate (a scanner's or a tool's, so the page is shown on its
  * side) is read upright, as is a landscape page drawn turned and shown upright.
  */
-async function readingRotation(page: PdfPage, items: readonly Partial<TextItem>[]): Promise<number> {
-  const pdfjs = await loadPdfjs();
+function readingRotation(pdfjs: Awaited<ReturnType<typeof loadPdfjs>>, page: PdfPage, items: readonly Partial<TextItem>[]): number {
   const unturned = page.getViewport({ scale: 1, rotation: 0 });
   // letters per direction the text runs in, on the page unturned (y down): 0 = left to right, 1 = down, 2, 3
   const letters = [0, 0, 0, 0];
