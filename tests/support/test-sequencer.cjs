@@ -1,8 +1,9 @@
 /**
  * Jest's own order (failed first, then the longest by the last run's durations, else by file
  * size), with one exception: the browser test that measures the page's long tasks
- * (tests/e2e/big-results.test.ts) goes last. The browser tests run two at a time beside the
- * integration tests in CI; last, it shares the machine with one other browser test at most.
+ * (tests/e2e/big-results.test.ts) goes last. The browser tests run two files at a time (with the
+ * typecheck and the lint beside them in CI); last, it shares the machine with one other browser
+ * test at most.
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
