@@ -26,7 +26,8 @@
  *
  * (`min`: enlarge images whose shorter side is below that many pixels, at most by `max`; `gray`:
  * grayscale with stretched contrast; `thr`: Tesseract's thresholding_method, 0 Otsu, 1 LeptonicaOtsu,
- * 2 Sauvola; `psm`: Tesseract's page segmentation mode, e.g. 11 for sparse text; `deskew`: Tesseract's rotateAuto; `once`: no second reading of a poor page). Without `--tesseract` the product's own settings run. `--split dev` (or `heldout`)
+ * 2 Sauvola; `psm`: Tesseract's page segmentation mode, e.g. 11 for sparse text; `deskew`: Tesseract's rotateAuto; `once`: no second reading of a poor page; any other `<tesseract_parameter>=<value>`, e.g.
+ * `tessedit_do_invert=0`, is set as it is). Without `--tesseract` the product's own settings run. `--split dev` (or `heldout`)
  * reads only that split: choose settings on dev, and read held-out figures only to report them.
  * Totals are printed per split. Besides the wall-clock seconds per page, the process's CPU seconds
  * per page (the OCR worker thread included) are printed: on a machine shared with other work they
@@ -69,6 +70,7 @@ function poolOptions(setting: string): TesseractPoolOptions {
     else if (key === 'deskew') deskew = true;
     else if (key === 'psm') parameters.tessedit_pageseg_mode = value;
     else if (key === 'once') once = true;
+    else if (/^[a-z]+(_[a-z]+)+$/.test(key) && value !== undefined) parameters[key] = value;
     else throw new Error(`Unknown tesseract setting "${step}" in "${setting}".`);
   }
   return { workers: 1, languages: langs.split('+'), prepare, parameters, deskew, ...(once ? { secondReading: false as const } : {}) };

@@ -419,8 +419,8 @@ const before = (a: number[], b: number[]) => {
  * the quantity, then the amount furthest right. Undefined when none fits, or when the amount is
  * 0 (which any quantity fits) unless a count written with its unit stands before a price of 0.
  */
-export function arithmeticRead(numbers: readonly RowNumber[]): { quantity: number; unitPrice: number; amount: number } | undefined {
-  let best: { quantity: number; unitPrice: number; amount: number; rank: number[] } | undefined;
+export function arithmeticRead(numbers: readonly RowNumber[]): { quantity: number; unitPrice: number; amount: number; left: number } | undefined {
+  let best: { quantity: number; unitPrice: number; amount: number; left: number; rank: number[] } | undefined;
   const decimals = (n: number) => (Number.isInteger(n) ? 0 : 1);
   const readings = (n: RowNumber) => (n.decimal === undefined ? [n.value] : [n.value, n.decimal]);
   for (const a of numbers) {
@@ -437,12 +437,12 @@ export function arithmeticRead(numbers: readonly RowNumber[]): { quantity: numbe
             // the plain reading of the numbers before their three-decimal one
             const plain = Number(qv === q.value) + Number(pv === p.value);
             const rank = [agree, Number(q.counted) - Number(p.counted), plain, decimals(pv) - decimals(qv), a.x];
-            if (!best || before(best.rank, rank)) best = { quantity: qv, unitPrice: pv, amount: a.value, rank };
+            if (!best || before(best.rank, rank)) best = { quantity: qv, unitPrice: pv, amount: a.value, left: Math.min(q.x, p.x), rank };
           }
       }
     }
   }
-  return best && { quantity: best.quantity, unitPrice: best.unitPrice, amount: best.amount };
+  return best && { quantity: best.quantity, unitPrice: best.unitPrice, amount: best.amount, left: best.left };
 }
 
 /** True when a row read by its columns has a quantity, a unit price and an amount that multiply out. */
@@ -747,7 +747,9 @@ export function rowsByArithmetic(linesByPage: LayoutPhrase[][][]): LineItem[] {
       const top = Math.min(...row.map((p) => p.y));
       const numbers = rowNumbers(row, [], undefined);
       const read = numbers.length >= 3 ? arithmeticRead(numbers) : undefined;
-      const first = numbers[0]?.x ?? Infinity;
+      // The name is left of the numbers that multiply out, after any number of its own (an article
+      // number before it: "4711  Widget  2  3,00  6,00").
+      const first = read?.left ?? numbers[0]?.x ?? Infinity;
       let words = row.filter((p) => p.x + p.width / 2 < first && hasWords(p.text) && !NUMERIC_CELL.test(p.text.trim()));
       // An article number and the numbers on one row, the article's name on the row under it (a till receipt).
       const next = lines.slice(lines.indexOf(row) + 1).find((l) => l.some((p) => /[\p{L}\p{N}]{2}/u.test(p.text)));

@@ -422,7 +422,8 @@ export class TesseractOcrPool implements OcrEngine {
         if (chosen !== word) better.set(word, chosen);
       }
     } finally {
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, tessedit_char_whitelist: '' });
+      // back to the pool's own page segmentation (a `parameters` setting, else Tesseract's automatic one)
+      await worker.setParameters({ tessedit_pageseg_mode: this.parameters.tessedit_pageseg_mode ?? PSM.AUTO, tessedit_char_whitelist: '' });
     }
     if (better.size === 0) return page;
     return buildPage(

@@ -137,6 +137,27 @@ describe('till receipts', () => {
     ]);
   });
 
+  it('reads a row whose name follows its numeric article number, with no header it knows', () => {
+    const runs: [number, number, string, number?][] = [
+      [20, 100, '4711'],
+      [80, 100, 'Schrauben M6'],
+      [200, 100, '12'],
+      [250, 100, '0,25'],
+      [310, 100, '3,00'],
+      [20, 115, '80512'],
+      [80, 115, 'Dübel 8 mm'],
+      [200, 115, '2'],
+      [250, 115, '4,50'],
+      [310, 115, '9,00'],
+      [20, 140, 'Summe'],
+      [310, 140, '12,00'],
+    ];
+    expect(rowsByArithmetic(indexPhrases([page(runs)]).lines).map(({ confidence: _, ...rest }) => rest)).toEqual([
+      { description: 'Schrauben M6', quantity: 12, unit_price: 0.25, amount: 3 },
+      { description: 'Dübel 8 mm', quantity: 2, unit_price: 4.5, amount: 9 },
+    ]);
+  });
+
   it('finds a total with no label it knows as the amount that is net plus tax, not certain, and a currency named only in a heading', () => {
     const r = extractInvoice([
       page([
