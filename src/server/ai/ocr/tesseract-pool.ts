@@ -423,7 +423,10 @@ export class TesseractOcrPool implements OcrEngine {
       }
     } finally {
       // back to the pool's own page segmentation (a `parameters` setting, else Tesseract's automatic one)
-      await worker.setParameters({ tessedit_pageseg_mode: this.parameters.tessedit_pageseg_mode ?? PSM.AUTO, tessedit_char_whitelist: '' });
+      await worker.setParameters({
+        tessedit_pageseg_mode: (this.parameters.tessedit_pageseg_mode as PSM | undefined) ?? PSM.AUTO,
+        tessedit_char_whitelist: '',
+      });
     }
     if (better.size === 0) return page;
     return buildPage(
