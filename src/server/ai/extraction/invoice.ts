@@ -876,8 +876,10 @@ export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (m?.m) fields.payment_terms = { value: m.m[0], confidence: round(0.7 * m.p.confidence) };
   }
   if (!fields.invoice_number) {
-    const m = index.all.map((p) => ({ p, m: /\b(?:INV|INVOICE)[-#/ ]?\d[\w\-/]*/i.exec(p.text) })).find((x) => x.m);
-    if (m?.m) fields.invoice_number = { value: m.m[0], confidence: round(0.6 * m.p.confidence) };
+    // "INV-2023-001" and "INV0042" are the number as written; in "SHIPPING INVOICE 10112" and
+    // "Invoice #88" the word is the document's title and the number is what follows it.
+    const m = index.all.map((p) => ({ p, m: /\b(?:INV|INVOICE)(\s*#\s*|[-/ ])?(\d[\w\-/]*)/i.exec(p.text) })).find((x) => x.m);
+    if (m?.m) fields.invoice_number = { value: /[\s#]/.test(m.m[1] ?? '') ? m.m[2] : m.m[0], confidence: round(0.6 * m.p.confidence) };
   }
   const moneyCurrency = candidates.find((c) => c.field === 'total' && c.currency)?.currency ?? candidates.find((c) => c.currency)?.currency;
   if (!fields.currency && (moneyCurrency || docCurrency)) {

@@ -808,3 +808,20 @@ describe('totals tables, letter dates and party blocks (issue 20, round three)',
     expect([letter.fields.vendor_name?.value, letter.fields.customer_name?.value]).toEqual(['Alphabet Fuhrparkmanagement GmbH', 'Muster GmbH']);
   });
 });
+
+describe('an invoice number found with no label, in a title or as written', () => {
+  const numberOf = (text: string) =>
+    extractInvoice([
+      page([
+        [60, 40, text, 16],
+        [20, 100, 'Issue Date: 8th December 2021'],
+      ]),
+    ]).fields.invoice_number?.value;
+
+  it('takes the number after a title word ("SHIPPING INVOICE 10112", "Invoice #88"), and a number written with its prefix as it is', () => {
+    expect(numberOf('ZESTADO EXPRESS SHIPPING INVOICE 10112')).toBe('10112');
+    expect(numberOf('Acme Tools invoice #88')).toBe('88');
+    expect(numberOf('Acme Tools INV-2023-001')).toBe('INV-2023-001');
+    expect(numberOf('Acme Tools INV0042')).toBe('INV0042');
+  });
+});
