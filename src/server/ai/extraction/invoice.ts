@@ -74,9 +74,10 @@ function readValue(
       return a ? { value: cents(a.value), raw: a.raw, currency: a.currency } : undefined;
     }
     case 'id': {
-      const token = t.split(/\s+/).find((w) => ID_RE.test(w.replace(/[,;]$/, '')) && !/^\d+(?:[.,]\d+)?%$/.test(w));
+      // a number may end with the punctuation of its sentence or list ("PO# 99112233: Posters")
+      const token = t.split(/\s+/).find((w) => ID_RE.test(w.replace(/[,;:]$/, '')) && !/^\d+(?:[.,]\d+)?%$/.test(w));
       if (!token || findDates(token, order).length) return undefined;
-      return { value: token.replace(/[,;.]$/, ''), raw: token };
+      return { value: token.replace(/[,;:.]$/, ''), raw: token };
     }
     case 'currency': {
       const code = t

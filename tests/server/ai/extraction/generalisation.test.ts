@@ -824,4 +824,15 @@ describe('an invoice number found with no label, in a title or as written', () =
     expect(numberOf('Acme Tools INV-2023-001')).toBe('INV-2023-001');
     expect(numberOf('Acme Tools INV0042')).toBe('INV0042');
   });
+
+  it('reads a number that ends with a colon as the number, not the next one on the row ("PO# 99112233: IGNITE 2023 Posters")', () => {
+    const r = extractInvoice([
+      page([
+        [20, 40, 'Contoso LTD', 16],
+        [20, 100, 'PO# 99112233: IGNITE 2023 Posters, banners'],
+        [20, 130, 'PO# 99112233: INSPIRE 2023 Advertisement 112233'],
+      ]),
+    ]);
+    expect(r.fields.po_number?.value).toBe('99112233');
+  });
 });
