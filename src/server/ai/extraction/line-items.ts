@@ -418,6 +418,7 @@ const before = (a: number[], b: number[]) => {
  * quantity, then the numbers as printed over their three-decimal reading, then a whole number as
  * the quantity, then the amount furthest right. Undefined when none fits, or when the amount is
  * 0 (which any quantity fits) unless a count written with its unit stands before a price of 0.
+ * `left` is where the leftmost of the three stands (the centre of the quantity's or price's cell).
  */
 export function arithmeticRead(numbers: readonly RowNumber[]): { quantity: number; unitPrice: number; amount: number; left: number } | undefined {
   let best: { quantity: number; unitPrice: number; amount: number; left: number; rank: number[] } | undefined;
