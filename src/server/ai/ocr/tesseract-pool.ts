@@ -242,7 +242,8 @@ export class TesseractOcrPool implements OcrEngine {
     this.langPath = options.langPath;
     this.languages = options.languages?.length ? [...options.languages] : DEFAULT_OCR_LANGUAGES;
     this.prepare = options.prepare ?? {};
-    this.parameters = { ...DEFAULT_TESSERACT_PARAMETERS, ...options.parameters };
+    // the page segmentation is the pool's own too: the amount rereading's single-line mode goes back to it
+    this.parameters = { tessedit_pageseg_mode: PSM.AUTO, ...DEFAULT_TESSERACT_PARAMETERS, ...options.parameters };
     this.deskew = options.deskew ?? false;
     this.secondReading = options.secondReading ?? DEFAULT_SECOND_READING;
     this.amountRereading = options.amountRereading ?? DEFAULT_AMOUNT_REREADING;
@@ -298,11 +299,7 @@ export class TesseractOcrPool implements OcrEngine {
             logger: () => undefined,
             errorHandler: () => undefined,
           }).then(async (worker) => {
-            await worker.setParameters({
-              tessedit_pageseg_mode: PSM.AUTO,
-              preserve_interword_spaces: '1',
-              ...this.parameters,
-            });
+            await worker.setParameters({ preserve_interword_spaces: '1', ...this.parameters });
             return worker;
           }),
         ),
@@ -422,11 +419,7 @@ export class TesseractOcrPool implements OcrEngine {
         if (chosen !== word) better.set(word, chosen);
       }
     } finally {
-      // back to the pool's own page segmentation (a `parameters` setting, else Tesseract's automatic one)
-      await worker.setParameters({
-        tessedit_pageseg_mode: (this.parameters.tessedit_pageseg_mode as PSM | undefined) ?? PSM.AUTO,
-        tessedit_char_whitelist: '',
-      });
+      await worker.setParameters({ tessedit_pageseg_mode: this.parameters.tessedit_pageseg_mode as PSM, tessedit_char_whitelist: '' });
     }
     if (better.size === 0) return page;
     return buildPage(

@@ -15,6 +15,9 @@ import { page } from './helpers';
 const values = (r: ReturnType<typeof extractInvoice>) => Object.fromEntries(Object.entries(r.fields).map(([k, f]) => [k, f!.value]));
 
 const lines = (runs: [number, number, string, number?][]) => extractInvoice([page(runs)]).lineItems.map(({ confidence: _, ...rest }) => rest);
+/** The rows read by arithmetic alone (no header), without their confidence. */
+const arithmeticRows = (runs: [number, number, string, number?][]) =>
+  rowsByArithmetic(indexPhrases([page(runs)]).lines).map(({ confidence: _, ...rest }) => rest);
 
 describe('till receipts', () => {
   it('reads rows of words and one amount above the totals when they add up, a leading count as the quantity', () => {
@@ -131,7 +134,7 @@ describe('till receipts', () => {
       [20, 170, 'Summe'],
       [240, 170, '39,97'],
     ];
-    expect(rowsByArithmetic(indexPhrases([page(runs)]).lines).map(({ confidence: _, ...rest }) => rest)).toEqual([
+    expect(arithmeticRows(runs)).toEqual([
       { description: 'Duschvorhang', quantity: 2, unit_price: 14.99, amount: 29.98 },
       { description: 'WC-Garnitur', quantity: 1, unit_price: 9.99, amount: 9.99 },
     ]);
@@ -152,7 +155,7 @@ describe('till receipts', () => {
       [20, 140, 'Summe'],
       [310, 140, '12,00'],
     ];
-    expect(rowsByArithmetic(indexPhrases([page(runs)]).lines).map(({ confidence: _, ...rest }) => rest)).toEqual([
+    expect(arithmeticRows(runs)).toEqual([
       { description: 'Schrauben M6', quantity: 12, unit_price: 0.25, amount: 3 },
       { description: 'Dübel 8 mm', quantity: 2, unit_price: 4.5, amount: 9 },
     ]);
