@@ -1,5 +1,8 @@
-import type { LayoutWord } from '../layout/types';
+import { PSM, type Worker } from 'tesseract.js';
+import { buildPage } from '../layout/group';
+import type { LayoutPage, LayoutWord } from '../layout/types';
 import { editDistance } from '../text/edit-distance';
+import { cropImages } from './prepare-image';
 
 export { editDistance };
 
@@ -83,4 +86,39 @@ export function betterReading(word: LayoutWord, text: string, confidence: number
   if (confidence < word.confidence + 0.1 && !markPutBack) return word;
   if (editDistance(again, before) > 2) return word;
   return { ...word, text: sign + again, confidence };
+}
+
+/** What the second look needs of an OCR worker. */
+export type AmountReader = Pick<Worker, 'recognize'>;
+
+/**
+ * The page (read from `image`) with its unsure numbers read again one by one by `reader`, each
+ * from a cut-out of its own (see cropImages), as a single line of `AMOUNT_WHITELIST` characters:
+ * the words whose second reading is better (see betterReading) replaced, the rest as they were.
+ */
+export async function rereadAmounts(reader: AmountReader, image: Buffer, page: LayoutPage, options: AmountRereading): Promise<LayoutPage> {
+  const unsure = amountCandidates(page.words, options);
+  if (unsure.length === 0) return page;
+  const crops = await cropImages(
+    image,
+    unsure.map((word) => rereadRectangle(word, page.width, page.height)),
+  );
+  const single: Record<string, string> = { tessedit_pageseg_mode: PSM.SINGLE_LINE, tessedit_char_whitelist: AMOUNT_WHITELIST };
+  const better = new Map<LayoutWord, LayoutWord>();
+  for (const [i, word] of unsure.entries()) {
+    const { data } = await reader.recognize(crops[i], single, { text: true, blocks: true });
+    const words = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+    if (words.length === 0) continue;
+    const confidence = Math.min(...words.map((w) => w.confidence)) / 100;
+    const chosen = betterReading(word, data.text, confidence);
+    if (chosen !== word) better.set(word, chosen);
+  }
+  if (better.size === 0) return page;
+  return buildPage(
+    page.pageNumber,
+    page.width,
+    page.height,
+    page.source,
+    page.words.map((w) => better.get(w) ?? w),
+  );
 }

@@ -1,4 +1,45 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { createCanvas, ImageData, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+
+/**
+ * Images made here for OCR are handed to Tesseract as binary PPM (P6: a short header, then the
+ * RGB bytes), not PNG: compressing a PNG of an 8-megapixel photo took 1.7 s here, the PPM 0.14 s,
+ * and Tesseract reads the same words from both (and decodes the PPM faster).
+ */
+function toPixmap(ctx: SKRSContext2D, width: number, height: number): Buffer {
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const header = Buffer.from(`P6\n${width} ${height}\n255\n`, 'ascii');
+  const out = Buffer.allocUnsafe(header.length + width * height * 3);
+  header.copy(out);
+  for (let i = 0, j = header.length; i < rgba.length; i += 4, j += 3) {
+    out[j] = rgba[i];
+    out[j + 1] = rgba[i + 1];
+    out[j + 2] = rgba[i + 2];
+  }
+  return out;
+}
+
+/** A binary PPM's size and where its pixels start (undefined for any other image). */
+function pixmapHeader(image: Buffer): { width: number; height: number; offset: number } | undefined {
+  const m = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(image.subarray(0, 40).toString('latin1'));
+  return m ? { width: Number(m[1]), height: Number(m[2]), offset: m[0].length } : undefined;
+}
+
+/** An image to draw from: a PNG or JPEG (its EXIF orientation applied, as the decoder does), or a PPM made here. */
+async function decode(image: Buffer): Promise<Image | Canvas> {
+  const pnm = pixmapHeader(image);
+  if (!pnm) return loadImage(image);
+  const { width, height, offset } = pnm;
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0, j = offset; i < rgba.length; i += 4, j += 3) {
+    rgba[i] = image[j];
+    rgba[i + 1] = image[j + 1];
+    rgba[i + 2] = image[j + 2];
+    rgba[i + 3] = 255;
+  }
+  const canvas = createCanvas(width, height);
+  canvas.getContext('2d').putImageData(new ImageData(rgba, width, height), 0, 0);
+  return canvas;
+}
 
 /** What to do to an image before OCR. Every step is off unless set. */
 export interface PrepareOptions {
@@ -35,7 +76,7 @@ export async function prepareImage(image: Buffer, width: number, height: number,
     if (scale < 1.05) scale = 1;
   }
   if (scale === 1 && !options.grayscale) return { image, scale: 1 };
-  const img = await loadImage(image);
+  const img = await decode(image);
   const w = Math.round(img.width * scale);
   const h = Math.round(img.height * scale);
   const canvas = createCanvas(w, h);
@@ -50,7 +91,7 @@ export async function prepareImage(image: Buffer, width: number, height: number,
     stretchGray(data.data);
     ctx.putImageData(data, 0, 0);
   }
-  return { image: canvas.toBuffer('image/png'), scale: w / img.width };
+  return { image: toPixmap(ctx, w, h), scale: w / img.width };
 }
 
 /** RGBA pixels to gray (Rec. 601 luma), levels stretched so the 1st..99th percentile fill 0..255. */
@@ -88,7 +129,7 @@ function stretchGray(px: Uint8ClampedArray): void {
   }
 }
 
-/** An image turned upright: its bytes (PNG, no orientation tag) and its size. */
+/** An image turned upright: its bytes (PPM, no orientation tag) and its size. */
 export interface OrientedImage {
   image: Buffer;
   width: number;
@@ -97,11 +138,11 @@ export interface OrientedImage {
 
 /**
  * The image as a viewer shows it (its EXIF orientation applied, as the decoder does), turned a
- * further `quarterTurns` × 90° clockwise, as a PNG without an orientation tag: what OCR reads
+ * further `quarterTurns` × 90° clockwise, as a PPM (no orientation tag): what OCR reads
  * is then the pixels as they stand, whatever the reader makes of tags.
  */
 export async function orientImage(image: Buffer, quarterTurns: number): Promise<OrientedImage> {
-  const img = await loadImage(image);
+  const img = await decode(image);
   const turns = ((quarterTurns % 4) + 4) % 4;
   const width = turns % 2 ? img.height : img.width;
   const height = turns % 2 ? img.width : img.height;
@@ -118,5 +159,32 @@ export async function orientImage(image: Buffer, quarterTurns: number): Promise<
   ][turns];
   ctx.setTransform(a, b, c, d, e, f);
   ctx.drawImage(img, 0, 0);
-  return { image: canvas.toBuffer('image/png'), width, height };
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  return { image: toPixmap(ctx, width, height), width, height };
+}
+
+/** A rectangle of an image, in its pixels. */
+export interface Rectangle {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The given rectangles of an image, each as an image of its own (PPM), the image decoded once. Tesseract's
+ * own rectangle option decodes the whole image again for every rectangle: on a large photo or a
+ * 200-dpi page, a few hundred milliseconds per number read again.
+ */
+export async function cropImages(image: Buffer, rectangles: readonly Rectangle[]): Promise<Buffer[]> {
+  if (rectangles.length === 0) return [];
+  const img = await decode(image);
+  return rectangles.map(({ left, top, width, height }) => {
+    const canvas = createCanvas(Math.max(1, width), Math.max(1, height));
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, width, height);
+    ctx.drawImage(img, left, top, width, height, 0, 0, width, height);
+    return toPixmap(ctx, Math.max(1, width), Math.max(1, height));
+  });
 }

@@ -5,7 +5,7 @@ import { imageSize } from 'image-size';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { buildPage } from '../layout/group';
 import type { LayoutPage, LayoutWord } from '../layout/types';
-import { AMOUNT_WHITELIST, amountCandidates, betterReading, DEFAULT_AMOUNT_REREADING, rereadRectangle, type AmountRereading } from './amount-reread';
+import { DEFAULT_AMOUNT_REREADING, rereadAmounts, type AmountRereading } from './amount-reread';
 import { OcrError, type OcrEngine } from './ocr-engine';
 import { orientImage, prepareImage, type PrepareOptions } from './prepare-image';
 
@@ -85,7 +85,7 @@ export function medianWordHeight(words: readonly LayoutWord[]): number | undefin
 /** How a poor first reading is read again. */
 export interface SecondReading {
   prepare: PrepareOptions;
-  /** Tesseract parameters for that reading only (each must be in TESSERACT_PARAMETER_DEFAULTS). */
+  /** Tesseract parameters for that reading only (set for its calls, then put back as they were). */
   parameters: Record<string, string>;
 }
 
@@ -116,9 +116,6 @@ export const DEFAULT_TESSERACT_PARAMETERS: Readonly<Record<string, string>> = { 
  * fields, so a small lead does not switch. Pages read well the first time (most) pay nothing.
  */
 export const DEFAULT_SECOND_READING: SecondReading = { prepare: { grayscale: true }, parameters: { thresholding_method: '0' } };
-
-/** Tesseract's own values of the parameters a second reading may change, restored after it. */
-export const TESSERACT_PARAMETER_DEFAULTS: Readonly<Record<string, string>> = { thresholding_method: '0' };
 
 /** How many letters and digits a word holds. */
 const lettersAndDigits = (text: string) => (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
@@ -242,18 +239,13 @@ export class TesseractOcrPool implements OcrEngine {
     this.langPath = options.langPath;
     this.languages = options.languages?.length ? [...options.languages] : DEFAULT_OCR_LANGUAGES;
     this.prepare = options.prepare ?? {};
-    // the page segmentation is the pool's own too: the amount rereading's single-line mode goes back to it
-    this.parameters = { tessedit_pageseg_mode: PSM.AUTO, ...DEFAULT_TESSERACT_PARAMETERS, ...options.parameters };
+    // the page segmentation and whitelist are the pool's own too: a failed reading puts them back
+    this.parameters = { tessedit_pageseg_mode: PSM.AUTO, tessedit_char_whitelist: '', ...DEFAULT_TESSERACT_PARAMETERS, ...options.parameters };
     this.deskew = options.deskew ?? false;
     this.secondReading = options.secondReading ?? DEFAULT_SECOND_READING;
     this.amountRereading = options.amountRereading ?? DEFAULT_AMOUNT_REREADING;
     this.smallText = options.smallText ?? DEFAULT_SMALL_TEXT;
     this.turn = options.turn ?? true;
-    if (this.secondReading) {
-      for (const key of Object.keys(this.secondReading.parameters)) {
-        if (!(key in TESSERACT_PARAMETER_DEFAULTS)) throw new OcrError(`A second reading cannot change "${key}": its value could not be restored.`);
-      }
-    }
   }
 
   /** Reads the words of a PNG or JPEG image into a layout page (pixel coordinates). */
@@ -348,17 +340,26 @@ export class TesseractOcrPool implements OcrEngine {
       if (this.turn && isSidewaysReading(page.words)) [reading, page] = await this.readTurned(reading, page);
       if (prepare && this.secondReading && isPoorReading(page.words)) page = await this.readAgain(reading, prepare, page, this.secondReading);
       if (prepare && this.smallText) page = await this.readEnlarged(reading, prepare, page, this.smallText);
-      if (this.amountRereading) page = await this.rereadAmounts(worker, reading.image, page, this.amountRereading);
+      if (this.amountRereading) page = await rereadAmounts(worker, reading.image, page, this.amountRereading);
       job.resolve(page);
     } catch (error) {
       job.reject(new OcrError(`OCR failed on page ${job.pageNumber}: ${(error as Error).message ?? error}`));
+      // a reading's own parameters are put back by tesseract.js only when it succeeds
+      await worker.setParameters(this.parameters).catch(() => undefined);
     }
   }
 
-  /** One reading of the job's image, prepared as `prepare` asks (`false`: as it is). */
-  private async read({ worker, image, pageNumber, width, height }: Reading, prepare: PrepareOptions | false): Promise<LayoutPage> {
+  /**
+   * One reading of the job's image, prepared as `prepare` asks (`false`: as it is), with
+   * `parameters` set for this reading only.
+   */
+  private async read(
+    { worker, image, pageNumber, width, height }: Reading,
+    prepare: PrepareOptions | false,
+    parameters: Record<string, string> = {},
+  ): Promise<LayoutPage> {
     const prepared = prepare ? await prepareImage(image, width, height, prepare) : { image, scale: 1 };
-    const result = await worker.recognize(prepared.image, this.deskew ? { rotateAuto: true } : {}, { blocks: true, text: false });
+    const result = await worker.recognize(prepared.image, { ...parameters, ...(this.deskew ? { rotateAuto: true } : {}) }, { blocks: true, text: false });
     return toLayoutPage(result.data, width, height, pageNumber, prepared.scale);
   }
 
@@ -381,15 +382,9 @@ export class TesseractOcrPool implements OcrEngine {
 
   /** The second reading of a poor page (see DEFAULT_SECOND_READING): the better of the two. */
   private async readAgain(reading: Reading, prepare: PrepareOptions, first: LayoutPage, again: SecondReading): Promise<LayoutPage> {
-    const restore = Object.fromEntries(Object.keys(again.parameters).map((k) => [k, this.parameters[k] ?? TESSERACT_PARAMETER_DEFAULTS[k]]));
-    await reading.worker.setParameters(again.parameters);
-    try {
-      const second = await this.read(reading, { ...prepare, ...again.prepare });
-      const gained = confidentChars(second.words);
-      return gained > 0 && gained >= 1.5 * confidentChars(first.words) ? second : first;
-    } finally {
-      await reading.worker.setParameters(restore);
-    }
+    const second = await this.read(reading, { ...prepare, ...again.prepare }, again.parameters);
+    const gained = confidentChars(second.words);
+    return gained > 0 && gained >= 1.5 * confidentChars(first.words) ? second : first;
   }
 
   /** A page of small print read again enlarged (see SmallText): the reading with more confident text. */
@@ -400,35 +395,6 @@ export class TesseractOcrPool implements OcrEngine {
     const { width, height } = reading;
     const second = await this.read(reading, { ...prepare, minShortSide: Math.ceil(Math.min(width, height) * scale), maxScale: scale });
     return confidentChars(second.words) > confidentChars(first.words) ? second : first;
-  }
-
-  /** The page with its unsure numbers read again one by one (see amount-reread.ts). */
-  private async rereadAmounts(worker: Worker, image: Buffer, page: LayoutPage, options: AmountRereading): Promise<LayoutPage> {
-    const unsure = amountCandidates(page.words, options);
-    if (unsure.length === 0) return page;
-    const better = new Map<LayoutWord, LayoutWord>();
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, tessedit_char_whitelist: AMOUNT_WHITELIST });
-    try {
-      for (const word of unsure) {
-        const rectangle = rereadRectangle(word, page.width, page.height);
-        const { data } = await worker.recognize(image, { rectangle }, { text: true, blocks: true });
-        const words = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
-        if (words.length === 0) continue;
-        const confidence = Math.min(...words.map((w) => w.confidence)) / 100;
-        const chosen = betterReading(word, data.text, confidence);
-        if (chosen !== word) better.set(word, chosen);
-      }
-    } finally {
-      await worker.setParameters({ tessedit_pageseg_mode: this.parameters.tessedit_pageseg_mode as PSM, tessedit_char_whitelist: '' });
-    }
-    if (better.size === 0) return page;
-    return buildPage(
-      page.pageNumber,
-      page.width,
-      page.height,
-      page.source,
-      page.words.map((w) => better.get(w) ?? w),
-    );
   }
 }
 

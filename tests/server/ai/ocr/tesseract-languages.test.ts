@@ -84,9 +84,6 @@ describe('a second reading of a poor page', () => {
     expect(isPoorReading([])).toBe(true);
     expect(isPoorReading([w('a', 0.9), w('b', 0.5), w('c', 0.79)])).toBe(true);
     expect(isPoorReading([w('a', 0.9), w('b', 0.5), w('c', 0.8)])).toBe(false);
-    expect(() => new TesseractOcrPool({ secondReading: { prepare: {}, parameters: { tessedit_char_whitelist: '0' } } })).toThrow(
-      'A second reading cannot change "tessedit_char_whitelist"',
-    );
   });
 
   it('reads a receipt on grey thermal paper that one local-threshold reading loses (a dev scan of the real corpus), and then reads clean pages as before', async () => {
@@ -124,13 +121,13 @@ describe('a second reading of a poor page', () => {
     try {
       const before = texts(await plain.recognize(receipt, 1));
       const after = texts(await checked.recognize(receipt, 1));
-      // "20,00" read as "207004" and "6,99" as "65,99" (a speck as a digit) by the page's reading
-      expect(before).toEqual(expect.arrayContaining(['207004', '65,99']));
-      expect(after).toEqual(expect.arrayContaining(['20,00', '6,99']));
-      expect(after).not.toContain('207004');
+      // "20,00" read as "207004", "6,99" as "65,99" (a speck as a digit) and "7,99" as "7,95" by the page's reading
+      expect(before).toEqual(expect.arrayContaining(['207004', '65,99', '7,95', '24.99']));
+      expect(after).toEqual(expect.arrayContaining(['20,00', '6,99', '24,99']));
+      for (const misread of ['207004', '65,99', '7,95', '24.99']) expect(after).not.toContain(misread);
       // words, article numbers and sure amounts are left as they were
       expect(after.length).toBe(before.length);
-      expect(after.filter((w, i) => w !== before[i])).toHaveLength(3);
+      expect(after.filter((w, i) => w !== before[i])).toEqual(['20,00', '24,99', '6,99', '7,99']);
       // the page mode and the whitelist are put back: a clean page reads words again
       const clean = textImage(['Rechnung Nr. 4711', 'Summe 12,50 EUR']);
       expect(texts(await checked.recognize(clean, 2))).toEqual(['Rechnung', 'Nr.', '4711', 'Summe', '12,50', 'EUR']);
