@@ -107,7 +107,7 @@ export async function buildServer(opts: BuildServerOptions): Promise<BuiltServer
   );
   container.provide(T.FileStore, () => new DiskFileStore(path.join(config.dataDir, 'files')));
   let ocr: TesseractOcrPool | undefined;
-  container.provide(T.Ocr, () => (ocr = new TesseractOcrPool({ workers: 1, cachePath: path.join(config.dataDir, 'ocr-cache') })));
+  container.provide(T.Ocr, () => (ocr = new TesseractOcrPool({ cachePath: path.join(config.dataDir, 'ocr-cache') })));
   for (const m of modules) for (const s of m.provides ?? []) container.provide(s.token, s.factory);
   opts.overrides?.(container);
 

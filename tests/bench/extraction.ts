@@ -13,7 +13,7 @@
  * (`--scans-only` runs the scans group alone). Then the generated
  * invoices (a regression set only): the held-out renders (layouts and fonts not used while tuning),
  * per-field precision, recall, F1 and overall, and the seconds per page for text-layer and scanned
- * pages on one OCR worker. Prints figures; asserts nothing.
+ * pages on the product's OCR workers (DEFAULT_OCR_WORKERS, or `--workers N`). Prints figures; asserts nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ import { extractInvoice } from '../../src/server/ai/extraction/invoice';
 import { readDocument, type DocumentType } from '../../src/server/ai/extraction/read-document';
 import type { LayoutPage } from '../../src/server/ai/layout/types';
 import { DocumentReadError } from '../../src/server/ai/pdf/errors';
-import { TesseractOcrPool } from '../../src/server/ai/ocr/tesseract-pool';
+import { DEFAULT_OCR_WORKERS, TesseractOcrPool } from '../../src/server/ai/ocr/tesseract-pool';
 import { editDistance } from '../../src/server/ai/text/edit-distance';
 import { pdfToPng, pngToScannedPdf, renderInvoicePdf, specs, HELD_OUT, TUNING } from '../support/invoices/render';
 import { prf, scoreInvoice, type Counts } from '../support/invoices/score';
@@ -37,7 +37,7 @@ const full = process.argv.includes('--full');
 const nText = arg('text', full ? 200 : 40);
 const nScanned = arg('scanned', full ? 40 : 12);
 const nPng = arg('png', full ? 20 : 0);
-const workers = arg('workers', 1);
+const workers = arg('workers', DEFAULT_OCR_WORKERS);
 const verbose = process.argv.includes('--verbose');
 const scansOnly = process.argv.includes('--scans-only');
 const textOnly = process.argv.includes('--text-only');
@@ -373,7 +373,7 @@ async function main() {
       table(`PNG at 200 dpi (${nPng} held-out pages, OCR)`, png.counts);
       latency.push(['PNG 200-dpi A4 page', png.seconds]);
     }
-    console.log('\nSeconds per page (read + extract, one OCR worker)');
+    console.log(`\nSeconds per page (read + extract, ${workers} OCR worker(s))`);
     for (const [name, xs] of latency) {
       console.log(`${name.padEnd(26)} median ${quantile(xs, 0.5).toFixed(3)} s   p95 ${quantile(xs, 0.95).toFixed(3)} s   n=${xs.length}`);
     }

@@ -62,7 +62,7 @@ function poolOptions(setting: string): TesseractPoolOptions {
   const parameters: Record<string, string> = {};
   let deskew = false;
   let once = false;
-  let workers = 1;
+  let workers: number | undefined;
   for (const step of steps) {
     const [key, value] = step.split('=');
     if (key === 'min') prepare.minShortSide = Number(value);
@@ -204,7 +204,7 @@ async function main() {
     .filter((t) => (t.kind === 'scan' || t.kind === 'photo') && t.page_text && (!SPLIT || t.split === SPLIT) && (!ONLY || t.file.includes(ONLY)));
   const pools = TESSERACT_SETTINGS.length
     ? TESSERACT_SETTINGS.map((setting) => ({ name: `tesseract ${setting}`, pool: new TesseractOcrPool(poolOptions(setting)) }))
-    : [{ name: 'tesseract.js (product)', pool: new TesseractOcrPool({ workers: 1 }) }];
+    : [{ name: 'tesseract.js (product)', pool: new TesseractOcrPool() }];
   const engines: Engine[] = pools.map(({ name, pool }) => ({ name, read: (image) => pool.recognize(image, 1) }));
   let paddle: PaddleOcr | undefined;
   try {

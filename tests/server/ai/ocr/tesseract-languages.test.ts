@@ -12,6 +12,7 @@ import {
   isPoorReading,
   isSidewaysReading,
   languageDataPath,
+  layoutWordHeight,
   TesseractOcrPool,
 } from '../../../../src/server/ai/ocr/tesseract-pool';
 
@@ -138,11 +139,21 @@ describe('a second reading of a poor page', () => {
     }
   }, 120_000);
 
-  it('reads a page of small print again enlarged, and a page of ordinary print once', async () => {
+  it('judges the size of print by the words of the layout analysis that are at least as wide as tall', () => {
+    const box = (x0: number, y0: number, x1: number, y1: number) => ({ bbox: { x0, y0, x1, y1 } });
+    const blocks = [{ paragraphs: [{ lines: [{ words: [box(0, 0, 50, 10), box(60, 0, 90, 12), box(0, 20, 5, 40), box(10, 20, 40, 34)] }] }] }];
+    // the tall narrow box (a bar, a single letter) is left out: heights 10, 12 and 14
+    expect(layoutWordHeight(blocks)).toBe(12);
+    expect(layoutWordHeight([{ paragraphs: [{ lines: [{ words: [box(0, 0, 2, 30)] }] }] }, {}])).toBeUndefined();
+    expect(layoutWordHeight([])).toBeUndefined();
+  });
+
+  it('reads a page of small print again enlarged, and a page of ordinary print once; with an idle second worker the same words, read side by side', async () => {
     const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
     const lines = ['Invoice number INV-20391 dated 14 March 2026', 'Hosting plan, 12 months 1,188.00', 'Subtotal 1,188.00 VAT 237.60 Total 1,425.60'];
     const plain = new TesseractOcrPool({ workers: 1, cachePath: cache, smallText: false, amountRereading: false });
     const enlarging = new TesseractOcrPool({ workers: 1, cachePath: cache, amountRereading: false });
+    const two = new TesseractOcrPool({ workers: 2, cachePath: cache, amountRereading: false });
     const right = (page: { words: { text: string }[] }) => {
       const read = new Set(page.words.map((w) => w.text));
       return lines
@@ -156,6 +167,7 @@ describe('a second reading of a poor page', () => {
       const twice = await enlarging.recognize(small, 1);
       expect(right(twice)).toBeGreaterThan(right(once));
       expect(right(twice)).toBeGreaterThanOrEqual(lines.join(' ').split(' ').length - 2);
+      expect(await two.recognize(small, 1)).toEqual(twice);
       // the words stay in the image's own pixels
       expect(Math.max(...twice.words.map((w) => w.x + w.width))).toBeLessThanOrEqual(420);
       // ordinary print is read as before
@@ -164,6 +176,7 @@ describe('a second reading of a poor page', () => {
     } finally {
       await plain.close();
       await enlarging.close();
+      await two.close();
       rmSync(cache, { recursive: true, force: true });
     }
   }, 120_000);
