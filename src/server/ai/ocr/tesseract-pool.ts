@@ -88,6 +88,11 @@ export function layoutWordHeight(blocks: readonly LayoutBlock[]): number | undef
   return heights.length ? heights[Math.floor(heights.length / 2)] : undefined;
 }
 
+/** How many times a page whose print is `h` px tall is enlarged (see SmallText); undefined when it is not small. */
+export function enlargement(h: number | undefined, small: SmallText): number | undefined {
+  return h === undefined || h >= small.below ? undefined : Math.min(small.maxScale, small.target / h);
+}
+
 /** The median height of the words read with confidence ≥ 0.6 that hold two letters or digits (undefined when none). */
 export function medianWordHeight(words: readonly LayoutWord[]): number | undefined {
   const heights = words
@@ -98,11 +103,13 @@ export function medianWordHeight(words: readonly LayoutWord[]): number | undefin
 }
 
 /**
- * Two workers: one page's readings that do not depend on each other (the first reading and the
- * enlarged one of a page of small print) run side by side on the two cores, and a multi-page
- * document's pages two at a time. Measured with tests/bench/ocr-compare.ts on the dev scans and
- * photos: the same words as with one worker, median 3.14 → 2.16 s a page; the second worker
- * holds about 130 MB.
+ * Two workers: while one reads a page, the other guesses from Tesseract's layout analysis whether
+ * the page's print is small and reads it enlarged (see SmallText), used only when the first
+ * reading asks for that very enlargement; and a multi-page document's pages are read two at a
+ * time. Measured with tests/bench/ocr-compare.ts on the dev scans and photos: the same words as
+ * one worker; the small-print pages whose guess was right read in 55-65% of the time (Kimai's
+ * invoice 3.30 → 2.07 s, Zestado's 7.01 → 4.31 s), the median page 2.25 → 2.19 s; 15% more CPU
+ * (the guesses that were wrong, mostly by a pixel of print height); about 130 MB more memory.
  */
 export const DEFAULT_OCR_WORKERS = 2;
 
@@ -361,17 +368,19 @@ export class TesseractOcrPool implements OcrEngine {
       if ((size.orientation ?? 1) !== 1) reading = { ...reading, ...(await orientImage(job.image, 0)) };
       const prepare = this.prepare;
       const small = prepare && this.smallText ? this.smallText : undefined;
-      // the enlarged reading of a page of small print depends only on the image, so it may start
-      // now, beside the first, when another worker is idle (the same reading either way)
+      // A guess at the enlarged reading a page of small print will need, from the size of print
+      // in Tesseract's layout analysis, started beside the first reading when another worker is
+      // idle; it is used only when the first reading asks for the very same enlargement.
       const upright = reading;
-      const enlarged = small && prepare ? this.spare(worker, (w) => this.readEnlargedByLayout({ ...upright, worker: w }, prepare, small)) : undefined;
+      const guess = small && prepare ? this.guessEnlarged(upright, prepare, small) : undefined;
       let page = await this.read(reading, prepare);
       if (this.turn && isSidewaysReading(page.words)) [reading, page] = await this.readTurned(reading, page);
       if (prepare && this.secondReading && isPoorReading(page.words)) page = await this.readAgain(reading, prepare, page, this.secondReading);
-      if (small && prepare) {
-        // a page read turned: its print's size is known from that reading
-        const second = reading === upright ? await enlarged!() : await this.readEnlarged(reading, prepare, medianWordHeight(page.words), small);
-        if (second && confidentChars(second.words) > confidentChars(page.words)) page = second;
+      const scale = small && enlargement(medianWordHeight(page.words), small);
+      if (prepare && scale) {
+        const guessed = reading === upright && guess && (await guess.scale) === scale ? await guess.page : undefined;
+        const enlarged = guessed ?? (await this.readEnlarged(reading, prepare, scale));
+        if (confidentChars(enlarged.words) > confidentChars(page.words)) page = enlarged;
       }
       if (this.amountRereading) page = await rereadAmounts(worker, reading.image, page, this.amountRereading);
       job.resolve(page);
@@ -421,47 +430,41 @@ export class TesseractOcrPool implements OcrEngine {
   }
 
   /**
-   * The page read enlarged when its print is small (see SmallText), judged by the height of the
-   * words Tesseract's layout analysis finds (no recognition: a tenth of a reading's time or
-   * less); undefined when the print is not small.
+   * On a worker that is idle now (undefined when none is): the enlargement the page's print
+   * asks for by its size in Tesseract's layout analysis (words with boxes, no recognition: a
+   * tenth of a reading's time or less; undefined when the print is not small), and the page read
+   * so enlarged (undefined when it is not, or when the reading fails). The worker goes back to
+   * the pool when the reading ends, whether or not it is used.
    */
-  private async readEnlargedByLayout(reading: Reading, prepare: PrepareOptions, small: SmallText): Promise<LayoutPage | undefined> {
-    const { data } = await reading.worker.recognize(reading.image, {}, { layoutBlocks: true, text: false, blocks: false, hocr: false, tsv: false });
-    return this.readEnlarged(reading, prepare, layoutWordHeight((data as { layoutBlocks?: LayoutBlock[] | null }).layoutBlocks ?? []), small);
-  }
-
-  /** The page read enlarged so that print `h` px tall reaches the target (see SmallText); undefined when it is not small. */
-  private async readEnlarged(reading: Reading, prepare: PrepareOptions, h: number | undefined, small: SmallText): Promise<LayoutPage | undefined> {
-    if (h === undefined || h >= small.below) return undefined;
-    const scale = Math.min(small.maxScale, small.target / h);
-    const { width, height } = reading;
-    return this.read(reading, { ...prepare, minShortSide: Math.ceil(Math.min(width, height) * scale), maxScale: scale });
-  }
-
-  /**
-   * `task` on a worker of the pool that is idle now, started at once; when none is, on `own`,
-   * started when the returned function is first called. The same work either way: only where
-   * and when it runs differ. A borrowed worker goes back to the pool when the task ends.
-   */
-  private spare<T>(own: Worker, task: (worker: Worker) => Promise<T>): () => Promise<T> {
+  private guessEnlarged(
+    reading: Reading,
+    prepare: PrepareOptions,
+    small: SmallText,
+  ): { scale: Promise<number | undefined>; page: Promise<LayoutPage | undefined> } | undefined {
     const helper = this.idle.pop();
-    if (!helper) {
-      let started: Promise<T> | undefined;
-      return () => (started ??= task(own));
-    }
-    const running = task(helper)
-      .catch(async (error: unknown) => {
+    if (!helper) return undefined;
+    const scale = helper
+      .recognize(reading.image, {}, { layoutBlocks: true, text: false, blocks: false, hocr: false, tsv: false })
+      .then(({ data }) => enlargement(layoutWordHeight((data as { layoutBlocks?: LayoutBlock[] | null }).layoutBlocks ?? []), small));
+    const page = scale
+      .then((s) => (s ? this.readEnlarged({ ...reading, worker: helper }, prepare, s) : undefined))
+      .catch(async () => {
+        // a reading's own parameters are put back by tesseract.js only when it succeeds
         await helper.setParameters(this.parameters).catch(() => undefined);
-        throw error;
+        return undefined;
       })
       .finally(() => {
         if (this.closed) return;
         this.idle.push(helper);
         this.pump();
       });
-    // a task whose result the page turns out not to need is never awaited
-    running.catch(() => undefined);
-    return () => running;
+    return { scale: scale.catch(() => undefined), page };
+  }
+
+  /** The page read enlarged `scale` times (see SmallText). */
+  private readEnlarged(reading: Reading, prepare: PrepareOptions, scale: number): Promise<LayoutPage> {
+    const { width, height } = reading;
+    return this.read(reading, { ...prepare, minShortSide: Math.ceil(Math.min(width, height) * scale), maxScale: scale });
   }
 }
 

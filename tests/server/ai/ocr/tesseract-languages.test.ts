@@ -148,7 +148,7 @@ describe('a second reading of a poor page', () => {
     expect(layoutWordHeight([])).toBeUndefined();
   });
 
-  it('reads a page of small print again enlarged, and a page of ordinary print once; with an idle second worker the same words, read side by side', async () => {
+  it('reads a page of small print again enlarged, and a page of ordinary print once; with an idle second worker the same words (its guess, read beside the first reading, used only when it is the same enlargement)', async () => {
     const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
     const lines = ['Invoice number INV-20391 dated 14 March 2026', 'Hosting plan, 12 months 1,188.00', 'Subtotal 1,188.00 VAT 237.60 Total 1,425.60'];
     const plain = new TesseractOcrPool({ workers: 1, cachePath: cache, smallText: false, amountRereading: false });
