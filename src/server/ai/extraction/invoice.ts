@@ -74,6 +74,9 @@ function readValue(
       return a ? { value: cents(a.value), raw: a.raw, currency: a.currency } : undefined;
     }
     case 'id': {
+      // a long number printed in groups of three, as French bills print theirs ("N° 12 345 678 901")
+      const grouped = /^(?:(?:no\.?|nr\.?|n[°º]\.?|#)\s*:?\s*)?(\d{1,3}(?: \d{3})+)(?=$|\s+[^\d\s])/i.exec(t)?.[1];
+      if (grouped && grouped.replace(/ /g, '').length >= 7) return { value: grouped.replace(/ /g, ''), raw: grouped };
       // a number may end with the punctuation of its sentence or list ("PO# 99112233: Posters")
       const token = t.split(/\s+/).find((w) => ID_RE.test(w.replace(/[,;:]$/, '')) && !/^\d+(?:[.,]\d+)?%$/.test(w));
       if (!token || findDates(token, order).length) return undefined;
@@ -93,7 +96,7 @@ function readValue(
     case 'vat': {
       // an EU shape ("DE 123 456 789" → "DE123456789"), else one token of letters and at least five digits ("US-TAXID-7890123")
       const eu = VAT_ID_ONE.exec(t) ?? VAT_ID_ONE.exec(t.replace(/\s+/g, ''));
-      if (eu) return { value: eu[1].replace(/[\s.-]/g, ''), raw: eu[1] };
+      if (eu) return { value: vatIdValue(eu[1]), raw: eu[1] };
       const token = t.split(/\s+/).find((w) => ID_RE.test(w) && /\p{L}/u.test(w) && /\d{5,}/.test(w));
       return token ? { value: token, raw: token } : undefined;
     }
@@ -726,9 +729,14 @@ function senderContact(index: PhraseIndex, block: LayoutPhrase[]): boolean {
   );
 }
 
-// VAT identification numbers of the EU, the UK and Switzerland, by their published shapes.
+// VAT identification numbers of the EU, the UK and Switzerland, by their published shapes; and
+// Australia's ABN, which its tax invoices must carry (eleven digits, only after its name, as
+// digits alone are no shape: "ABN: 16 112 221 123"). India's GSTIN was tried and left out: on the
+// dev invoice that has two, the buyer's was taken for the vendor's.
 const VAT_ID_RE =
-  /\b(ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8})\b(?![\d])/g;
+  /\b(ABN:?\s?\d{2}\s?\d{3}\s?\d{3}\s?\d{3}|ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8})\b(?![\d])/g;
+/** A VAT id as written ("DE 123 456 789", "ABN: 16 112 221 123") as the id alone: "DE123456789", "16112221123". */
+const vatIdValue = (written: string) => written.replace(/^ABN:?/, '').replace(/[\s.-]/g, '');
 /** VAT_ID_RE for one match at a time (no `lastIndex` to reset). */
 const VAT_ID_ONE = new RegExp(VAT_ID_RE.source);
 const BUYER_CONTEXT =
@@ -753,7 +761,7 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[]): Candidate[] {
       const line = lineOf(index, p).filter((q) => q.x <= p.x);
       const context = `${line.map((q) => (q === p ? before : q.text)).join(' ')}`;
       if (IBAN_CONTEXT.test(context)) continue;
-      const id = m[1].replace(/[\s.-]/g, '');
+      const id = vatIdValue(m[1]);
       // In a buyer's block: under its heading, the row (its label, or the id itself) starting in the heading's column.
       const start = line[0] ?? p;
       const buyer =

@@ -103,7 +103,7 @@ export const LABELS: LabelSpec[] = [
     1,
     `(?:sub[\\s-]?total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:excl\\.?|exkl\\.?|excluding|ohne|hors|zonder|sin|senza)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl\\.?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
       `|zwischensumme|(?:rechnungs|gesamt)?(?:betrag|summe)\\s*\\(netto\\)|total\\s*\\(net\\)|summe\\s*(?:der\\s*)?positionen|positionssumme|warensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?|warenwert` +
-      `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
+      `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
       `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:totale\\s*)?imponibile|subtotale)${CUR}`,
   ),
   L(
@@ -119,7 +119,7 @@ export const LABELS: LabelSpec[] = [
     1,
     `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:incl\\.?|inkl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|invoice\\s*amount|balance\\s*(?:due|payable)?|invoice\\s*total|gross\\s*(?:total\\s*)?(?:amount|total)|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|price|charges|usd|eur|gbp)?(?!\\s*(?:pcs|pieces|qty|quantity|items?|units?|weight|hours|hrs|kg|pages?|stk|st[üu]ck|anzahl|menge)\\b)` +
       `|gesamtbetrag|rechnungs(?:end)?betrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
-      `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
+      `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
       `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale)${CUR}`,
   ),
   // What is left to pay after a prepayment: the total when nothing else names one.

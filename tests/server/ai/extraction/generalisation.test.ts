@@ -836,3 +836,68 @@ describe('an invoice number found with no label, in a title or as written', () =
     expect(r.fields.po_number?.value).toBe('99112233');
   });
 });
+
+describe("numbers printed in groups, a French bill's totals, and an Australian tax invoice", () => {
+  it('reads a long number printed in groups of three as one ("N° 12 345 678 901" under "Facture du"), and never joins a short or uneven run', () => {
+    const numberUnder = (line: string) =>
+      extractInvoice([
+        page([
+          [20, 40, 'EDF', 16],
+          [300, 100, 'Facture du 11/12/2022'],
+          [300, 115, line],
+          [300, 300, 'Total TTC 62,86 €'],
+        ]),
+      ]).fields.invoice_number?.value;
+    expect(numberUnder('N° 12 345 678 901')).toBe('12345678901');
+    expect(numberUnder('N° 1 234 567')).toBe('1234567');
+    // too short to be one number, or groups that are not of three: the first number alone, as before
+    expect(numberUnder('N° 12 345')).toBe('12');
+    expect(numberUnder('N° 12 34 56')).toBe('12');
+    const labelled = extractInvoice([
+      page([
+        [20, 40, 'Acme SARL', 16],
+        [300, 100, 'Facture N° 12 345 678 901 du 11/12/2022'],
+        [300, 300, 'Total TTC 62,86 €'],
+      ]),
+    ]);
+    expect(labelled.fields.invoice_number).toMatchObject({ value: '12345678901', raw: '12 345 678 901' });
+  });
+
+  it('reads a French bill\'s "Facture HT" and "Facture TTC" as its subtotal and total', () => {
+    const r = extractInvoice([
+      page([
+        [20, 40, 'EDF', 16],
+        [300, 100, 'Facture du 11/12/2022'],
+        [40, 200, 'Facture HT 54,87 €'],
+        [40, 215, 'TVA 7,99 €'],
+        [40, 230, 'Facture TTC 62,86 €'],
+      ]),
+    ]);
+    expect([r.fields.subtotal?.value, r.fields.tax?.value, r.fields.total?.value]).toEqual([54.87, 7.99, 62.86]);
+    expect(r.fields.total!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("reads the vendor's ABN as its tax id, and an ABN in the bill-to block as the buyer's", () => {
+    const r = extractInvoice([
+      page([
+        [20, 40, 'ZESTADO EXPRESS', 16],
+        [20, 70, 'ABN: 16 112 221 123'],
+        [20, 85, 'Mecure Tower, Floors 1 - 10'],
+        [300, 70, 'Bill To: Custom Board Makers'],
+        [300, 85, 'ABN 51 824 753 556'],
+        [300, 300, 'Total $5,270.00'],
+      ]),
+    ]);
+    expect(r.fields.vendor_vat_id?.value).toBe('16112221123');
+    expect(r.fields.customer_vat_id?.value).toBe('51824753556');
+    // eleven digits without the name are no tax id
+    const bare = extractInvoice([
+      page([
+        [20, 40, 'ZESTADO EXPRESS', 16],
+        [20, 70, '16 112 221 123'],
+        [300, 300, 'Total $5,270.00'],
+      ]),
+    ]);
+    expect(bare.fields.vendor_vat_id).toBeUndefined();
+  });
+});
