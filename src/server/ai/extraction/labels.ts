@@ -106,11 +106,12 @@ export const LABELS: LabelSpec[] = [
       `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
       `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:totale\\s*)?imponibile|subtotale)${CUR}`,
   ),
+  // "19% MwSt", "Total VAT", "Sales tax", a US receipt's "TAX1" (its first rate) ...
   L(
     'tax',
     'amount',
     1,
-    `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst|mehrwertsteuer|umsatzsteuer)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|steuer|ust|tva|btw|imposta)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
+    `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst|mehrwertsteuer|umsatzsteuer)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es|\\d)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|steuer|ust|tva|btw|imposta)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
       `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag)${CUR}`,
   ),
   L(

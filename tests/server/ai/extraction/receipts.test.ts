@@ -194,6 +194,26 @@ describe('till receipts', () => {
     expect(r.fields.invoice_date!.confidence).toBeLessThan(0.6);
     expect(r.fields.due_date?.value).toBe('2020-12-12');
   });
+
+  it('reads a US receipt\'s "TAX1" (its first tax rate) as the tax, and the three totals as adding up', () => {
+    const r = extractInvoice([
+      page([
+        [100, 20, 'CHO EUN', 16],
+        [60, 100, 'BIBIM.OCTOPU T1'],
+        [260, 100, '$13.99'],
+        [60, 115, 'LA BEEF RIB T1'],
+        [260, 115, '$41.97'],
+        [60, 140, 'SUBTOTAL'],
+        [260, 140, '$55.96'],
+        [60, 155, 'TAX1'],
+        [260, 155, '$4.48'],
+        [60, 170, 'TOTAL'],
+        [260, 170, '$60.44'],
+      ]),
+    ]);
+    expect([r.fields.subtotal?.value, r.fields.tax?.value, r.fields.total?.value]).toEqual([55.96, 4.48, 60.44]);
+    expect(r.fields.tax!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
 });
 
 /** A page read by OCR from [x, y, text, confidence?] runs, 10-pixel text, `width` × `height` pixels. */
