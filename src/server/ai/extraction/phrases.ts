@@ -41,6 +41,20 @@ export function rightOf(index: PhraseIndex, p: LayoutPhrase): LayoutPhrase[] {
 }
 
 /**
+ * Phrases to the right of `p` on the line just above or below it that share at least `share` of
+ * the lower of the two heights with it, nearest first: on a skewed photo or scan, an amount at
+ * the right margin may sit half a line higher or lower than its label at the left and be grouped
+ * into the neighbouring line ("310,00 EURO" a little above "Rechnungsbetrag").
+ */
+export function besideOf(index: PhraseIndex, p: LayoutPhrase, share = 0.4): LayoutPhrase[] {
+  const page = index.lines[p.pageNumber - 1] ?? [];
+  return [page[p.lineIndex - 1], page[p.lineIndex + 1]]
+    .flatMap((line) => line ?? [])
+    .filter((q) => q.x >= p.x + p.width - 1 && Math.min(p.y + p.height, q.y + q.height) - Math.max(p.y, q.y) >= share * Math.min(p.height, q.height))
+    .sort((a, b) => a.x - b.x);
+}
+
+/**
  * The first phrase below `p` that stands in its column: overlapping it horizontally or starting
  * at about the same x, within `maxLines` lines and without a gap wider than ~2.5 text heights
  * (a rule of dashes between is passed over).

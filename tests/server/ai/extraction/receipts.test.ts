@@ -416,6 +416,31 @@ describe('scanned till receipts, round three', () => {
     expect(strip.fields.vendor_name).toBeUndefined();
   });
 
+  it('takes the amount beside a label that a skewed scan put on the neighbouring line ("310,00 EURO" a little above "Rechnungsbetrag"), and none from a line that only touches it', () => {
+    const word = (text: string, x: number, y: number, height: number) => ({ text, x, y, width: text.length * 7, height, confidence: 0.93 });
+    const totals = (amountY: number) =>
+      extractInvoice([
+        buildPage(1, 1200, 900, 'ocr', [
+          word('CONTOSO', 290, 30, 14),
+          word('Zwischensumme', 706, 415, 11),
+          word('310,00', 820, 415, 11),
+          word('EURO', 866, 415, 11),
+          word('Steuer', 765, 445, 11),
+          word('0,00', 817, 440, 11),
+          word('EURO', 845, 440, 11),
+          word('310,00', 820, amountY, 10.5),
+          word('EURO', 861, amountY, 10.5),
+          word('Rechnungsbetrag', 706, 469, 11.5),
+        ]),
+      ]).fields;
+    const skewed = totals(463.5);
+    // grouped into two lines: the amount's centre lies above the label's band
+    expect(skewed.total).toMatchObject({ value: 310 });
+    expect(skewed.total!.confidence).toBeGreaterThanOrEqual(0.9);
+    // two lines that share less than 40% of their height are two rows
+    expect(totals(461).total?.value).not.toBe(310);
+  });
+
   it('reads a row whose tax class OCR read with a mark beside it ("«0")', () => {
     expect(
       lines([
