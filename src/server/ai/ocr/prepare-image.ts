@@ -29,6 +29,9 @@ async function decode(image: Buffer): Promise<Image | Canvas> {
   const pnm = pixmapHeader(image);
   if (!pnm) return loadImage(image);
   const { width, height, offset } = pnm;
+  // its size from its bytes, never from its header alone
+  if (width < 1 || height < 1 || image.length !== offset + width * height * 3)
+    throw new Error('The image could not be read (a PPM whose size does not match its header).');
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let i = 0, j = offset; i < rgba.length; i += 4, j += 3) {
     rgba[i] = image[j];
@@ -159,7 +162,6 @@ export async function orientImage(image: Buffer, quarterTurns: number): Promise<
   ][turns];
   ctx.setTransform(a, b, c, d, e, f);
   ctx.drawImage(img, 0, 0);
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
   return { image: toPixmap(ctx, width, height), width, height };
 }
 
@@ -173,8 +175,8 @@ export interface Rectangle {
 
 /**
  * The given rectangles of an image, each as an image of its own (PPM), the image decoded once. Tesseract's
- * own rectangle option decodes the whole image again for every rectangle: on a large photo or a
- * 200-dpi page, a few hundred milliseconds per number read again.
+ * own rectangle option decodes the whole image again for every rectangle: on a 200-dpi page, up
+ * to about 160 ms per number read again, against about 16 ms for a cut-out.
  */
 export async function cropImages(image: Buffer, rectangles: readonly Rectangle[]): Promise<Buffer[]> {
   if (rectangles.length === 0) return [];

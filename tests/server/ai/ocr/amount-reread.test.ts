@@ -6,6 +6,7 @@ import { createWorker, OEM } from 'tesseract.js';
 import { buildPage } from '../../../../src/server/ai/layout/group';
 import type { LayoutWord } from '../../../../src/server/ai/layout/types';
 import { rereadAmounts, rereadRectangle, type AmountReader } from '../../../../src/server/ai/ocr/amount-reread';
+import { cropImages } from '../../../../src/server/ai/ocr/prepare-image';
 import { languageDataPath, TesseractOcrPool } from '../../../../src/server/ai/ocr/tesseract-pool';
 
 /** A white PNG with black lines of text, 30 px sans-serif. */
@@ -85,4 +86,17 @@ describe('the second look at unsure numbers', () => {
       rmSync(cache, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('images made for OCR', () => {
+  it('reads back its own PPM cut-outs, and refuses one whose header claims more pixels than it holds', async () => {
+    const image = textImage(['Summe 20,00 EUR']);
+    const [crop] = await cropImages(image, [{ left: 10, top: 20, width: 50, height: 30 }]);
+    const [again] = await cropImages(crop, [{ left: 5, top: 5, width: 10, height: 10 }]);
+    const header = 'P6\n10 10\n255\n';
+    expect(again.subarray(0, header.length).toString('latin1')).toBe(header);
+    expect([...again.subarray(header.length)]).toEqual((await pixels(image, { left: 15, top: 25, width: 10, height: 10 })).filter((_, i) => i % 4 !== 3));
+    const forged = Buffer.concat([Buffer.from('P6\n100000 100000\n255\n', 'latin1'), Buffer.alloc(30)]);
+    await expect(cropImages(forged, [{ left: 0, top: 0, width: 1, height: 1 }])).rejects.toThrow('size does not match its header');
+  });
 });
