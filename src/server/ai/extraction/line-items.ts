@@ -531,6 +531,19 @@ function readRows(
       if (byArithmetic) ({ quantity, unitPrice, amount } = byArithmetic);
     }
     const hasNumbers = amount !== undefined || unitPrice !== undefined || quantity !== undefined;
+    // An amount alone under two or more lines that is their sum ("19.40" over a receipt's
+    // "TOTAL", the label a little lower): the table's total, left for the totals; the table ends.
+    if (
+      !cells.description &&
+      !pending &&
+      quantity === undefined &&
+      unitPrice === undefined &&
+      amount !== undefined &&
+      items.length >= 2 &&
+      items.every((it) => it.amount !== undefined) &&
+      Math.abs(items.reduce((sum, it) => sum + it.amount!, 0) - amount) < 0.005
+    )
+      return { end: 'totals', lastLine };
     // A line's amount printed on the row under its description, quantity and price.
     if (last && last.amount === undefined && amount !== undefined && unitPrice === undefined && quantity === undefined) {
       last.amount = amount;

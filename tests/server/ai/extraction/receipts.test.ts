@@ -441,6 +441,36 @@ describe('scanned till receipts, round three', () => {
     expect(totals(461).total?.value).not.toBe(310);
   });
 
+  it('ends the line table at an amount alone that is the sum of its lines, and takes it for the total beside its label a little lower', () => {
+    // the dev Spanish restaurant ticket as OCR read it: "19.40" a little above "TOTAL"
+    const word = (text: string, x: number, y: number, width: number, height: number) => ({ text, x, y, width, height, confidence: 0.92 });
+    const r = extractInvoice([
+      buildPage(1, 1200, 893, 'ocr', [
+        word('Contoso', 532, 158, 86, 19),
+        word('Unid.', 453, 476, 28, 11),
+        word('Descripcion', 503, 475, 71, 13),
+        word('Precio', 607, 472, 37, 11),
+        word('Importe', 659, 471, 46, 13),
+        word('REFRESCOS', 501, 497, 70, 12),
+        word('3,50', 619, 494, 25, 12),
+        word('3,50', 668, 493, 23, 12),
+        word('MENU', 502, 521, 40, 11),
+        word('DIARIO', 547, 519, 41, 13),
+        word('15,90', 614, 517, 32, 13),
+        word('15,90', 663, 515, 30, 12),
+        word('TOTAL', 476, 587, 67, 18),
+        word('19.40', 649, 579, 43, 17),
+        word('GRACIAS', 478, 678, 81, 21),
+      ]),
+    ]);
+    expect(r.lineItems.map((l) => [l.description, l.amount])).toEqual([
+      ['REFRESCOS', 3.5],
+      ['MENU DIARIO', 15.9],
+    ]);
+    expect(r.fields.total).toMatchObject({ value: 19.4 });
+    expect(r.fields.total!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('reads a row whose tax class OCR read with a mark beside it ("«0")', () => {
     expect(
       lines([
