@@ -1,4 +1,4 @@
-import { horizontalOverlapRatio, median } from '../layout/geometry';
+import { horizontalOverlapRatio, median, overlap } from '../layout/geometry';
 import { phrasesOf } from '../layout/group';
 import type { LayoutPage, LayoutPhrase } from '../layout/types';
 
@@ -50,7 +50,7 @@ export function besideOf(index: PhraseIndex, p: LayoutPhrase, share = 0.4): Layo
   const page = index.lines[p.pageNumber - 1] ?? [];
   return [page[p.lineIndex - 1], page[p.lineIndex + 1]]
     .flatMap((line) => line ?? [])
-    .filter((q) => q.x >= p.x + p.width - 1 && Math.min(p.y + p.height, q.y + q.height) - Math.max(p.y, q.y) >= share * Math.min(p.height, q.height))
+    .filter((q) => q.x >= p.x + p.width - 1 && overlap(p.y, p.y + p.height, q.y, q.y + q.height) >= share * Math.min(p.height, q.height))
     .sort((a, b) => a.x - b.x);
 }
 
