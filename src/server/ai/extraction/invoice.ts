@@ -4,7 +4,7 @@ import { cents, currencyCode, findAmounts, parseAmount, type ParsedAmount } from
 import { decideDateOrder, findDates, type DateOrder, type DateOrderDecision } from './date';
 import { INVOICE_FIELDS, matchLabel, TITLE_WITH_ID, TITLE_WORDS, type InvoiceFieldName, type LabelSpec, type ValueKind } from './labels';
 import { editDistance } from '../text/edit-distance';
-import { amountConfidence, findLineItems, fits, type LineItem } from './line-items';
+import { amountConfidence, findLineItems, fits, sumOf, type LineItem } from './line-items';
 import { withOcrDigits } from './ocr-noise';
 import { STREET_RE } from './patterns';
 import { below, besideOf, blockBelow, indexPhrases, lineOf, rightOf, type PhraseIndex } from './phrases';
@@ -1139,8 +1139,6 @@ export function chooseLineItems(
   }
   return { items };
 }
-
-const sumOf = (list: readonly LineItem[]) => cents(list.reduce((a, i) => a + (i.amount ?? 0), 0));
 
 /**
  * OCR lines that miss their total by what one misread digit of one amount explains ("7,95" read

@@ -1,6 +1,6 @@
 import { median } from '../layout/geometry';
 import type { LayoutPhrase, LayoutWord } from '../layout/types';
-import { findAmounts, parseAmount, parseNumber } from './amount';
+import { cents, findAmounts, parseAmount, parseNumber } from './amount';
 import { COLUMN_HEADERS } from './labels';
 
 export interface LineItem {
@@ -446,6 +446,9 @@ export function arithmeticRead(numbers: readonly RowNumber[]): { quantity: numbe
   return best && { quantity: best.quantity, unitPrice: best.unitPrice, amount: best.amount, left: best.left };
 }
 
+/** The lines' amounts added up, to the cent (a line without an amount adds nothing). */
+export const sumOf = (list: readonly LineItem[]) => cents(list.reduce((a, i) => a + (i.amount ?? 0), 0));
+
 /** True when a row read by its columns has a quantity, a unit price and an amount that multiply out. */
 const readsAsLine = (r: RowRead) =>
   r.quantity !== undefined && r.unitPrice !== undefined && r.amount !== undefined && r.amount !== 0 && fits(r.quantity, r.unitPrice, r.amount);
@@ -541,7 +544,7 @@ function readRows(
       amount !== undefined &&
       items.length >= 2 &&
       items.every((it) => it.amount !== undefined) &&
-      Math.abs(items.reduce((sum, it) => sum + it.amount!, 0) - amount) < 0.005
+      Math.abs(sumOf(items) - amount) < 0.005
     )
       return { end: 'totals', lastLine };
     // A line's amount printed on the row under its description, quantity and price.
