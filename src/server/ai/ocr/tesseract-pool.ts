@@ -386,8 +386,7 @@ export class TesseractOcrPool implements OcrEngine {
       job.resolve(page);
     } catch (error) {
       job.reject(new OcrError(`OCR failed on page ${job.pageNumber}: ${(error as Error).message ?? error}`));
-      // a reading's own parameters are put back by tesseract.js only when it succeeds
-      await worker.setParameters(this.parameters).catch(() => undefined);
+      await this.resetParameters(worker);
     }
   }
 
@@ -449,8 +448,7 @@ export class TesseractOcrPool implements OcrEngine {
     const page = scale
       .then((s) => (s ? this.readEnlarged({ ...reading, worker: helper }, prepare, s) : undefined))
       .catch(async () => {
-        // a reading's own parameters are put back by tesseract.js only when it succeeds
-        await helper.setParameters(this.parameters).catch(() => undefined);
+        await this.resetParameters(helper);
         return undefined;
       })
       .finally(() => {
@@ -459,6 +457,11 @@ export class TesseractOcrPool implements OcrEngine {
         this.pump();
       });
     return { scale: scale.catch(() => undefined), page };
+  }
+
+  /** A worker's parameters set back to the pool's after a failed reading: tesseract.js puts a reading's own back only when it succeeds. */
+  private async resetParameters(worker: Worker): Promise<void> {
+    await worker.setParameters(this.parameters).catch(() => undefined);
   }
 
   /** The page read enlarged `scale` times (see SmallText). */
