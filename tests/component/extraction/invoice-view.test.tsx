@@ -48,6 +48,9 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
   it('shows the uploaded image, polls the job with progress, then the fields, confidences, line items and the totals warning', async () => {
     const user = userEvent.setup();
     let polls = 0;
+    // The job stays in progress until the test has seen the progress bar: under load, a test that
+    // looked for it late could otherwise find the result already shown.
+    let barSeen = false;
     const { shell, files } = setup({
       'POST /api/service/extract_data/': {
         status: 202,
@@ -55,7 +58,7 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
       },
       'POST /api/plugins/invoice-extraction/status': () => {
         polls += 1;
-        return polls < 2 ? { body: { Status: 'IN_PROGRESS', Job_ID: 'j1', progress: 60, message: 'Reading the document' } } : { body: DONE };
+        return polls < 2 || !barSeen ? { body: { Status: 'IN_PROGRESS', Job_ID: 'j1', progress: 60, message: 'Reading the document' } } : { body: DONE };
       },
     });
     await uploadInvoice(user);
@@ -65,6 +68,7 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Process Invoice' }));
     expect(await screen.findByRole('progressbar', { name: "Extracting the invoice's fields" })).toBeInTheDocument();
+    barSeen = true;
     const result = await screen.findByRole('region', { name: 'Extracted invoice' });
     expect(
       within(result)
