@@ -138,7 +138,12 @@ export function findAmounts(text: string): ParsedAmount[] {
     if (!pre && !post && /^(?:19|20)\d{2}$/.test(num)) continue;
     const preCode = currencyCode(pre);
     const postCode = currencyCode(post);
-    if (pre && !preCode && /^[A-Z]{3}$/.test(pre)) continue;
+    // a word of three capitals before the number is no currency ("Total TTC 233,47 €", "VAT 19.00"):
+    // read on from the number itself, with the word left out
+    if (pre && !preCode && /^[A-Z]{3}$/.test(pre)) {
+      AMOUNT_RE.lastIndex = start + pre.length;
+      continue;
+    }
     // "6,00" of "6,00,000.00" when a notation is not read whole: part of a longer number.
     if (/^[.,]\d/.test(text.slice(end, end + 2)) && !post) continue;
     const value = lakh(num) ?? misgrouped(num) ?? parseNumber(num);

@@ -30,6 +30,15 @@ describe('amounts', () => {
     expect(findAmounts('INV-2026-0042 on 01/03/2026')).toEqual([]);
     expect(parseAmount('no money here')).toBeUndefined();
   });
+
+  it('reads a word of three capitals before an amount as no currency ("Total TTC -233,47 €", "VAT 19.00"), so the amount is found', () => {
+    expect(findAmounts('Total TTC -233,47 €')).toEqual([{ value: -233.47, currency: 'EUR', raw: '-233,47 €' }]);
+    expect(findAmounts('TVA 20,00 €')).toEqual([{ value: 20, currency: 'EUR', raw: '20,00 €' }]);
+    expect(findAmounts('VAT 19.00')).toEqual([{ value: 19, raw: '19.00' }]);
+    expect(findAmounts('EUR 12,00')).toEqual([{ value: 12, currency: 'EUR', raw: 'EUR 12,00' }]);
+    // still part of an id: no amount
+    expect(findAmounts('ABC123')).toEqual([]);
+  });
 });
 
 describe('dates', () => {
