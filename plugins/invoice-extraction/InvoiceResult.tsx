@@ -39,6 +39,8 @@ export interface InvoiceResultData {
   /** the pages in the file and the pages read: a notice says when a long document was cut */
   pages?: number;
   pages_read?: number;
+  /** the e-invoice data the PDF carries, when its values were taken from it */
+  e_invoice?: { format: string; attachment: string };
 }
 
 /** Below this confidence a value is marked "check this". */
@@ -113,7 +115,8 @@ function Confidence({ value }: { value: number | null }) {
 }
 
 /**
- * The read invoice: a warning when its totals disagree, its non-list fields under capitalised
+ * The read invoice: a notice when its values came from the e-invoice data the PDF carries, a
+ * warning when its totals disagree, its non-list fields under capitalised
  * labels (amounts with the currency, a missing field as "Not found"), each with its confidence,
  * and the line items as a table.
  */
@@ -126,6 +129,15 @@ export function InvoiceResult({ data }: { data: InvoiceResultData }) {
   return (
     <section className={s.root} aria-label="Extracted invoice">
       <PagesRead pages={data.pages} pagesRead={data.pages_read} />
+      {data.e_invoice && (
+        <MessageBar intent="info" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>Read from the e-invoice data</MessageBarTitle>
+            This PDF carries its invoice as {data.e_invoice.format} data ({data.e_invoice.attachment}): the values below were taken from it and checked against
+            the page.
+          </MessageBarBody>
+        </MessageBar>
+      )}
       {data.warnings.length > 0 && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>

@@ -53,6 +53,8 @@ export interface InvoiceReply {
   line_items: InvoiceExtraction['lineItems'];
   /** Sentences: totals that disagree, a total that was not found. */
   warnings: string[];
+  /** Set when the values came from e-invoice data the PDF carries (checked against the page). */
+  e_invoice?: { format: string; attachment: string };
 }
 
 /** The reply while the job runs: its id, progress 0..100 and what it is doing. */
@@ -91,5 +93,6 @@ export function invoiceReply(view: JobView<InvoiceExtraction>): InvoiceReply | I
     }),
     line_items: result.lineItems,
     warnings: result.warnings,
+    ...(result.eInvoice ? { e_invoice: result.eInvoice } : {}),
   };
 }

@@ -3,7 +3,7 @@ import {
   documentOf,
   DOCUMENT_EXTRACTION_JOB,
   extractDocumentFields,
-  extractInvoice,
+  extractInvoiceFromDocument,
   HttpError,
   INVOICE_EXTRACTION_JOB,
   InvoiceExtraction,
@@ -94,7 +94,7 @@ export default defineServerPlugin({
       invoiceExtractionService({
         queue: get(T.JobQueue),
         files: get(T.FileStore),
-        direct: storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, (pages) => extractInvoice(pages)),
+        direct: storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, extractInvoiceFromDocument),
       }),
     ),
   ],
@@ -155,7 +155,7 @@ export default defineServerPlugin({
     // Registered here rather than under `jobs`, whose handlers are not given the job's progress reporter.
     queue.process(
       INVOICE_EXTRACTION_JOB,
-      (data, job) => runExtractionJob<InvoiceResult>(data as ExtractionJobData, job, { files, ocr, events }, (pages) => extractInvoice(pages)),
+      (data, job) => runExtractionJob<InvoiceResult>(data as ExtractionJobData, job, { files, ocr, events }, extractInvoiceFromDocument),
       { concurrency: 2 },
     );
   },

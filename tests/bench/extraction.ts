@@ -19,7 +19,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { InvoiceExtraction } from '../../src/server/ai/extraction/invoice';
+import { withEInvoice, type EInvoice } from '../../src/server/ai/extraction/e-invoice';
 import { extractInvoice } from '../../src/server/ai/extraction/invoice';
+import { pagesText } from '../../src/server/ai/extraction/jobs/read-stored-document';
 import { readDocument, type DocumentType } from '../../src/server/ai/extraction/read-document';
 import type { LayoutPage } from '../../src/server/ai/layout/types';
 import { DocumentReadError } from '../../src/server/ai/pdf/errors';
@@ -192,11 +194,8 @@ function typeOf(file: string): DocumentType {
   return 'pdf';
 }
 
-async function scoreReal(split: 'dev' | 'heldout', group: RealGroup, ocr: TesseractOcrPool): Promise<RealScore> {
-  const files = readdirSync(REAL_DIR)
-    .filter((f) => f.endsWith('.json'))
-    .sort();
-  const score: RealScore = {
+function emptyScore(): RealScore {
+  return {
     counts: new Map(),
     tables: 0,
     tablesComplete: 0,
@@ -209,10 +208,93 @@ async function scoreReal(split: 'dev' | 'heldout', group: RealGroup, ocr: Tesser
     secondsPerPage: [],
     unread: [],
   };
+}
+
+/** Scores one document's extraction against its truth into `score`, adding what was missed to `misses`. */
+function tally(score: RealScore, truth: RealTruth, result: InvoiceExtraction, misses: string[]): void {
   const add = (k: string, c: Partial<Counts>) => {
     const cur = score.counts.get(k) ?? { tp: 0, fp: 0, fn: 0 };
     score.counts.set(k, { tp: cur.tp + (c.tp ?? 0), fp: cur.fp + (c.fp ?? 0), fn: cur.fn + (c.fn ?? 0) });
   };
+  score.docs++;
+  for (const [name, field] of REAL_FIELDS) {
+    const t = truth.fields[field];
+    const got = (result.fields as Record<string, { value: unknown; confidence: number; needs_review?: boolean } | undefined>)[field];
+    const p = got?.value;
+    const right = t !== null && t !== undefined && p !== undefined && sameValue(field, p, t);
+    if (t === null || t === undefined) {
+      if (p !== undefined) add(name, { fp: 1 });
+      else add(name, {});
+    } else if (p === undefined) add(name, { fn: 1 });
+    else if (right) add(name, { tp: 1 });
+    else add(name, { fp: 1, fn: 1 });
+    if (p !== undefined && !right) {
+      if (got!.confidence >= CERTAIN && !got!.needs_review) score.certainWrong++;
+      if (got!.confidence >= 0.6 && !got!.needs_review) score.unflaggedWrong++;
+      misses.push(`${field}: got ${JSON.stringify(p)} (${got!.confidence}${got!.needs_review ? ', needs review' : ''}), expected ${JSON.stringify(t)}`);
+    } else if (p === undefined && t !== null && t !== undefined) misses.push(`${field}: missing (expected ${JSON.stringify(t)})`);
+  }
+  // Line items: each true line read whole (description, quantity, unit price, amount) is a hit.
+  const remaining = [...result.lineItems];
+  let found = 0;
+  const unmatched: TruthLine[] = [];
+  for (const line of truth.line_items ?? []) {
+    const i = remaining.findIndex((r) => sameLine(r, line));
+    if (i >= 0) {
+      remaining.splice(i, 1);
+      found++;
+      add('line items', { tp: 1 });
+    } else {
+      add('line items', { fn: 1 });
+      unmatched.push(line);
+    }
+  }
+  // Secondary: a line whose amount is right and whose description OCR misread by a letter or
+  // two (one edit per eight letters) still counts here; the strict figure above stays the headline.
+  if (truth.line_items) {
+    const left = [...remaining];
+    let near = 0;
+    for (const line of unmatched) {
+      const t = letters(line.description);
+      const i = left.findIndex(
+        (r) =>
+          line.amount !== null &&
+          r.amount !== undefined &&
+          Math.abs(r.amount - line.amount) <= 0.005 &&
+          editDistance(letters(r.description), t) <= Math.max(1, Math.floor(t.length / 8)),
+      );
+      if (i >= 0) {
+        left.splice(i, 1);
+        near++;
+      }
+    }
+    score.linesNear += found + near;
+    score.lines += truth.line_items.length;
+  }
+  if (truth.line_items) {
+    score.tables++;
+    if (found === truth.line_items.length && remaining.length === 0) score.tablesComplete++;
+    else misses.push(`line items: ${found}/${truth.line_items.length} right, ${remaining.length} extra`);
+  }
+  if (truth.line_items && remaining.length) add('line items', { fp: remaining.length });
+}
+
+/**
+ * The page reading of one split and group (the headline), and, for the PDFs that carry e-invoice
+ * data (Factur-X, ZUGFeRD, UBL), those documents scored twice: the page reading alone and the
+ * product's result with the data laid over it (withEInvoice).
+ */
+async function scoreReal(
+  split: 'dev' | 'heldout',
+  group: RealGroup,
+  ocr: TesseractOcrPool,
+): Promise<{ score: RealScore; eInvoicePage: RealScore; eInvoiceData: RealScore }> {
+  const files = readdirSync(REAL_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const score = emptyScore();
+  const eInvoicePage = emptyScore();
+  const eInvoiceData = emptyScore();
   for (const f of files) {
     const truth = JSON.parse(readFileSync(join(REAL_DIR, f), 'utf8')) as RealTruth;
     if (truth.split !== split || groupOf(truth) !== group) continue;
@@ -220,8 +302,9 @@ async function scoreReal(split: 'dev' | 'heldout', group: RealGroup, ocr: Tesser
     const started = performance.now();
     const misses: string[] = [];
     let pages: LayoutPage[] = [];
+    let eInvoice: EInvoice | undefined;
     try {
-      pages = (await readDocument(bytes, typeOf(truth.file), { ocr, dpi: 200 })).pages;
+      ({ pages, eInvoice } = await readDocument(bytes, typeOf(truth.file), { ocr, dpi: 200 }));
     } catch (error) {
       // a document the product refuses (its read budget ran out, on a loaded machine) counts as read with nothing found
       if (!(error instanceof DocumentReadError)) throw error;
@@ -230,71 +313,59 @@ async function scoreReal(split: 'dev' | 'heldout', group: RealGroup, ocr: Tesser
     }
     const result = extractInvoice(pages);
     if (pages.length) score.secondsPerPage.push((performance.now() - started) / 1000 / pages.length);
-    score.docs++;
     score.pages += pages.length;
-    for (const [name, field] of REAL_FIELDS) {
-      const t = truth.fields[field];
-      const got = (result.fields as Record<string, { value: unknown; confidence: number; needs_review?: boolean } | undefined>)[field];
-      const p = got?.value;
-      const right = t !== null && t !== undefined && p !== undefined && sameValue(field, p, t);
-      if (t === null || t === undefined) {
-        if (p !== undefined) add(name, { fp: 1 });
-        else add(name, {});
-      } else if (p === undefined) add(name, { fn: 1 });
-      else if (right) add(name, { tp: 1 });
-      else add(name, { fp: 1, fn: 1 });
-      if (p !== undefined && !right) {
-        if (got!.confidence >= CERTAIN && !got!.needs_review) score.certainWrong++;
-        if (got!.confidence >= 0.6 && !got!.needs_review) score.unflaggedWrong++;
-        misses.push(`${field}: got ${JSON.stringify(p)} (${got!.confidence}${got!.needs_review ? ', needs review' : ''}), expected ${JSON.stringify(t)}`);
-      } else if (p === undefined && t !== null && t !== undefined) misses.push(`${field}: missing (expected ${JSON.stringify(t)})`);
+    tally(score, truth, result, misses);
+    if (eInvoice) {
+      tally(eInvoicePage, truth, result, []);
+      const dataMisses: string[] = [];
+      tally(eInvoiceData, truth, withEInvoice(result, eInvoice, pagesText(pages)), dataMisses);
+      if (dataMisses.length) misses.push(`with its e-invoice data: ${dataMisses.join('; ')}`);
     }
-    // Line items: each true line read whole (description, quantity, unit price, amount) is a hit.
-    const remaining = [...result.lineItems];
-    let found = 0;
-    const unmatched: TruthLine[] = [];
-    for (const line of truth.line_items ?? []) {
-      const i = remaining.findIndex((r) => sameLine(r, line));
-      if (i >= 0) {
-        remaining.splice(i, 1);
-        found++;
-        add('line items', { tp: 1 });
-      } else {
-        add('line items', { fn: 1 });
-        unmatched.push(line);
-      }
-    }
-    // Secondary: a line whose amount is right and whose description OCR misread by a letter or
-    // two (one edit per eight letters) still counts here; the strict figure above stays the headline.
-    if (truth.line_items) {
-      const left = [...remaining];
-      let near = 0;
-      for (const line of unmatched) {
-        const t = letters(line.description);
-        const i = left.findIndex(
-          (r) =>
-            line.amount !== null &&
-            r.amount !== undefined &&
-            Math.abs(r.amount - line.amount) <= 0.005 &&
-            editDistance(letters(r.description), t) <= Math.max(1, Math.floor(t.length / 8)),
-        );
-        if (i >= 0) {
-          left.splice(i, 1);
-          near++;
-        }
-      }
-      score.linesNear += found + near;
-      score.lines += truth.line_items.length;
-    }
-    if (truth.line_items) {
-      score.tables++;
-      if (found === truth.line_items.length && remaining.length === 0) score.tablesComplete++;
-      else misses.push(`line items: ${found}/${truth.line_items.length} right, ${remaining.length} extra`);
-    }
-    if (truth.line_items && remaining.length) add('line items', { fp: remaining.length });
     if (verbose && misses.length && (missSplit === undefined || missSplit === split)) console.log(`  ${split} ${truth.file}:\n    ${misses.join('\n    ')}`);
   }
-  return score;
+  return { score, eInvoicePage, eInvoiceData };
+}
+
+/** Key-field precision, recall and counts of a score, as a table cell. */
+function overall(s: RealScore): string {
+  const c = { tp: 0, fp: 0, fn: 0 };
+  for (const [n] of REAL_FIELDS) {
+    const x = s.counts.get(n);
+    if (x) {
+      c.tp += x.tp;
+      c.fp += x.fp;
+      c.fn += x.fn;
+    }
+  }
+  const m = prf(c);
+  return `${m.precision.toFixed(2).padStart(5)} ${m.recall.toFixed(2).padStart(5)} ${`${c.tp}/${c.fp}/${c.fn}`.padStart(8)}`;
+}
+
+type SplitScores = Awaited<ReturnType<typeof scoreReal>>;
+
+/**
+ * The PDFs that carry e-invoice data, scored with the page reading alone (the headline above
+ * counts that) and with the data laid over it, as the product shows them.
+ */
+function eInvoiceTable(dev: SplitScores, heldout: SplitScores): void {
+  if (dev.eInvoicePage.docs + heldout.eInvoicePage.docs === 0) return;
+  const hidden = missSplit === 'dev';
+  console.log(`\nOf those, PDFs carrying e-invoice data (Factur-X, ZUGFeRD, UBL): held-out ${heldout.eInvoicePage.docs}, dev ${dev.eInvoicePage.docs}`);
+  const row = (name: string, held: string, d: string) => console.log(`${name.padEnd(44)} ${(hidden ? '(hidden)' : held).padStart(22)}   ${d.padStart(22)}`);
+  row('', 'held-out P     R  tp/fp/fn', 'dev P     R  tp/fp/fn');
+  row('key fields, the page reading alone', overall(heldout.eInvoicePage), overall(dev.eInvoicePage));
+  row('key fields, with the e-invoice data', overall(heldout.eInvoiceData), overall(dev.eInvoiceData));
+  const tables = (s: RealScore) => `${s.tablesComplete}/${s.tables}`;
+  row(
+    'line tables read whole, page alone / with data',
+    `${tables(heldout.eInvoicePage)} / ${tables(heldout.eInvoiceData)}`,
+    `${tables(dev.eInvoicePage)} / ${tables(dev.eInvoiceData)}`,
+  );
+  row(
+    'wrong and certain, page alone / with data',
+    `${heldout.eInvoicePage.certainWrong} / ${heldout.eInvoiceData.certainWrong}`,
+    `${dev.eInvoicePage.certainWrong} / ${dev.eInvoiceData.certainWrong}`,
+  );
 }
 
 function realTables(group: RealGroup, dev: RealScore, heldout: RealScore): void {
@@ -313,19 +384,6 @@ function realTables(group: RealGroup, dev: RealScore, heldout: RealScore): void 
   console.log(`${'field'.padEnd(16)} ${'HELD-OUT P     R  tp/fp/fn'.padStart(26)}   ${'dev P     R  tp/fp/fn'.padStart(22)}`);
   const keys = [...REAL_FIELDS.map(([n]) => n), 'line items'];
   for (const k of keys) console.log(`${k.padEnd(16)}   ${h(col(heldout, k))}   ${col(dev, k)}`);
-  const overall = (s: RealScore) => {
-    const c = { tp: 0, fp: 0, fn: 0 };
-    for (const [n] of REAL_FIELDS) {
-      const x = s.counts.get(n);
-      if (x) {
-        c.tp += x.tp;
-        c.fp += x.fp;
-        c.fn += x.fn;
-      }
-    }
-    const m = prf(c);
-    return `${m.precision.toFixed(2).padStart(5)} ${m.recall.toFixed(2).padStart(5)} ${`${c.tp}/${c.fp}/${c.fn}`.padStart(8)}`;
-  };
   console.log(`${'KEY FIELDS'.padEnd(16)}   ${h(overall(heldout))}   ${overall(dev)}`);
   const row = (name: string, held: string, d: string) => console.log(`${name.padEnd(44)} ${(hidden ? '(hidden)' : held).padStart(10)}   ${d.padStart(10)}`);
   row('', 'held-out', 'dev');
@@ -349,7 +407,8 @@ async function main() {
       if (generatedOnly || (scansOnly && group !== 'scans') || (textOnly && group !== 'text-layer')) continue;
       const heldout = await scoreReal('heldout', group, ocr);
       const dev = await scoreReal('dev', group, ocr);
-      realTables(group, dev, heldout);
+      realTables(group, dev.score, heldout.score);
+      eInvoiceTable(dev, heldout);
     }
     if (realOnly) return;
 

@@ -124,6 +124,25 @@ describe('invoice and document extraction', () => {
     await app.screenshot('invoice-extraction-receipt-photo');
   });
 
+  it('invoice extraction: a Factur-X PDF is read from the e-invoice data it carries, and the page says so', async () => {
+    const { page } = app;
+    await page.goto('/workflow/10004?combination=2');
+    // a real FNFE-MPE sample credit note (dev split of the corpus, see its README)
+    const pdf = path.join(__dirname, '../fixtures/real-invoices/fr-Avoir_FR_type381_BASIC.pdf');
+    await page.getByLabel('Invoice file').setInputFiles(pdf);
+    await page.getByRole('button', { name: 'Upload Invoice' }).click();
+    await page.getByText('fr-Avoir_FR_type381_BASIC.pdf uploaded.').waitFor();
+    await page.getByRole('button', { name: 'Process Invoice' }).click();
+    const result = page.getByRole('region', { name: 'Extracted invoice' });
+    await result.getByText('Read from the e-invoice data').waitFor();
+    expect(await result.getByText(/carries its invoice as Factur-X \/ ZUGFeRD \(CII\) data \(factur-x\.xml\)/).count()).toBe(1);
+    expect(await result.locator('[data-field="total"]').textContent()).toBe('-233.47 EUR99% sure');
+    expect(await result.locator('[data-field="customer_vat_id"]').textContent()).toBe('FR1978787878499% sure');
+    const table = result.getByRole('table', { name: 'Line items' });
+    expect(await table.getByRole('row').nth(2).textContent()).toBe("Huile d'olive à l'ancienne1019.80-198.0099% sure");
+    await app.screenshot('invoice-extraction-e-invoice');
+  });
+
   it('invoice extraction: warns when the totals disagree, and Run Workflow says the recipe is stopped', async () => {
     const { page } = app;
     await page.goto('/workflow/10004?combination=2');

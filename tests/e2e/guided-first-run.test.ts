@@ -173,7 +173,7 @@ describe('guided first run with the sandbox providers', () => {
         total: '1589.8',
         line_items: '1 × Amboss 250 kg @ 1000.00 = 1000.00\n30 × Kette @ 10.00 = 300.00\nTransport @ 120.00 = 120.00',
         warnings:
-          'Subtotal 1420.00 + tax 269.80 = 1689.80, but the total is 1589.80.\nNot found on the invoice: due date.\nThe tax was read with low confidence (55%): check it.\nThe total was read with low confidence (55%): check it.',
+          'The e-invoice data in the PDF (ZUGFeRD-invoice.xml) is for invoice 20131122-42, not 42 as the page reads: it was not used.\nSubtotal 1420.00 + tax 269.80 = 1689.80, but the total is 1589.80.\nNot found on the invoice: due date.\nThe tax was read with low confidence (55%): check it.\nThe total was read with low confidence (55%): check it.',
       },
     });
     // the second sample (a real ZUGFeRD invoice from the corpus's dev part): its printed values, as

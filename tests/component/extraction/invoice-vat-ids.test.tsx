@@ -2,14 +2,14 @@ import { render, screen, within } from '@testing-library/react';
 import { InvoiceResult } from '../../../plugins/invoice-extraction/InvoiceResult';
 import { invoiceReply, type InvoiceExtraction } from '../../../plugins/invoice-extraction/invoice-reply';
 
-function reply(fields: InvoiceExtraction['fields']) {
+function reply(fields: InvoiceExtraction['fields'], eInvoice?: InvoiceExtraction['eInvoice']) {
   const view = {
     Status: 'SUCCEEDED',
     Job_ID: 'j1',
     progress: 100,
     message: 'Done',
     data: { bucket: 'uploads', key: 'k-1.pdf' },
-    outcome: { result: { fields, lineItems: [], warnings: [] }, name: 'invoice.pdf', pages: 1, ocrPages: [] },
+    outcome: { result: { fields, lineItems: [], warnings: [], ...(eInvoice ? { eInvoice } : {}) }, name: 'invoice.pdf', pages: 1, ocrPages: [] },
   };
   const r = invoiceReply(view as unknown as Parameters<typeof invoiceReply>[0]);
   if (r.Status !== 'SUCCEEDED') throw new Error('not succeeded');
@@ -97,5 +97,27 @@ describe('the invoice page and its VAT ids', () => {
     render(<InvoiceResult data={{ fields: r.fields, line_items: [], warnings: [] }} />);
     expect(screen.queryByText('Vendor VAT ID')).not.toBeInTheDocument();
     expect(screen.queryByText('Customer VAT ID')).not.toBeInTheDocument();
+  });
+});
+
+describe('the invoice page and e-invoice data', () => {
+  const total = { total: { value: 119, confidence: 0.99 } };
+
+  it('says when the values were read from the e-invoice data the PDF carries, naming the standard and the attached file', () => {
+    const r = reply(total, { format: 'Factur-X / ZUGFeRD (CII)', attachment: 'factur-x.xml' });
+    expect(r.e_invoice).toEqual({ format: 'Factur-X / ZUGFeRD (CII)', attachment: 'factur-x.xml' });
+    render(<InvoiceResult data={r} />);
+    const result = screen.getByRole('region', { name: 'Extracted invoice' });
+    expect(within(result).getByText('Read from the e-invoice data')).toBeInTheDocument();
+    expect(result).toHaveTextContent(
+      'This PDF carries its invoice as Factur-X / ZUGFeRD (CII) data (factur-x.xml): the values below were taken from it and checked against the page.',
+    );
+  });
+
+  it('says nothing of e-invoice data for a document read from its page alone', () => {
+    const r = reply(total);
+    expect(r).not.toHaveProperty('e_invoice');
+    render(<InvoiceResult data={r} />);
+    expect(screen.queryByText('Read from the e-invoice data')).not.toBeInTheDocument();
   });
 });

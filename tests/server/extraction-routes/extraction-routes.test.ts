@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { imageSize } from 'image-size';
 import type { DomainEvents } from '../../../src/core/event-bus';
 import { TesseractOcrPool } from '../../../src/server/ai/ocr/tesseract-pool';
@@ -86,6 +88,39 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
       const event = extracted.find((e) => e.key === invoiceKey.key);
       expect(event).toMatchObject({ owner: alice.id, bucket: invoiceKey.bucket, name: 'acme-invoice.pdf' });
       expect(event!.text).toContain(String(invoice.truth.invoice_number));
+    });
+
+    it('answers a Factur-X PDF with the values of the e-invoice data it carries, checked against its page, and says so', async () => {
+      // a real FNFE-MPE sample credit note (tests/fixtures/real-invoices, dev split): its XML gives amounts positive, its page negative
+      const pdf = readFileSync(path.join(__dirname, '../../fixtures/real-invoices/fr-Avoir_FR_type381_BASIC.pdf'));
+      const stored = await storeFile(server, alice.id, new Uint8Array(pdf), 'avoir.pdf');
+      const res = await post('/api/service/extract_data/', alice, { key: stored.key, bucket: stored.bucket });
+      expect(res.status).toBe(200);
+      expect(res.body.e_invoice).toEqual({ format: 'Factur-X / ZUGFeRD (CII)', attachment: 'factur-x.xml' });
+      const fields = Object.fromEntries(res.body.fields.map((f: { name: string; value: unknown }) => [f.name, f.value]));
+      expect(fields).toEqual({
+        invoice_number: 'AV-2017-0005',
+        invoice_date: '2017-11-16',
+        due_date: '2017-11-16',
+        vendor_name: 'Au bon moulin',
+        vendor_address: "1242 chemin de l'olive, 84340 Malaucène",
+        vendor_vat_id: 'FR11999999998',
+        customer_name: 'Ma jolie boutique',
+        customer_address: '35 rue de la République, 69001 Lyon',
+        customer_vat_id: 'FR19787878784',
+        po_number: 'PO445',
+        subtotal: -218.48,
+        tax: -14.99,
+        total: -233.47,
+        currency: 'EUR',
+        payment_terms: 'Paiement immédiat',
+      });
+      expect(res.body.line_items).toEqual([
+        { description: "Nougat de l'Abbaye 250g", quantity: 5, unit_price: 4.1, amount: -20.48, confidence: 0.99 },
+        { description: "Huile d'olive à l'ancienne", quantity: 10, unit_price: 19.8, amount: -198, confidence: 0.99 },
+      ]);
+      // the page prints 4,55 € less 10% a nougat: 5 × 4.10 is 20.50 against the 20.48 charged, and the page says so too
+      expect(res.body.warnings).toEqual(['Line 1: 5 × 4.10 = 20.50, but its amount is -20.48.']);
     });
 
     it('with wait 0 answers 202 and a Job_ID at once; the status call reports progress until SUCCEEDED', async () => {

@@ -6,3 +6,4 @@ export * from './invoice';
 export * from './document';
 export * from './patterns';
 export * from './read-document';
+export * from './e-invoice';

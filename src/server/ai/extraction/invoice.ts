@@ -29,6 +29,8 @@ export interface InvoiceExtraction {
   lineItems: LineItem[];
   /** Human-readable sentences: totals that do not add up, fields that could not be found. */
   warnings: string[];
+  /** Set when the values were taken from e-invoice data embedded in the PDF (see e-invoice.ts). */
+  eInvoice?: { format: string; attachment: string };
 }
 
 interface Candidate {
@@ -1433,7 +1435,8 @@ export function crossCheck(fields: InvoiceExtraction['fields'], items: readonly 
       item.quantity !== undefined &&
       item.unit_price !== undefined &&
       item.amount !== undefined &&
-      !near(cents(item.quantity * item.unit_price), item.amount)
+      // a credited or returned line may print its amount negative beside a positive price
+      !near(cents(Math.abs(item.quantity * item.unit_price)), Math.abs(item.amount))
     ) {
       warnings.push(
         `Line ${i + 1}: ${item.quantity} × ${money(item.unit_price)} = ${money(cents(item.quantity * item.unit_price))}, but its amount is ${money(item.amount)}.`,

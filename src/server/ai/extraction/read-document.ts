@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LayoutPage } from '../layout/types';
 import type { OcrEngine } from '../ocr/ocr-engine';
+import type { EInvoice } from './e-invoice';
 import { DocumentReadError } from '../pdf/errors';
 import { readPdfBounded } from '../pdf/read-pdf';
 
@@ -29,6 +30,8 @@ export interface ReadDocumentResult {
   timings: PageTiming[];
   /** Pages in the file (may exceed pages.length when maxPages cut it). */
   pageCount: number;
+  /** The e-invoice data a PDF carries (Factur-X, ZUGFeRD, XRechnung, UBL), to lay over the page's reading. */
+  eInvoice?: EInvoice;
 }
 
 /** Guesses the document type from the file's first bytes (PDF, PNG or JPEG), or undefined. */
@@ -86,7 +89,7 @@ export async function readDocument(bytes: Uint8Array, type: DocumentType, option
     pages.push(page);
     timings.push({ pageNumber: p.pageNumber, source: page.source, milliseconds: p.milliseconds + performance.now() - started });
   }
-  return { pages, ocrPages, timings, pageCount: read.pageCount };
+  return { pages, ocrPages, timings, pageCount: read.pageCount, ...(read.eInvoice ? { eInvoice: read.eInvoice } : {}) };
 }
 
 function scalePage(page: LayoutPage, sx: number, sy: number): LayoutPage {

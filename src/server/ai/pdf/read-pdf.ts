@@ -1,6 +1,7 @@
 import type { LayoutPage } from '../layout/types';
 import { runBounded, ParseBudgetError, type WorkerBudget } from '../../files/bounded-worker';
 import { countInflated } from '../../files/inflate-budget';
+import { readEInvoice, MAX_E_INVOICE_BYTES, type EInvoice } from '../extraction/e-invoice';
 import { DocumentReadError } from './errors';
 import { openPdf } from './pdfjs';
 import { renderPdfPage, type RenderedPage } from './render';
@@ -38,6 +39,28 @@ export type PdfPageRead =
 export interface PdfRead {
   pages: PdfPageRead[];
   pageCount: number;
+  /** The e-invoice (Factur-X, ZUGFeRD, XRechnung, UBL) the PDF carries as an attachment, if any. */
+  eInvoice?: EInvoice;
+}
+
+/**
+ * The first attachment of the PDF that reads as an e-invoice (see readEInvoice). An attachment
+ * list pdfjs cannot read, or XML that is not an invoice, is no e-invoice: the page is read as ever.
+ */
+async function embeddedEInvoice(pdf: Awaited<ReturnType<typeof openPdf>>): Promise<EInvoice | undefined> {
+  let attachments: Record<string, { filename?: string; content?: Uint8Array }> | null;
+  try {
+    attachments = await pdf.getAttachments();
+  } catch {
+    return undefined;
+  }
+  for (const [key, file] of Object.entries(attachments ?? {})) {
+    const name = file.filename ?? key;
+    if (!/\.xml$/i.test(name) || !file.content || file.content.length > MAX_E_INVOICE_BYTES) continue;
+    const read = readEInvoice(new TextDecoder().decode(file.content), name);
+    if (read) return read;
+  }
+  return undefined;
 }
 
 function tooLarge(maxBytes: number): DocumentReadError {
@@ -116,7 +139,8 @@ export async function readPdfPagesTask(input: {
         pages.push({ pageNumber: n, page, milliseconds: performance.now() - started });
       }
     }
-    return { pages, pageCount };
+    const eInvoice = await embeddedEInvoice(pdf);
+    return { pages, pageCount, ...(eInvoice ? { eInvoice } : {}) };
   } finally {
     await pdf.destroy();
   }

@@ -134,6 +134,8 @@ describe('crossCheck', () => {
     expect(crossCheck({ total: f(50) }, [{ description: 'x', quantity: 3, unit_price: 10, amount: 50, confidence: 1 }])).toEqual([
       'Line 1: 3 × 10.00 = 30.00, but its amount is 50.00.',
     ]);
+    // a credited line printed negative beside its positive price adds up
+    expect(crossCheck({ total: f(-30) }, [{ description: 'x', quantity: 3, unit_price: 10, amount: -30, confidence: 1 }])).toEqual([]);
   });
 
   it('raises confidence when everything agrees', () => {

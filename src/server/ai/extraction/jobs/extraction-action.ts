@@ -7,7 +7,7 @@ import type { StoredDocumentExtractor } from '../../services';
 import type { FileStore } from '../../../files/file-store';
 import type { OcrEngine } from '../../ocr';
 import { runExtractionJob } from './extraction-job';
-import { isReadableKind, NOT_A_DOCUMENT_MESSAGE, type ReadResult } from './read-stored-document';
+import { isReadableKind, NOT_A_DOCUMENT_MESSAGE, type ReadResult, type StoredDocument } from './read-stored-document';
 
 /** The services an extraction step needs besides its context: the OCR pool and the event bus. */
 export interface ExtractionServices {
@@ -41,7 +41,7 @@ function isFileRef(value: unknown): value is FileRef {
  */
 export function storedDocumentExtractor<R>(
   deps: ExtractionServices & { files: FileStore },
-  extract: (pages: ReadResult['pages']) => R,
+  extract: (pages: ReadResult['pages'], doc: StoredDocument) => R,
 ): StoredDocumentExtractor<R> {
   return {
     async extract(owner, file, opts = {}) {

@@ -51,7 +51,8 @@ function userFacing(error: unknown): { message: string; reason: string } | undef
 
 /**
  * Runs one extraction job: reads the owner's stored file (OCR for scans, with progress per
- * page), applies `extract` to the pages, and publishes 'document/text-extracted' so the search
+ * page), applies `extract` to the pages (and the document read: its text, the e-invoice data a
+ * PDF carries), and publishes 'document/text-extracted' so the search
  * indexes the text. A document that cannot be read ends the job with a readable message (no
  * retry: it would fail the same way); anything else is thrown so the queue retries it.
  */
@@ -59,7 +60,7 @@ export async function runExtractionJob<R>(
   data: ExtractionJobData,
   job: JobContext,
   deps: ExtractionJobDeps,
-  extract: (pages: ReadResult['pages']) => R,
+  extract: (pages: ReadResult['pages'], doc: StoredDocument) => R,
 ): Promise<ExtractionOutcome<R>> {
   if (data.deadline !== undefined && Date.now() > data.deadline) {
     return { ok: false, message: 'The extraction did not start before its time limit; please process the document again.', reason: 'timeout' };
@@ -76,7 +77,7 @@ export async function runExtractionJob<R>(
     throw error;
   }
   await job.progress(PROGRESS.readEnd);
-  const result = extract(doc.read.pages);
+  const result = extract(doc.read.pages, doc);
   await job.progress(PROGRESS.extracted);
   if (doc.text.trim()) {
     deps.events.publish('document/text-extracted', { owner: data.owner, bucket: data.bucket, key: data.key, name: doc.name, text: doc.text });

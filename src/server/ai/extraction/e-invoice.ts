@@ -1,0 +1,430 @@
+import { DOMParser } from 'linkedom';
+import { cents, findAmounts } from './amount';
+import { findDates } from './date';
+import { crossCheck, extractInvoice, type InvoiceExtraction } from './invoice';
+import type { LayoutPage } from '../layout/types';
+import type { InvoiceFieldName } from './labels';
+import type { LineItem } from './line-items';
+
+/**
+ * E-invoices carried inside a PDF: a Factur-X / ZUGFeRD 2 / XRechnung PDF embeds the invoice as
+ * UN/CEFACT Cross Industry Invoice XML (ZUGFeRD 1 as its older Cross Industry Document), and some
+ * PDFs carry an OASIS UBL Invoice or CreditNote. That XML is the invoice's data as its issuer's
+ * software wrote it, so it is read field by field and then checked against the page (see
+ * mergeEInvoice in invoice.ts): what the page prints too is certain, what the page contradicts is
+ * put to the user.
+ */
+export interface EInvoice {
+  /** The standard, as the page names it: "Factur-X / ZUGFeRD (CII)", "ZUGFeRD 1.0", "UBL". */
+  format: string;
+  /** The attachment's file name in the PDF ("factur-x.xml"). */
+  attachment: string;
+  fields: Partial<Record<InvoiceFieldName, string | number>>;
+  lineItems: Omit<LineItem, 'confidence'>[];
+  /** A credit note: its data gives amounts positive, where many pages print them negative. */
+  credit: boolean;
+}
+
+/** The largest attachment read as XML (the EN 16931 examples are 5-60 kB). */
+export const MAX_E_INVOICE_BYTES = 2 * 1024 * 1024;
+
+interface Node {
+  localName: string;
+  children: ArrayLike<Node>;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+}
+
+const nameOf = (e: Node) => e.localName.replace(/^.*:/, '');
+const childrenOf = (e: Node | undefined, name: string): Node[] => (e ? Array.from(e.children).filter((c) => nameOf(c) === name) : []);
+/** The first element down a path of local names (namespace prefixes differ between writers). */
+function at(e: Node | undefined, ...path: string[]): Node | undefined {
+  let cur = e;
+  for (const step of path) cur = childrenOf(cur, step)[0];
+  return cur;
+}
+/** Every element at the end of a path. */
+function every(e: Node | undefined, ...path: string[]): Node[] {
+  let cur = e ? [e] : [];
+  for (const step of path) cur = cur.flatMap((c) => childrenOf(c, step));
+  return cur;
+}
+const text = (e: Node | undefined): string | undefined => e?.textContent?.replace(/\s+/g, ' ').trim() || undefined;
+function num(e: Node | undefined): number | undefined {
+  const t = text(e);
+  if (t === undefined || !/^[+-]?\d+(?:\.\d+)?$/.test(t)) return undefined;
+  return Number(t);
+}
+/** A CII date (format 102: YYYYMMDD) or an ISO date, as YYYY-MM-DD. */
+function date(e: Node | undefined): string | undefined {
+  const t = text(e);
+  const m = t ? /^(\d{4})-?(\d{2})-?(\d{2})/.exec(t) : null;
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
+}
+const joined = (parts: (string | undefined)[]) => parts.filter(Boolean).join(', ') || undefined;
+
+/** Sets the fields whose value was found, leaving the rest out. */
+function defined(fields: Record<string, string | number | undefined>): EInvoice['fields'] {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as EInvoice['fields'];
+}
+
+interface PartyData {
+  name?: string;
+  address?: string;
+  vat?: string;
+}
+
+/** The seller's and the buyer's name, address and VAT id as invoice fields. */
+function partyFields(seller: PartyData, buyer: PartyData) {
+  return {
+    vendor_name: seller.name,
+    vendor_address: seller.address,
+    vendor_vat_id: seller.vat,
+    customer_name: buyer.name,
+    customer_address: buyer.address,
+    customer_vat_id: buyer.vat,
+  };
+}
+
+/** An amount among several (a tax total given in two currencies): the one in the invoice's currency. */
+function inCurrency(nodes: Node[], currency: string | undefined): number | undefined {
+  const own = nodes.find((n) => !n.getAttribute('currencyID') || n.getAttribute('currencyID') === currency) ?? nodes[0];
+  return num(own);
+}
+
+function quotient(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return undefined;
+  return b && b !== 1 ? Math.round((a / b) * 1e6) / 1e6 : a;
+}
+
+/** UNTDID 1001 document types that credit: a credit note, a self-billed one, one for goods or services or financial adjustments. */
+const CREDIT_NOTE_TYPES = new Set(['381', '261', '262', '81', '83', '396', '532']);
+
+/**
+ * A Cross Industry Invoice (ZUGFeRD 2, Factur-X, XRechnung CII) or a ZUGFeRD 1 Cross Industry
+ * Document: the two name their parts differently but hold the same data.
+ */
+function readCii(root: Node, v1: boolean): Omit<EInvoice, 'attachment'> {
+  const doc = at(root, v1 ? 'HeaderExchangedDocument' : 'ExchangedDocument');
+  const tx = at(root, v1 ? 'SpecifiedSupplyChainTradeTransaction' : 'SupplyChainTradeTransaction');
+  const agreement = at(tx, v1 ? 'ApplicableSupplyChainTradeAgreement' : 'ApplicableHeaderTradeAgreement');
+  const settlement = at(tx, v1 ? 'ApplicableSupplyChainTradeSettlement' : 'ApplicableHeaderTradeSettlement');
+  const sums = at(settlement, v1 ? 'SpecifiedTradeSettlementMonetarySummation' : 'SpecifiedTradeSettlementHeaderMonetarySummation');
+  const currency = text(at(settlement, 'InvoiceCurrencyCode'));
+  const party = (p: Node | undefined) => {
+    const address = at(p, 'PostalTradeAddress');
+    const vat = every(p, 'SpecifiedTaxRegistration', 'ID').find((id) => id.getAttribute('schemeID') === 'VA');
+    return {
+      name: text(at(p, 'Name')),
+      vat: text(vat)?.replace(/\s+/g, ''),
+      address: joined([
+        text(at(address, 'LineOne')),
+        text(at(address, 'LineTwo')),
+        [text(at(address, 'PostcodeCode')), text(at(address, 'CityName'))].filter(Boolean).join(' ') || undefined,
+      ]),
+    };
+  };
+  const seller = party(at(agreement, 'SellerTradeParty'));
+  const buyer = party(at(agreement, 'BuyerTradeParty'));
+  const terms = every(settlement, 'SpecifiedTradePaymentTerms');
+  const due = terms.map((t) => date(at(t, 'DueDateDateTime', 'DateTimeString'))).find(Boolean);
+  const lines = every(tx, 'IncludedSupplyChainTradeLineItem').flatMap((line) => {
+    const lineAgreement = at(line, v1 ? 'SpecifiedSupplyChainTradeAgreement' : 'SpecifiedLineTradeAgreement');
+    const delivery = at(line, v1 ? 'SpecifiedSupplyChainTradeDelivery' : 'SpecifiedLineTradeDelivery');
+    const lineSettlement = at(line, v1 ? 'SpecifiedSupplyChainTradeSettlement' : 'SpecifiedLineTradeSettlement');
+    const amount = num(
+      at(lineSettlement, v1 ? 'SpecifiedTradeSettlementMonetarySummation' : 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount'),
+    );
+    const price = at(lineAgreement, 'NetPriceProductTradePrice');
+    const description = text(at(line, 'SpecifiedTradeProduct', 'Name'));
+    // a line that only groups or informs (EXTENDED profile) carries no amount
+    if (!description || amount === undefined) return [];
+    return [
+      {
+        description,
+        quantity: num(at(delivery, 'BilledQuantity')),
+        unit_price: quotient(num(at(price, 'ChargeAmount')), num(at(price, 'BasisQuantity'))),
+        amount,
+      },
+    ];
+  });
+  return {
+    format: v1 ? 'ZUGFeRD 1.0' : 'Factur-X / ZUGFeRD (CII)',
+    credit: CREDIT_NOTE_TYPES.has(text(at(doc, 'TypeCode')) ?? ''),
+    fields: defined({
+      invoice_number: text(at(doc, 'ID')),
+      invoice_date: date(at(doc, 'IssueDateTime', 'DateTimeString')),
+      due_date: due,
+      ...partyFields(seller, buyer),
+      po_number: text(at(agreement, 'BuyerOrderReferencedDocument', 'IssuerAssignedID')),
+      subtotal: num(at(sums, 'TaxBasisTotalAmount')),
+      tax: inCurrency(childrenOf(sums, 'TaxTotalAmount'), currency),
+      total: num(at(sums, 'GrandTotalAmount')),
+      currency,
+      payment_terms: terms.map((t) => text(at(t, 'Description'))).find(Boolean),
+    }),
+    lineItems: lines,
+  };
+}
+
+/** An OASIS UBL 2 Invoice or CreditNote (PEPPOL BIS, XRechnung UBL). */
+function readUbl(root: Node, credit: boolean): Omit<EInvoice, 'attachment'> {
+  const currency = text(at(root, 'DocumentCurrencyCode'));
+  const party = (p: Node | undefined) => {
+    const address = at(p, 'PostalAddress');
+    const vat = every(p, 'PartyTaxScheme').find((s) => text(at(s, 'TaxScheme', 'ID'))?.toUpperCase() === 'VAT');
+    return {
+      name: text(at(p, 'PartyLegalEntity', 'RegistrationName')) ?? text(at(p, 'PartyName', 'Name')),
+      vat: text(at(vat, 'CompanyID'))?.replace(/\s+/g, ''),
+      address: joined([
+        text(at(address, 'StreetName')),
+        text(at(address, 'AdditionalStreetName')),
+        [text(at(address, 'PostalZone')), text(at(address, 'CityName'))].filter(Boolean).join(' ') || undefined,
+      ]),
+    };
+  };
+  const seller = party(at(root, 'AccountingSupplierParty', 'Party'));
+  const buyer = party(at(root, 'AccountingCustomerParty', 'Party'));
+  const totals = at(root, 'LegalMonetaryTotal');
+  const taxTotals = every(root, 'TaxTotal', 'TaxAmount');
+  const lines = every(root, credit ? 'CreditNoteLine' : 'InvoiceLine').flatMap((line) => {
+    const description = text(at(line, 'Item', 'Name')) ?? text(at(line, 'Item', 'Description'));
+    const amount = num(at(line, 'LineExtensionAmount'));
+    if (!description || amount === undefined) return [];
+    return [
+      {
+        description,
+        quantity: num(at(line, credit ? 'CreditedQuantity' : 'InvoicedQuantity')),
+        unit_price: quotient(num(at(line, 'Price', 'PriceAmount')), num(at(line, 'Price', 'BaseQuantity'))),
+        amount,
+      },
+    ];
+  });
+  return {
+    format: 'UBL',
+    credit,
+    fields: defined({
+      invoice_number: text(at(root, 'ID')),
+      invoice_date: date(at(root, 'IssueDate')),
+      due_date: date(at(root, 'DueDate')) ?? every(root, 'PaymentMeans', 'PaymentDueDate').map(date).find(Boolean),
+      ...partyFields(seller, buyer),
+      po_number: text(at(root, 'OrderReference', 'ID')),
+      subtotal: num(at(totals, 'TaxExclusiveAmount')),
+      tax: inCurrency(taxTotals, currency),
+      total: num(at(totals, 'TaxInclusiveAmount')) ?? num(at(totals, 'PayableAmount')),
+      currency,
+      payment_terms: text(at(root, 'PaymentTerms', 'Note')),
+    }),
+    lineItems: lines,
+  };
+}
+
+/**
+ * Reads an attachment as an e-invoice: undefined when it is not XML, not one of the standards
+ * above, or holds no invoice number and no total (a stray XML file is not an invoice).
+ * Parsed with linkedom, which expands no entity and fetches nothing.
+ */
+export function readEInvoice(xml: string, attachment: string): EInvoice | undefined {
+  if (xml.length > MAX_E_INVOICE_BYTES || !/^\s*(?:\uFEFF)?</.test(xml)) return undefined;
+  let root: Node | undefined;
+  try {
+    root = new DOMParser().parseFromString(xml, 'text/xml').documentElement as unknown as Node | undefined;
+  } catch {
+    return undefined;
+  }
+  // linkedom reads a cut-off file as far as it goes: an invoice whose end is missing is no invoice
+  if (!root || !new RegExp(`</${(root as unknown as { tagName: string }).tagName}\\s*>\\s*$`).test(xml)) return undefined;
+  const kind = nameOf(root);
+  const read =
+    kind === 'CrossIndustryInvoice'
+      ? readCii(root, false)
+      : kind === 'CrossIndustryDocument'
+        ? readCii(root, true)
+        : kind === 'Invoice' || kind === 'CreditNote'
+          ? readUbl(root, kind === 'CreditNote')
+          : undefined;
+  if (!read || (read.fields.invoice_number === undefined && read.fields.total === undefined)) return undefined;
+  return { ...read, attachment };
+}
+
+const letters = (v: string) =>
+  v
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * What a page prints, to check an e-invoice's values against: every amount (to the cent, sign
+ * ignored), every date (read day-first and month-first) and its letters and digits run together.
+ */
+export interface PrintedText {
+  amounts: Set<number>;
+  /** The amounts with their sign. */
+  signed: Set<number>;
+  dates: Set<string>;
+  letters: string;
+  /** Its words, lower case, punctuation as spaces, with a space at each end. */
+  words: string;
+}
+
+const wordsOf = (v: string) =>
+  ` ${v
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+
+export function printedText(text: string): PrintedText {
+  // line by line, as the page's reader finds them (a sign at a line's end can hide the next line's amount)
+  const amounts = text.split('\n').flatMap((line) => findAmounts(line));
+  return {
+    amounts: new Set(amounts.map((a) => cents(Math.abs(a.value)))),
+    signed: new Set(amounts.map((a) => cents(a.value))),
+    dates: new Set([...findDates(text, 'DMY'), ...findDates(text, 'MDY')].map((d) => d.iso)),
+    letters: letters(text),
+    words: wordsOf(text),
+  };
+}
+
+/**
+ * Whether the page prints a value: an amount, a date, or text as whole words (ignoring case and
+ * punctuation; "471" is not printed by "4711"), or, for a value of eight letters and digits or
+ * more, run together (a VAT id printed "DE 123 456 789").
+ */
+export function isPrinted(printed: PrintedText, value: string | number, kind: 'amount' | 'date' | 'text'): boolean {
+  if (kind === 'amount') return typeof value === 'number' && printed.amounts.has(cents(Math.abs(value)));
+  if (kind === 'date') return printed.dates.has(String(value));
+  const w = wordsOf(String(value));
+  if (w.trim() && printed.words.includes(w)) return true;
+  const l = letters(String(value));
+  return l.length >= 8 && printed.letters.includes(l);
+}
+
+/** How each field's value is compared with the page. */
+const AMOUNTS = new Set<InvoiceFieldName>(['subtotal', 'tax', 'total']);
+const DATES = new Set<InvoiceFieldName>(['invoice_date', 'due_date']);
+const ADDRESSES = new Set<InvoiceFieldName>(['vendor_address', 'customer_address']);
+
+/** The page's own reading found the value the data gives: two readings agree, certain. */
+const AGREED = 0.99;
+/**
+ * The data's value, printed on the page, where the page's reading found another, unsure, or none:
+ * likely, not certain (the data may describe another version of the page).
+ */
+const PRINTED = 0.85;
+/** The data's value, printed nowhere on the page (a due date only the data carries). */
+const DATA_ONLY = 0.7;
+/** The page prints something else: the user decides. */
+const CONFLICT = 0.55;
+
+function printedValue(printed: PrintedText, name: InvoiceFieldName, value: string | number): boolean {
+  if (AMOUNTS.has(name)) return isPrinted(printed, value, 'amount');
+  if (DATES.has(name)) return isPrinted(printed, value, 'date');
+  // an address is put together from its parts, which the page may print on lines of their own
+  if (ADDRESSES.has(name))
+    return String(value)
+      .split(', ')
+      .every((part) => isPrinted(printed, part, 'text'));
+  return isPrinted(printed, value, 'text');
+}
+
+/** Two texts alike: the same letters and digits, or one holding the other and most of its length (a legal form, an address line more). */
+function sameText(a: string, b: string): boolean {
+  const p = letters(a);
+  const d = letters(b);
+  if (p === d) return true;
+  const [short, long] = p.length < d.length ? [p, d] : [d, p];
+  return short.length >= 4 && long.includes(short) && short.length >= long.length * 0.6;
+}
+
+function sameAs(name: InvoiceFieldName, page: string | number, data: string | number): boolean {
+  if (typeof data === 'number') return typeof page === 'number' && Math.abs(page - data) < 0.005;
+  if (AMOUNTS.has(name) || DATES.has(name)) return letters(String(page)) === letters(data);
+  return sameText(String(page), data);
+}
+
+const shown = (value: string | number) => (typeof value === 'number' ? value.toFixed(2) : value);
+
+/**
+ * The page's reading with an e-invoice's data laid over it.
+ *
+ * - Data for another invoice (its number is not the one the page reads, and the page prints it
+ *   nowhere) is not used: a sentence says so and the page's reading stands.
+ * - A credit note's amounts take the sign the page prints them with.
+ * - Each value the data gives is taken: certain only when the page's own reading found the same
+ *   (two readings agree), likely when the page prints it somewhere, less sure when the page prints
+ *   it nowhere (a due date only the data holds).
+ * - Where the page's reading is certain of another value, or the data's value is printed nowhere
+ *   and the page reads another, the page's value stays, the field asks for a look and a sentence
+ *   gives both.
+ * - The data's line items replace the page's; the totals are checked again.
+ */
+export function withEInvoice(read: InvoiceExtraction, eInvoice: EInvoice | undefined, pageText: string): InvoiceExtraction {
+  if (!eInvoice) return read;
+  const printed = printedText(pageText);
+  const number = eInvoice.fields.invoice_number;
+  const pageNumber = read.fields.invoice_number;
+  if (number !== undefined && pageNumber && !sameAs('invoice_number', pageNumber.value, number) && !isPrinted(printed, number, 'text')) {
+    return {
+      ...read,
+      warnings: [
+        `The e-invoice data in the PDF (${eInvoice.attachment}) is for invoice ${number}, not ${pageNumber.value} as the page reads: it was not used.`,
+        ...read.warnings,
+      ],
+    };
+  }
+  const total = eInvoice.fields.total;
+  const sign = eInvoice.credit && typeof total === 'number' && total > 0 && printed.signed.has(cents(-total)) ? -1 : 1;
+  const signed = (name: InvoiceFieldName, value: string | number) => (AMOUNTS.has(name) && typeof value === 'number' ? sign * value : value);
+  const fields: InvoiceExtraction['fields'] = { ...read.fields };
+  const conflicts: string[] = [];
+  /** Fields the page's reading does not confirm, with the most they may show. */
+  const unconfirmed = new Map<InvoiceFieldName, number>();
+  for (const [key, given] of Object.entries(eInvoice.fields)) {
+    const name = key as InvoiceFieldName;
+    if (given === undefined) continue;
+    const value = signed(name, given);
+    const page = read.fields[name];
+    const onPage = printedValue(printed, name, value);
+    if (page && sameAs(name, page.value, value)) {
+      fields[name] = { value, confidence: AGREED };
+    } else if (page && (page.confidence >= 0.9 || !onPage)) {
+      fields[name] = { ...page, confidence: Math.min(page.confidence, CONFLICT), needs_review: true };
+      unconfirmed.set(name, CONFLICT);
+      conflicts.push(
+        `The e-invoice data in the PDF gives ${shown(value)} for the ${name.replace(/_/g, ' ')}, but the page reads ${shown(page.value)}: check which is right.`,
+      );
+    } else {
+      fields[name] = { value, confidence: onPage ? PRINTED : DATA_ONLY };
+      unconfirmed.set(name, fields[name]!.confidence);
+    }
+  }
+  const lineItems = eInvoice.lineItems.length
+    ? eInvoice.lineItems.map((line) => {
+        const amount = line.amount === undefined ? undefined : sign * line.amount;
+        const readAlike = read.lineItems.some(
+          (l) => amount !== undefined && l.amount !== undefined && cents(l.amount) === cents(amount) && sameText(l.description, line.description),
+        );
+        const onPage = amount !== undefined && isPrinted(printed, amount, 'amount');
+        return { ...line, amount, confidence: readAlike ? AGREED : onPage ? PRINTED : DATA_ONLY };
+      })
+    : read.lineItems;
+  const checks = crossCheck(fields, lineItems);
+  // the data's totals always add up: that settles no value the page's reading did not confirm
+  for (const [name, most] of unconfirmed) fields[name]!.confidence = Math.min(fields[name]!.confidence, most);
+  return {
+    fields,
+    lineItems,
+    warnings: [...conflicts, ...checks],
+    eInvoice: { format: eInvoice.format, attachment: eInvoice.attachment },
+  };
+}
+
+/**
+ * The invoice a read document holds, as the product shows it: the page's reading (extractInvoice)
+ * with the e-invoice data a PDF carries laid over it (withEInvoice). `doc` is the document read
+ * (its text, and the data when there is some).
+ */
+export function extractInvoiceFromDocument(pages: readonly LayoutPage[], doc: { text: string; read: { eInvoice?: EInvoice } }): InvoiceExtraction {
+  return withEInvoice(extractInvoice(pages), doc.read.eInvoice, doc.text);
+}
