@@ -11,7 +11,7 @@ import type { LineItem } from './line-items';
  * UN/CEFACT Cross Industry Invoice XML (ZUGFeRD 1 as its older Cross Industry Document), and some
  * PDFs carry an OASIS UBL Invoice or CreditNote. That XML is the invoice's data as its issuer's
  * software wrote it, so it is read field by field and then checked against the page (see
- * mergeEInvoice in invoice.ts): what the page prints too is certain, what the page contradicts is
+ * withEInvoice): what the page's own reading found too is certain, what the page contradicts is
  * put to the user.
  */
 export interface EInvoice {
@@ -59,7 +59,11 @@ function num(e: Node | undefined): number | undefined {
 function date(e: Node | undefined): string | undefined {
   const t = text(e);
   const m = t ? /^(\d{4})-?(\d{2})-?(\d{2})/.exec(t) : null;
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
+  if (!m) return undefined;
+  const iso = `${m[1]}-${m[2]}-${m[3]}`;
+  // a day that does not exist ("20241340") is no date
+  const day = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(iso) ? iso : undefined;
 }
 const joined = (parts: (string | undefined)[]) => parts.filter(Boolean).join(', ') || undefined;
 

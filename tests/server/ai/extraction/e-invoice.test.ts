@@ -205,6 +205,12 @@ describe('readEInvoice: the standards a PDF may carry', () => {
     expect(readEInvoice(`<rsm:CrossIndustryInvoice ${CII_NS}><rsm:ExchangedDocument/></rsm:CrossIndustryInvoice>`, 'x.xml')).toBeUndefined();
     expect(readEInvoice('<rsm:CrossIndustryInvoice><rsm:ExchangedDocument><ram:ID>1', 'broken.xml')).toBeUndefined();
     expect(readEInvoice('%PDF-1.7 not xml', 'a.xml')).toBeUndefined();
+    // a date that does not exist is left out, the rest is read
+    const badDate = readEInvoice(
+      `<rsm:CrossIndustryInvoice ${CII_NS}><rsm:ExchangedDocument><ram:ID>7</ram:ID><ram:IssueDateTime>${d102('2024-02-30')}</ram:IssueDateTime></rsm:ExchangedDocument></rsm:CrossIndustryInvoice>`,
+      'x.xml',
+    );
+    expect(badDate?.fields).toEqual({ invoice_number: '7' });
   });
 
   it('expands no entity a document declares (a "billion laughs" file stays small and is read as written)', () => {
