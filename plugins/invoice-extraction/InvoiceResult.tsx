@@ -124,7 +124,7 @@ export function InvoiceResult({ data }: { data: InvoiceResultData }) {
   const s = useStyles();
   const currency = data.fields.find((f) => f.name === 'currency')?.value;
   const code = typeof currency === 'string' ? currency : undefined;
-  // no field and no line (a page with no readable text): the warnings say why, not "check the totals"
+  // no field and no line (a page with no readable text): the warnings say why, not "check these values"
   const nothingFound = data.fields.every((f) => f.value === null) && data.line_items.length === 0;
   return (
     <section className={s.root} aria-label="Extracted invoice">
@@ -141,7 +141,7 @@ export function InvoiceResult({ data }: { data: InvoiceResultData }) {
       {data.warnings.length > 0 && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>{nothingFound ? 'Nothing was found' : 'Check the totals'}</MessageBarTitle>
+            <MessageBarTitle>{nothingFound ? 'Nothing was found' : 'Check these values'}</MessageBarTitle>
             {data.warnings.join(' ')}
           </MessageBarBody>
         </MessageBar>

@@ -80,7 +80,7 @@ describe('invoice and document extraction', () => {
     expect(await result.getByRole('term').first().textContent()).toBe('Invoice number');
     const table = result.getByRole('table', { name: 'Line items' });
     expect(await table.getByRole('row').count()).toBe(invoice.data.lines.length + 1);
-    expect(await result.getByText('Check the totals').count()).toBe(0);
+    expect(await result.getByText('Check these values').count()).toBe(0);
     await app.screenshot('invoice-extraction-results');
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -100,7 +100,7 @@ describe('invoice and document extraction', () => {
     const result = page.getByRole('region', { name: 'Extracted invoice' });
     await result.getByText(/No text could be read on this document \(a faint, blurred or blank page\?\)/).waitFor({ timeout: 60_000 });
     expect(await result.getByText('Nothing was found').count()).toBe(1);
-    expect(await result.getByText('Check the totals').count()).toBe(0);
+    expect(await result.getByText('Check these values').count()).toBe(0);
     await app.screenshot('invoice-extraction-no-text');
   });
 
@@ -151,7 +151,7 @@ describe('invoice and document extraction', () => {
     await page.getByText('bluebird.pdf uploaded.').waitFor();
     await page.getByRole('button', { name: 'Process Invoice' }).click();
     const result = page.getByRole('region', { name: 'Extracted invoice' });
-    await result.getByText('Check the totals').waitFor();
+    await result.getByText('Check these values').waitFor();
     await result.getByText('Subtotal 100.00 + tax 20.00 = 120.00, but the total is 130.00.').waitFor();
     // Run Workflow uploads to the user's recipe of combination 2, which is stopped: the page says
     // nothing ran and offers Start (tests/e2e/run-workflow.test.ts follows a run to its end)

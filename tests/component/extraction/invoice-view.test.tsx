@@ -81,7 +81,7 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     expect(value('vendor_name')).toBe('Northwind Traders' + 'check: 52% sure');
     expect(value('total')).toBe('130.00 EUR' + '80% sure');
     expect(within(result).getByTestId('pages-read')).toHaveTextContent('Read the first 20 of 25 pages: the rest of the document was not read.');
-    expect(within(result).getByText('Check the totals')).toBeInTheDocument();
+    expect(within(result).getByText('Check these values')).toBeInTheDocument();
     expect(within(result).getByText(DONE.warnings[0])).toBeInTheDocument();
     const table = within(result).getByRole('table', { name: 'Line items' });
     const rows = within(table)

@@ -805,9 +805,67 @@ const PAYMENT_TERMS_RE = /\b(?:net\s?\d{1,3}(?:\s*days)?|due\s+(?:up)?on\s+recei
  * its right or under it), parties as name and address blocks, VAT ids by their shapes, the
  * line-item table by its header row. Dates become YYYY-MM-DD (day or month first as the document
  * shows), amounts numbers; subtotal, tax and total are chosen together so that they add up, and a
- * value that fails a check is marked `needs_review` with a warning.
+ * value that fails a check is marked `needs_review` with a warning. A document holding several
+ * invoices (see invoicesIn) is read for its first, and the first warning says so.
  */
 export function extractInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
+  const parts = invoicesIn(read);
+  if (parts.length < 2) return readInvoice(read);
+  const first = readInvoice(parts[0].pages);
+  first.warnings.unshift(severalInvoices(parts));
+  return first;
+}
+
+/** A number this sure on a page, as an invoice's own, may start an invoice of its own (a label's value, not a guess). */
+const OWN_NUMBER = 0.8;
+
+interface InvoicePart {
+  number?: string;
+  pages: LayoutPage[];
+}
+
+/**
+ * The invoices a document holds, in page order. A page starts another invoice when the number it
+ * gives as its invoice's is another, the invoice before it already has its total, and the pages
+ * from it on have a total of their own before yet another number (so a single invoice's pages, a
+ * returns slip after it or a page naming other numbers does not part it). One part for most documents.
+ */
+function invoicesIn(pages: readonly LayoutPage[]): InvoicePart[] {
+  if (pages.length < 2) return [{ pages: [...pages] }];
+  const read = pages.map((page) => {
+    // read alone, as page 1 (the phrase index counts pages from the first it is given)
+    const { fields } = readInvoice([{ ...page, pageNumber: 1 }]);
+    const n = fields.invoice_number;
+    return { page, number: n && n.confidence >= OWN_NUMBER ? String(n.value) : undefined, total: (fields.total?.confidence ?? 0) >= OWN_NUMBER };
+  });
+  const totalAhead = (from: number) => {
+    for (let j = from; j < read.length && (j === from || read[j].number === undefined || read[j].number === read[from].number); j++)
+      if (read[j].total) return true;
+    return false;
+  };
+  const parts: (InvoicePart & { total: boolean })[] = [];
+  for (const [i, p] of read.entries()) {
+    const current = parts[parts.length - 1];
+    if (current && !(p.number !== undefined && current.number !== undefined && p.number !== current.number && current.total && totalAhead(i))) {
+      current.pages.push(p.page);
+      current.number ??= p.number;
+      current.total ||= p.total;
+    } else parts.push({ number: p.number, pages: [p.page], total: p.total });
+  }
+  return parts;
+}
+
+const pageList = (numbers: number[]) => (numbers.length === 1 ? `page ${numbers[0]}` : `pages ${numbers[0]}–${numbers[numbers.length - 1]}`);
+
+/** The notice that a PDF holds several invoices, of which the first was read. */
+function severalInvoices(parts: readonly InvoicePart[]): string {
+  const numbers = parts.map((p) => p.number ?? 'without a number');
+  const list = `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+  return `This PDF holds ${parts.length} invoices (${list}): only the first, on ${pageList(parts[0].pages.map((p) => p.pageNumber))}, was read. Upload the others as files of their own.`;
+}
+
+/** extractInvoice for the pages of one invoice. */
+function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const pages = read.map(withOcrDigits);
   const index = indexPhrases(pages);
   const table = findLineItems(index.lines);
