@@ -1458,7 +1458,8 @@ const money = (n: number) => n.toFixed(2);
 
 /**
  * Checks subtotal + tax = total and Σ line amounts = subtotal (to the cent). Agreement raises
- * the amounts' confidence; disagreement adds a warning sentence.
+ * the amounts' confidence; disagreement adds a warning sentence (and lines that do not add up are
+ * no longer certain).
  */
 export function crossCheck(fields: InvoiceExtraction['fields'], items: readonly LineItem[]): string[] {
   const warnings: string[] = [];
@@ -1485,7 +1486,11 @@ export function crossCheck(fields: InvoiceExtraction['fields'], items: readonly 
     const target = subtotal ?? (tax === undefined ? total : undefined);
     if (target !== undefined) {
       if (near(sum, target)) boost(subtotal !== undefined ? fields.subtotal : fields.total);
-      else warnings.push(`The line items add up to ${money(sum)}, but the ${subtotal !== undefined ? 'subtotal' : 'total'} is ${money(target)}.`);
+      else {
+        warnings.push(`The line items add up to ${money(sum)}, but the ${subtotal !== undefined ? 'subtotal' : 'total'} is ${money(target)}.`);
+        // lines that fail their sum are not shown as certain: one of them, or a line missed, is wrong
+        for (const item of items) item.confidence = Math.min(item.confidence, UNCHECKED);
+      }
     }
   }
   for (const [i, item] of items.entries()) {

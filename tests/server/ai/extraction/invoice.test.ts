@@ -126,11 +126,14 @@ describe('crossCheck', () => {
   });
 
   it('warns when the line items do not add up to the subtotal, and when a line is wrong', () => {
-    const warnings = crossCheck({ subtotal: f(100), tax: f(0), total: f(100) }, [
+    const lines = [
       { description: 'a', quantity: 2, unit_price: 30, amount: 60, confidence: 1 },
       { description: 'b', quantity: 1, unit_price: 30, amount: 30, confidence: 1 },
-    ]);
+    ];
+    const warnings = crossCheck({ subtotal: f(100), tax: f(0), total: f(100) }, lines);
     expect(warnings).toEqual(['The line items add up to 90.00, but the subtotal is 100.00.']);
+    // lines that fail their sum are no longer shown as certain
+    expect(lines.map((l) => l.confidence)).toEqual([0.85, 0.85]);
     expect(crossCheck({ total: f(50) }, [{ description: 'x', quantity: 3, unit_price: 10, amount: 50, confidence: 1 }])).toEqual([
       'Line 1: 3 × 10.00 = 30.00, but its amount is 50.00.',
     ]);
