@@ -178,6 +178,8 @@ interface RealScore {
   linesNear: number;
   certainWrong: number;
   unflaggedWrong: number;
+  /** Lines read that are no line of the truth (wrong or extra), shown as certain. */
+  certainWrongLines: number;
   docs: number;
   pages: number;
   secondsPerPage: number[];
@@ -203,6 +205,7 @@ function emptyScore(): RealScore {
     linesNear: 0,
     certainWrong: 0,
     unflaggedWrong: 0,
+    certainWrongLines: 0,
     docs: 0,
     pages: 0,
     secondsPerPage: [],
@@ -277,6 +280,7 @@ function tally(score: RealScore, truth: RealTruth, result: InvoiceExtraction, mi
     else misses.push(`line items: ${found}/${truth.line_items.length} right, ${remaining.length} extra`);
   }
   if (truth.line_items && remaining.length) add('line items', { fp: remaining.length });
+  if (truth.line_items) score.certainWrongLines += remaining.filter((r) => r.confidence >= CERTAIN).length;
 }
 
 /**
@@ -391,6 +395,7 @@ function realTables(group: RealGroup, dev: RealScore, heldout: RealScore): void 
   row('lines right or off by an OCR typo (secondary)', `${heldout.linesNear}/${heldout.lines}`, `${dev.linesNear}/${dev.lines}`);
   row(`wrong field shown as certain (>= ${CERTAIN})`, String(heldout.certainWrong), String(dev.certainWrong));
   row('wrong field not marked for a look (>= 0.6)', String(heldout.unflaggedWrong), String(dev.unflaggedWrong));
+  row(`wrong or extra line shown as certain (>= ${CERTAIN})`, String(heldout.certainWrongLines), String(dev.certainWrongLines));
   row('median seconds per page (read + extract)', quantile(heldout.secondsPerPage, 0.5).toFixed(3), quantile(dev.secondsPerPage, 0.5).toFixed(3));
   row('documents that could not be read', String(heldout.unread.length), String(dev.unread.length));
   for (const f of [...(hidden ? [] : heldout.unread), ...dev.unread]) console.log(`  not read: ${f}`);
