@@ -347,6 +347,17 @@ function sameAs(name: InvoiceFieldName, page: string | number, data: string | nu
   return sameText(String(page), data);
 }
 
+/**
+ * A text the page read that is a run of the data's words, or holds the data's value as a run of its
+ * words ("GmbH" of "Lieferant GmbH", the first words of a sentence of terms): the two agree on
+ * those words and the data says how far the value goes, so there is nothing to dispute.
+ */
+function partOf(name: InvoiceFieldName, page: string | number, data: string | number): boolean {
+  if (typeof page !== 'string' || typeof data !== 'string' || AMOUNTS.has(name) || DATES.has(name)) return false;
+  const [p, d] = [wordsOf(page), wordsOf(data)];
+  return p.trim() !== '' && d.trim() !== '' && (d.includes(p) || p.includes(d));
+}
+
 const shown = (value: string | number) => (typeof value === 'number' ? value.toFixed(2) : value);
 
 /**
@@ -392,7 +403,7 @@ export function withEInvoice(read: InvoiceExtraction, eInvoice: EInvoice | undef
     const onPage = printedValue(printed, name, value);
     if (page && sameAs(name, page.value, value)) {
       fields[name] = { value, confidence: AGREED };
-    } else if (page && (page.confidence >= 0.9 || !onPage)) {
+    } else if (page && !partOf(name, page.value, value) && (page.confidence >= 0.9 || !onPage)) {
       fields[name] = { ...page, confidence: Math.min(page.confidence, CONFLICT), needs_review: true };
       unconfirmed.set(name, CONFLICT);
       conflicts.push(

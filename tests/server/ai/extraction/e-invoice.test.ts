@@ -273,6 +273,25 @@ describe('withEInvoice: the data laid over the page, checked against it', () => 
     );
   });
 
+  it('takes the data’s whole value where the page read a part of it ("GmbH" of "Lieferant GmbH"), with nothing to dispute', () => {
+    const eInvoice: EInvoice = {
+      format: 'Factur-X / ZUGFeRD (CII)',
+      attachment: 'factur-x.xml',
+      credit: false,
+      fields: { vendor_name: 'Lieferant GmbH', payment_terms: 'Zahlbar innerhalb 30 Tagen netto.' },
+      lineItems: [],
+    };
+    const page: InvoiceExtraction = {
+      fields: { vendor_name: { value: 'GmbH', confidence: 0.95 }, payment_terms: { value: 'Zahlbar innerhalb', confidence: 0.85 } },
+      lineItems: [],
+      warnings: [],
+    };
+    const result = withEInvoice(page, eInvoice, 'Lieferant GmbH\nLieferantenstraße 20\nZahlbar innerhalb 30 Tagen netto.');
+    expect(result.fields.vendor_name).toEqual({ value: 'Lieferant GmbH', confidence: 0.85 });
+    expect(result.fields.payment_terms).toEqual({ value: 'Zahlbar innerhalb 30 Tagen netto.', confidence: 0.85 });
+    expect(result.warnings.filter((w) => w.startsWith('The e-invoice'))).toEqual([]);
+  });
+
   it('gives a credit note’s amounts the sign the page prints them with', () => {
     const eInvoice: EInvoice = {
       format: 'UBL',
