@@ -49,9 +49,14 @@ describe('pruning expired session records', () => {
       const later = await startTestServer({ db: store.db, overrides: (c) => c.rebind(T.Clock).toConstantValue({ now: () => Date.now() + 2 * HOUR }) });
       try {
         const jtis = async () => (await store.db.selectFrom('refresh_token_uses').select('jti').execute()).map((r) => r.jti);
-        await until('the expired refresh-token use to go', async () => !(await jtis()).includes('expired-jti'));
+        const sessions = async () => (await store.db.selectFrom('revoked_sessions').select('session_id').execute()).map((r) => r.session_id);
+        // the job deletes from the two tables one after the other: wait for both
+        await until(
+          'the expired refresh-token use and revoked session to go',
+          async () => !(await jtis()).includes('expired-jti') && !(await sessions()).includes('expired-session'),
+        );
         expect(await jtis()).toEqual(['live-jti']);
-        expect((await store.db.selectFrom('revoked_sessions').select('session_id').execute()).map((r) => r.session_id)).toEqual(['live-session']);
+        expect(await sessions()).toEqual(['live-session']);
         // and the chain goes on: the following hour is queued, once
         await until('the following hour queued', async () => (await pruneJobs(store.db)).some((j) => j.id.endsWith(`.${slot + 3}`)));
         const waiting = (await pruneJobs(store.db)).filter((j) => j.status === 'waiting');
