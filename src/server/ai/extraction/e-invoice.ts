@@ -65,7 +65,11 @@ function date(e: Node | undefined): string | undefined {
   const day = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(iso) ? iso : undefined;
 }
-const joined = (parts: (string | undefined)[]) => parts.filter(Boolean).join(', ') || undefined;
+/** An address as one line: its street lines, then postcode and town ("Kerkstraat 1, 9000 Gent"). */
+function addressOf(street: (string | undefined)[], postcode: string | undefined, town: string | undefined): string | undefined {
+  const place = [postcode, town].filter(Boolean).join(' ');
+  return [...street, place].filter(Boolean).join(', ') || undefined;
+}
 
 /** Sets the fields whose value was found, leaving the rest out. */
 function defined(fields: Record<string, string | number | undefined>): EInvoice['fields'] {
@@ -121,11 +125,7 @@ function readCii(root: Node, v1: boolean): Omit<EInvoice, 'attachment'> {
     return {
       name: text(at(p, 'Name')),
       vat: text(vat)?.replace(/\s+/g, ''),
-      address: joined([
-        text(at(address, 'LineOne')),
-        text(at(address, 'LineTwo')),
-        [text(at(address, 'PostcodeCode')), text(at(address, 'CityName'))].filter(Boolean).join(' ') || undefined,
-      ]),
+      address: addressOf([text(at(address, 'LineOne')), text(at(address, 'LineTwo'))], text(at(address, 'PostcodeCode')), text(at(address, 'CityName'))),
     };
   };
   const seller = party(at(agreement, 'SellerTradeParty'));
@@ -180,11 +180,11 @@ function readUbl(root: Node, credit: boolean): Omit<EInvoice, 'attachment'> {
     return {
       name: text(at(p, 'PartyLegalEntity', 'RegistrationName')) ?? text(at(p, 'PartyName', 'Name')),
       vat: text(at(vat, 'CompanyID'))?.replace(/\s+/g, ''),
-      address: joined([
-        text(at(address, 'StreetName')),
-        text(at(address, 'AdditionalStreetName')),
-        [text(at(address, 'PostalZone')), text(at(address, 'CityName'))].filter(Boolean).join(' ') || undefined,
-      ]),
+      address: addressOf(
+        [text(at(address, 'StreetName')), text(at(address, 'AdditionalStreetName'))],
+        text(at(address, 'PostalZone')),
+        text(at(address, 'CityName')),
+      ),
     };
   };
   const seller = party(at(root, 'AccountingSupplierParty', 'Party'));
@@ -251,12 +251,6 @@ export function readEInvoice(xml: string, attachment: string): EInvoice | undefi
   return { ...read, attachment };
 }
 
-const letters = (v: string) =>
-  v
-    .toLowerCase()
-    .normalize('NFKC')
-    .replace(/[^\p{L}\p{N}]+/gu, '');
-
 /**
  * What a page prints, to check an e-invoice's values against: every amount (to the cent, sign
  * ignored), every date (read day-first and month-first) and its letters and digits run together.
@@ -277,6 +271,8 @@ const wordsOf = (v: string) =>
     .normalize('NFKC')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()} `;
+/** Its letters and digits run together, lower case ("DE 123 456 789" → "de123456789"). */
+const letters = (v: string) => wordsOf(v).replace(/ /g, '');
 
 export function printedText(text: string): PrintedText {
   // line by line, as the page's reader finds them (a sign at a line's end can hide the next line's amount)
@@ -391,7 +387,8 @@ export function withEInvoice(read: InvoiceExtraction, eInvoice: EInvoice | undef
   const total = eInvoice.fields.total;
   const sign = eInvoice.credit && typeof total === 'number' && total > 0 && printed.signed.has(cents(-total)) ? -1 : 1;
   const signed = (name: InvoiceFieldName, value: string | number) => (AMOUNTS.has(name) && typeof value === 'number' ? sign * value : value);
-  const fields: InvoiceExtraction['fields'] = { ...read.fields };
+  // copies: the checks below raise and lower confidences, and the page's reading stays as it was read
+  const fields: InvoiceExtraction['fields'] = Object.fromEntries(Object.entries(read.fields).map(([name, f]) => [name, { ...f! }]));
   const conflicts: string[] = [];
   /** Fields the page's reading does not confirm, with the most they may show. */
   const unconfirmed = new Map<InvoiceFieldName, number>();
@@ -423,7 +420,7 @@ export function withEInvoice(read: InvoiceExtraction, eInvoice: EInvoice | undef
         const onPage = amount !== undefined && isPrinted(printed, amount, 'amount');
         return { ...line, amount, confidence: readAlike ? AGREED : onPage ? PRINTED : DATA_ONLY };
       })
-    : read.lineItems;
+    : read.lineItems.map((line) => ({ ...line }));
   const checks = crossCheck(fields, lineItems);
   // the data's totals always add up: that settles no value the page's reading did not confirm
   for (const [name, most] of unconfirmed) fields[name]!.confidence = Math.min(fields[name]!.confidence, most);

@@ -290,6 +290,8 @@ describe('withEInvoice: the data laid over the page, checked against it', () => 
     expect(result.fields.vendor_name).toEqual({ value: 'Lieferant GmbH', confidence: 0.85 });
     expect(result.fields.payment_terms).toEqual({ value: 'Zahlbar innerhalb 30 Tagen netto.', confidence: 0.85 });
     expect(result.warnings.filter((w) => w.startsWith('The e-invoice'))).toEqual([]);
+    // the page's own reading is left as it was read
+    expect(page.fields.vendor_name).toEqual({ value: 'GmbH', confidence: 0.95 });
   });
 
   it('gives a credit note’s amounts the sign the page prints them with', () => {
