@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { renderInvoicePdf, type GeneratedInvoice } from '../support/invoices/render';
 import { createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { seriousAxeFindings, sidewaysOverflow } from './support/axe';
 
 jest.setTimeout(240_000);
 
@@ -141,6 +142,12 @@ describe('invoice and document extraction', () => {
     const table = result.getByRole('table', { name: 'Line items' });
     expect(await table.getByRole('row').nth(2).textContent()).toBe("Huile d'olive à l'ancienne1019.80-198.0099% sure");
     await app.screenshot('invoice-extraction-e-invoice');
+    // at a phone's width the notice and the fields fit and axe finds nothing serious
+    await page.setViewportSize({ width: 320, height: 800 });
+    expect(await sidewaysOverflow(page)).toEqual({ scrollWidth: 320, innerWidth: 320 });
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await app.screenshot('invoice-extraction-e-invoice-320');
+    await page.setViewportSize({ width: 1366, height: 900 });
   });
 
   it('invoice extraction: warns when the totals disagree, and Run Workflow says the recipe is stopped', async () => {
