@@ -62,6 +62,11 @@ const useStyles = makeStyles({
   },
 });
 
+/** An XML file (an e-invoice): it has no page for the preview. */
+function isXmlFile(file: File): boolean {
+  return /\.xml$/i.test(file.name) || /[/+]xml$/.test(file.type);
+}
+
 /** The `combination` query parameter, or the combination the view was placed in, as a number. */
 function useCombination(fromProps: number | undefined): number | undefined {
   const [params] = useSearchParams();
@@ -88,7 +93,8 @@ export default function InvoiceExtractionView({
   const files = useExtractionFiles();
   const combination = useCombination(combinationId);
   const [upload, setUpload] = useState<UploadState>({});
-  const [preview, setPreview] = useState<{ url?: string; loading?: boolean; error?: string }>();
+  /** the uploaded file's preview: its image, or `none` for an XML e-invoice (no page to show) */
+  const [preview, setPreview] = useState<{ url?: string; loading?: boolean; error?: string; none?: boolean }>();
   const [error, setError] = useState<string>();
   const [job, setJob] = useState<{ progress: number; message: string }>();
   const [result, setResult] = useState<InvoiceResultData>();
@@ -116,6 +122,7 @@ export default function InvoiceExtractionView({
   useEffect(() => {
     const uploaded = upload.uploaded;
     if (!uploaded) return setPreview(undefined);
+    if (upload.file && isXmlFile(upload.file)) return setPreview({ none: true });
     let alive = true;
     let url: string | undefined;
     setPreview({ loading: true });
@@ -199,6 +206,7 @@ export default function InvoiceExtractionView({
         workflow={workflowId}
         noun="Invoice"
         busy={busy}
+        eInvoices
         onChange={(next) => {
           setUpload(next);
           setSample(undefined);
@@ -232,6 +240,11 @@ export default function InvoiceExtractionView({
             {preview?.loading && <Spinner size="small" label="Loading the preview…" />}
             {preview?.url && <img className={s.image} src={preview.url} alt={`The uploaded invoice${fileName ? ` ${fileName}` : ''}, first page`} />}
             {preview?.error && <Caption1 className={s.muted}>The preview could not be shown: {preview.error}</Caption1>}
+            {preview?.none && (
+              <Caption1 className={s.muted} data-testid="no-preview">
+                {fileName} is an XML e-invoice: it has no page to show, its data is the invoice.
+              </Caption1>
+            )}
             {preview?.url && <Caption1 className={s.muted}>{fileName}</Caption1>}
           </figure>
           {result && !busy ? (

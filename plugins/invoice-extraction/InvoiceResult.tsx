@@ -39,8 +39,8 @@ export interface InvoiceResultData {
   /** the pages in the file and the pages read: a notice says when a long document was cut */
   pages?: number;
   pages_read?: number;
-  /** the e-invoice data the PDF carries, when its values were taken from it */
-  e_invoice?: { format: string; attachment: string };
+  /** the e-invoice data the values were taken from: a PDF's attachment, or the XML file itself (`standalone`) */
+  e_invoice?: { format: string; attachment: string; standalone?: boolean; credit_note?: boolean };
 }
 
 /** Below this confidence a value is marked "check this". */
@@ -91,7 +91,7 @@ const useStyles = makeStyles({
 });
 
 /** Labels humaniseLabel would spell wrongly ("Vendor vat id"). */
-const FIELD_LABELS: Record<string, string> = { vendor_vat_id: 'Vendor VAT ID', customer_vat_id: 'Customer VAT ID' };
+const FIELD_LABELS: Record<string, string> = { vendor_vat_id: 'Vendor VAT ID', customer_vat_id: 'Customer VAT ID', po_number: 'PO number' };
 
 const money = (n: number | undefined) => (n === undefined ? '' : n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
@@ -132,9 +132,20 @@ export function InvoiceResult({ data }: { data: InvoiceResultData }) {
       {data.e_invoice && (
         <MessageBar intent="info" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Read from the e-invoice data</MessageBarTitle>
-            This PDF carries its invoice as {data.e_invoice.format} data ({data.e_invoice.attachment}): the values below were taken from it and checked against
-            the page.
+            {data.e_invoice.standalone ? (
+              <>
+                <MessageBarTitle>Read from the e-invoice file</MessageBarTitle>
+                {data.e_invoice.attachment} is {data.e_invoice.credit_note ? 'a credit note' : 'an e-invoice'} in {data.e_invoice.format}: the values below are
+                its data, checked against its own sums; it has no page to compare them with.
+                {data.e_invoice.credit_note ? ' Its amounts are shown negative.' : ''}
+              </>
+            ) : (
+              <>
+                <MessageBarTitle>Read from the e-invoice data</MessageBarTitle>
+                This PDF carries its invoice as {data.e_invoice.format} data ({data.e_invoice.attachment}): the values below were taken from it and checked
+                against the page.
+              </>
+            )}
           </MessageBarBody>
         </MessageBar>
       )}

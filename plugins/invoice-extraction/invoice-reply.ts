@@ -53,8 +53,8 @@ export interface InvoiceReply {
   line_items: InvoiceExtraction['lineItems'];
   /** Sentences: totals that disagree, a total that was not found. */
   warnings: string[];
-  /** Set when the values came from e-invoice data the PDF carries (checked against the page). */
-  e_invoice?: { format: string; attachment: string };
+  /** Set when the values came from e-invoice data: a PDF's (checked against the page), or the XML file itself (`standalone`). */
+  e_invoice?: { format: string; attachment: string; standalone?: true; credit_note?: true };
 }
 
 /** The reply while the job runs: its id, progress 0..100 and what it is doing. */

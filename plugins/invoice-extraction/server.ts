@@ -6,6 +6,7 @@ import {
   extractInvoiceFromDocument,
   HttpError,
   INVOICE_EXTRACTION_JOB,
+  INVOICE_KINDS,
   InvoiceExtraction,
   notSucceeded,
   ownedJob,
@@ -34,6 +35,9 @@ import { invoiceReply, type InvoiceExtraction as InvoiceResult } from './invoice
 
 type DocumentFields = ReturnType<typeof extractDocumentFields>;
 
+/** The preview call's answer for an XML e-invoice (the page does not ask for one). */
+export const XML_NO_PREVIEW_MESSAGE = 'An XML e-invoice has no page to show: its data is the invoice.';
+
 /** Resolution of the invoice preview image: enough to read an A4 page on screen, ~830 px wide. */
 const PREVIEW_DPI = 100;
 
@@ -50,11 +54,12 @@ export function invoiceExtractionService(deps: {
 }): InvoiceExtractionService {
   const { queue, files } = deps;
   return {
+    kinds: deps.direct.kinds,
     extract: (owner, file, opts) => deps.direct.extract(owner, file, opts),
     async extractData(owner, { key, bucket, wait, workflow }) {
       const isDocument = String(workflow) === '10006';
       const jobName = isDocument ? DOCUMENT_EXTRACTION_JOB : INVOICE_EXTRACTION_JOB;
-      await documentOf(files, owner, bucket, key);
+      await documentOf(files, owner, bucket, key, isDocument ? undefined : INVOICE_KINDS);
       const jobId = await startExtraction(queue, jobName, { owner, bucket, key });
       if (wait > 0) await waitForJob(queue, jobId, wait * 1000);
       const job = await ownedJob(queue, jobId, owner, jobName);
@@ -83,18 +88,22 @@ export function invoiceExtractionService(deps: {
  * page sends wait 0 and polls, to show progress). `workflow: 10006` answers document Fields.
  * GET /api/plugins/invoice-extraction/preview?key&bucket is the uploaded image, or a PDF's first
  * page as a PNG, for its owner only. The automation engine's flowmatic_ai:extract_invoice_fields
- * step reads with the same job code.
+ * step reads with the same job code. Besides PDF, PNG and JPEG, an XML e-invoice (XRechnung,
+ * Peppol UBL, Factur-X / ZUGFeRD CII) is taken: it has no page, its data is the invoice.
  */
 export default defineServerPlugin({
   id: 'invoice-extraction',
   catalogue,
-  contributes: [contribute(WorkflowUploads, { workflow: 10004, kinds: ['pdf', 'png', 'jpeg'] })],
+  contributes: [contribute(WorkflowUploads, { workflow: 10004, kinds: INVOICE_KINDS })],
   provides: [
     provide(InvoiceExtraction, (get) =>
       invoiceExtractionService({
         queue: get(T.JobQueue),
         files: get(T.FileStore),
-        direct: storedDocumentExtractor({ files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus) }, extractInvoiceFromDocument),
+        direct: storedDocumentExtractor(
+          { files: get(T.FileStore), ocr: get(T.Ocr), events: get(T.EventBus), kinds: INVOICE_KINDS },
+          extractInvoiceFromDocument,
+        ),
       }),
     ),
   ],
@@ -126,7 +135,8 @@ export default defineServerPlugin({
       async (request, reply) => {
         const owner = userOf(request).id;
         const { key, bucket } = request.query;
-        const meta = await documentOf(files, owner, bucket, key);
+        const meta = await documentOf(files, owner, bucket, key, INVOICE_KINDS);
+        if (meta.kind === 'xml') throw new HttpError(415, XML_NO_PREVIEW_MESSAGE);
         let image: Buffer;
         let type: string;
         if (meta.kind === 'pdf') {
@@ -155,7 +165,7 @@ export default defineServerPlugin({
     // Registered here rather than under `jobs`, whose handlers are not given the job's progress reporter.
     queue.process(
       INVOICE_EXTRACTION_JOB,
-      (data, job) => runExtractionJob<InvoiceResult>(data as ExtractionJobData, job, { files, ocr, events }, extractInvoiceFromDocument),
+      (data, job) => runExtractionJob<InvoiceResult>(data as ExtractionJobData, job, { files, ocr, events, kinds: INVOICE_KINDS }, extractInvoiceFromDocument),
       { concurrency: 2 },
     );
   },

@@ -104,4 +104,5 @@ export {
   startExtraction,
   extractionAction,
   storedDocumentExtractor,
+  INVOICE_KINDS,
 } from './ai/extraction/jobs';

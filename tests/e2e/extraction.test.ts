@@ -63,7 +63,7 @@ describe('invoice and document extraction', () => {
     await page.getByRole('button', { name: 'Process Invoice' }).click();
     await page.getByText('Upload the invoice first, then process it.').waitFor();
     await page.getByLabel('Invoice file').setInputFiles(file('notes.txt', 'not an invoice'));
-    await page.getByText('This file type is not supported: choose a PDF, PNG or JPEG file.').waitFor();
+    await page.getByText('This file type is not supported: choose a PDF, PNG or JPEG file, or an XML e-invoice.').waitFor();
     await app.screenshot('invoice-extraction-wrong-type');
 
     await page.getByLabel('Invoice file').setInputFiles(file('supplier-invoice.pdf', invoice.pdf));
@@ -147,6 +147,35 @@ describe('invoice and document extraction', () => {
     expect(await sidewaysOverflow(page)).toEqual({ scrollWidth: 320, innerWidth: 320 });
     expect(await seriousAxeFindings(page)).toEqual([]);
     await app.screenshot('invoice-extraction-e-invoice-320');
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it('invoice extraction: an XRechnung XML file is read as its data, with no page to show, and the page says so', async () => {
+    const { page } = app;
+    await page.goto('/workflow/10004?combination=2');
+    // KoSIT's XRechnung test invoice 01.21a as UBL (tests/fixtures/e-invoices)
+    const xml = path.join(__dirname, '../fixtures/e-invoices/xrechnung-01.21a-ubl.xml');
+    await page.getByLabel('Invoice file').setInputFiles(xml);
+    await page.getByRole('button', { name: 'Upload Invoice' }).click();
+    await page.getByText('xrechnung-01.21a-ubl.xml uploaded.').waitFor();
+    await page.getByTestId('no-preview').getByText('xrechnung-01.21a-ubl.xml is an XML e-invoice: it has no page to show, its data is the invoice.').waitFor();
+    await page.getByRole('button', { name: 'Process Invoice' }).click();
+    const result = page.getByRole('region', { name: 'Extracted invoice' });
+    await result.getByText('Read from the e-invoice file').waitFor();
+    expect(await result.getByText(/xrechnung-01\.21a-ubl\.xml is an e-invoice in XRechnung \(UBL\)/).count()).toBe(1);
+    const value = (name: string) => result.locator(`[data-field="${name}"]`).textContent();
+    expect(await value('invoice_number')).toBe('1838399% sure');
+    expect(await value('vendor_name')).toBe('Mustermann GmbH99% sure');
+    expect(await value('customer_name')).toBe('DB Station&Service AG RB Mitte99% sure');
+    expect(await value('total')).toBe('233.00 EUR99% sure');
+    const rows = await result.getByRole('table', { name: 'Line items' }).getByRole('row').allTextContents();
+    expect(rows).toEqual(['DescriptionQuantityUnit priceAmountConfidence', 'Tür Instandsetzung452.00208.0099% sure']);
+    expect(await result.getByText('Check these values').count()).toBe(0);
+    await app.screenshot('invoice-extraction-xml');
+    await page.setViewportSize({ width: 320, height: 800 });
+    expect(await sidewaysOverflow(page)).toEqual({ scrollWidth: 320, innerWidth: 320 });
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await app.screenshot('invoice-extraction-xml-320');
     await page.setViewportSize({ width: 1366, height: 900 });
   });
 

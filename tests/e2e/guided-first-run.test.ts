@@ -132,7 +132,7 @@ describe('guided first run with the sandbox providers', () => {
       ['Vendor address', 'Europa-Allee 1980, 60486 Frankfurt'],
       ['Customer name', 'Karl E. Coyote'],
       ['Customer address', 'Uferstraße 113, 88045 Friedrichshafen needs a look'],
-      ['Po number', 'not found'],
+      ['PO number', 'not found'],
       ['Subtotal', '1420'],
       ['Tax', '269.8 needs a look'],
       ['Total', '1589.8 needs a look'],

@@ -33,6 +33,8 @@ export type DocumentReadOutcome<R> = { ok: true; name: string; pages: number; re
 
 /** Reads an owner's stored document (PDF text layer, OCR for scans and images) and extracts from it. */
 export interface StoredDocumentExtractor<R> {
+  /** The kinds of stored file it reads ('pdf', 'png', 'jpeg'; 'xml' for e-invoices); by default the page documents. */
+  readonly kinds?: readonly ('pdf' | 'png' | 'jpeg' | 'xml')[];
   extract(
     owner: number,
     file: { bucket: string; key: string },

@@ -144,6 +144,18 @@ export function looksDelimited(sample: string, truncated = false): boolean {
   });
 }
 
+/** Root elements of the XML e-invoice standards the invoice reader knows (UBL, CII, ZUGFeRD 1). */
+export const E_INVOICE_ROOTS: readonly string[] = ['Invoice', 'CreditNote', 'CrossIndustryInvoice', 'CrossIndustryDocument'];
+
+/**
+ * The local name of the root element of text that starts as XML ("Invoice" of `<ubl:Invoice …>`,
+ * after any declaration, comments and doctype), or null when the text does not start as XML.
+ */
+export function xmlRootName(text: string): string | null {
+  const m = /^\uFEFF?\s*(?:<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:[\w.-]+:)?([A-Za-z_][\w.-]*)/.exec(text);
+  return m ? m[1] : null;
+}
+
 export interface Detected {
   kind: FileKind;
   width?: number;
@@ -190,6 +202,14 @@ export async function detectKind(
     if (!names) throw new DamagedFileError('a zip archive');
     if (!names.includes('xl/workbook.xml')) throw refuse('it is a zip archive without an Excel workbook');
     return { kind: 'xlsx' };
+  }
+  if (allowed.includes('xml') && probe.isText) {
+    const root = xmlRootName(head.toString('utf8'));
+    if (root && E_INVOICE_ROOTS.includes(root)) return { kind: 'xml' };
+    // other XML is text where text is taken
+    if (root && !allowed.includes('csv') && !allowed.includes('txt')) {
+      throw refuse(`it is XML, but its root element <${root}> is not a UBL Invoice or CreditNote, nor a Cross Industry Invoice`);
+    }
   }
   if (allowed.includes('csv') || allowed.includes('txt')) {
     if (probe.hasNul) throw refuse(looksLike(head) ?? 'it holds binary data, not text');

@@ -11,7 +11,12 @@ import { DEFAULT_BUCKET, type FileStore, type PutOptions, type StoredFile } from
 import { sanitiseFileName } from './sanitise-name';
 
 const BUCKET_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const KEY_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:pdf|png|jpg|xlsx|csv|txt)$/;
+/** A stored file's key: a random UUID and the extension of its kind (FILE_KINDS). */
+const KEY_RE = new RegExp(
+  `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(?:${Object.values(FILE_KINDS)
+    .map((k) => k.extension)
+    .join('|')})$`,
+);
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 

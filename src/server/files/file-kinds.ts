@@ -1,7 +1,10 @@
-/** The kinds of file a workflow may accept, as decided from the content. */
-export type FileKind = 'pdf' | 'png' | 'jpeg' | 'xlsx' | 'csv' | 'txt';
+/**
+ * The kinds of file a workflow may accept, as decided from the content. `xml` is an XML
+ * e-invoice (a UBL Invoice or CreditNote, a CII CrossIndustryInvoice): other XML is text.
+ */
+export type FileKind = 'pdf' | 'png' | 'jpeg' | 'xlsx' | 'csv' | 'txt' | 'xml';
 
-export const ALL_FILE_KINDS: readonly FileKind[] = ['pdf', 'png', 'jpeg', 'xlsx', 'csv', 'txt'];
+export const ALL_FILE_KINDS: readonly FileKind[] = ['pdf', 'png', 'jpeg', 'xlsx', 'csv', 'txt', 'xml'];
 
 interface KindInfo {
   label: string;
@@ -16,6 +19,7 @@ export const FILE_KINDS: Record<FileKind, KindInfo> = {
   xlsx: { label: 'XLSX', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },
   csv: { label: 'CSV', mime: 'text/csv; charset=utf-8', extension: 'csv' },
   txt: { label: 'text', mime: 'text/plain; charset=utf-8', extension: 'txt' },
+  xml: { label: 'XML e-invoice', mime: 'application/xml', extension: 'xml' },
 };
 
 /** True for a string naming a known kind; for validating configuration and request fields. */

@@ -195,7 +195,7 @@ export const OPERATIONS: Operation[] = [
     path: '/api/v1/invoices/extract',
     summary: "Extract an invoice's fields",
     description:
-      'Reads an invoice (PDF, PNG or JPEG, in base64) and answers its fields as the invoice extraction page shows them: invoice_number, invoice_date, due_date, vendor_name, vendor_address, customer_name, customer_address, po_number, subtotal, tax, total, currency and payment_terms, each with a value (null when not found) and a confidence from 0 to 1, plus the line items and warnings when totals disagree. A PDF that carries its invoice as e-invoice data (Factur-X, ZUGFeRD, XRechnung CII or UBL) is read from that data too, checked against its page, and the answer names it in e_invoice. Takes from a second to about a minute (scanned pages are read by OCR).',
+      'Reads an invoice (PDF, PNG or JPEG, or an XML e-invoice: XRechnung, Peppol UBL, Factur-X / ZUGFeRD CII; in base64) and answers its fields as the invoice extraction page shows them: invoice_number, invoice_date, due_date, vendor_name, vendor_address, customer_name, customer_address, po_number, subtotal, tax, total, currency and payment_terms, each with a value (null when not found) and a confidence from 0 to 1, plus the line items and warnings when totals disagree. A PDF that carries its invoice as e-invoice data (Factur-X, ZUGFeRD, XRechnung CII or UBL) is read from that data too, checked against its page, and the answer names it in e_invoice; an XML e-invoice is read as its data (e_invoice.standalone), its sums checked against each other. Takes from a second to about a minute (scanned pages are read by OCR).',
     tags: ['AI'],
     input: 'public-api/invoice-extract-request',
     replies: {
@@ -203,7 +203,7 @@ export const OPERATIONS: Operation[] = [
       400: badInput,
       404: notInstalled,
       413: { description: 'The file is over the upload limit.', schema: ERROR },
-      415: { description: 'The file is not a PDF, PNG or JPEG.', schema: ERROR },
+      415: { description: 'The file is not a PDF, PNG, JPEG or XML e-invoice.', schema: ERROR },
       422: { description: 'The file could not be read.', schema: ERROR },
     },
     async run(s, caller, input: { file_name: string; file_base64: string }) {

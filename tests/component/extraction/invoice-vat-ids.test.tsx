@@ -65,7 +65,7 @@ describe('the invoice page and its VAT ids', () => {
       'Customer name',
       'Customer address',
       'Customer VAT ID',
-      'Po number',
+      'PO number',
       'Subtotal',
       'Tax',
       'Total',
@@ -119,5 +119,16 @@ describe('the invoice page and e-invoice data', () => {
     expect(r).not.toHaveProperty('e_invoice');
     render(<InvoiceResult data={r} />);
     expect(screen.queryByText('Read from the e-invoice data')).not.toBeInTheDocument();
+  });
+
+  it('says a credit note uploaded as XML is one, and that its amounts are shown negative', () => {
+    const r = reply({ total: { value: -120, confidence: 0.99 } }, { format: 'UBL', attachment: 'avoir.xml', standalone: true, credit_note: true });
+    expect(r.e_invoice).toEqual({ format: 'UBL', attachment: 'avoir.xml', standalone: true, credit_note: true });
+    render(<InvoiceResult data={r} />);
+    const result = screen.getByRole('region', { name: 'Extracted invoice' });
+    expect(within(result).getByText('Read from the e-invoice file')).toBeInTheDocument();
+    expect(result).toHaveTextContent(
+      'avoir.xml is a credit note in UBL: the values below are its data, checked against its own sums; it has no page to compare them with. Its amounts are shown negative.',
+    );
   });
 });

@@ -236,4 +236,40 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     await user.click(screen.getByRole('button', { name: 'Run Workflow' }));
     expect(await screen.findByText('This workflow cannot run yet: its automation is not set up.')).toBeInTheDocument();
   });
+
+  it('takes an XML e-invoice: the picker and hint name it, no preview is asked for, and the result says it was read from the file', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { files } = setup({
+      'POST /api/service/extract_data/': {
+        body: {
+          ...DONE,
+          key: 'k-1.xml',
+          pages: 0,
+          pages_read: 0,
+          warnings: [],
+          fields: [{ name: 'total', value: 233, confidence: 0.99 }],
+          line_items: [],
+          e_invoice: { format: 'XRechnung (UBL)', attachment: 'rechnung.xml', standalone: true },
+        },
+      },
+    });
+    const input = screen.getByLabelText('Invoice file');
+    expect(input).toHaveAttribute('accept', expect.stringContaining('.xml'));
+    expect(screen.getByText('PDF, PNG or JPEG, or an XML e-invoice (XRechnung, Peppol UBL, Factur-X), up to 10 MB.')).toBeInTheDocument();
+    // a file of another type is refused before it is sent, naming the e-invoice
+    await user.upload(input, fileOf('notes.docx', 'application/msword'));
+    expect(await screen.findByText('This file type is not supported: choose a PDF, PNG or JPEG file, or an XML e-invoice.')).toBeInTheDocument();
+    await user.upload(input, fileOf('rechnung.xml', 'text/xml'));
+    await user.click(screen.getByRole('button', { name: 'Upload Invoice' }));
+    await screen.findByText('rechnung.xml uploaded.');
+    expect(screen.getByTestId('no-preview')).toHaveTextContent('rechnung.xml is an XML e-invoice: it has no page to show, its data is the invoice.');
+    expect(files.calls.previews).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Process Invoice' }));
+    const result = await screen.findByRole('region', { name: 'Extracted invoice' });
+    expect(within(result).getByText('Read from the e-invoice file')).toBeInTheDocument();
+    expect(result).toHaveTextContent(
+      'rechnung.xml is an e-invoice in XRechnung (UBL): the values below are its data, checked against its own sums; it has no page to compare them with.',
+    );
+    expect(within(result).queryByTestId('pages-read')).not.toBeInTheDocument();
+  });
 });

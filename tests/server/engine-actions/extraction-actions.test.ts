@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { DomainEvents } from '../../../src/core/event-bus';
 import * as T from '../../../src/server/tokens';
 import catalogueCore from '../../../plugins/catalogue-core/server';
@@ -59,7 +61,37 @@ describe('engine steps of the extraction plugins, run through a recipe webhook',
     const { job, steps } = await runThroughWebhook(server, user, rec, fileBody('orders.csv', Buffer.from('a,b\n1,2\n')));
     expect(job.status).toBe('failed');
     expect(steps[1]).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(steps[1].error).toMatch(/cannot be read for extraction: upload a PDF, PNG or JPEG document\. Got "orders\.csv"/);
+    expect(steps[1].error).toMatch(/cannot be read for extraction: upload a PDF, PNG or JPEG document, or an XML e-invoice\. Got "orders\.csv"/);
+  });
+
+  it('reads an XML e-invoice the webhook brought (an XRechnung, as a supplier sends it): every field and the line into the step output', async () => {
+    const { user, rec } = await readyRecipe(server, 2);
+    const xml = readFileSync(path.join(__dirname, '../../fixtures/e-invoices/xrechnung-01.21a-ubl.xml'));
+    const { job, steps } = await runThroughWebhook(server, user, rec, fileBody('rechnung-18383.xml', xml));
+    expect(job).toMatchObject({ status: 'succeeded', error: null });
+    expect(steps[1]).toMatchObject({ status: 'succeeded' });
+    const out = await stepOutput(server, job.id, 1);
+    expect({ name: out.name, pages: out.pages, fields: out.fields, lineItems: out.lineItems, warnings: out.warnings }).toEqual({
+      name: 'rechnung-18383.xml',
+      pages: 0,
+      fields: {
+        invoice_number: '18383',
+        invoice_date: '2020-11-27',
+        due_date: '2020-12-27',
+        vendor_name: 'Mustermann GmbH',
+        vendor_address: 'Musterstrasse 4, 60388 Frankfurt am Main',
+        customer_name: 'DB Station&Service AG RB Mitte',
+        customer_address: 'Musterweg 1, 10115 Berlin',
+        po_number: null,
+        subtotal: 233,
+        tax: 0,
+        total: 233,
+        currency: 'EUR',
+        payment_terms: '10 Tage 3% Skonto, 30 Tage netto',
+      },
+      lineItems: [{ description: 'Tür Instandsetzung', quantity: 4, unit_price: 52, amount: 208, confidence: 0.99 }],
+      warnings: [],
+    });
   });
 
   it('a webhook call without the file is refused naming it; a run that brought none (text only, uploaded in the app) fails at once', async () => {
@@ -72,7 +104,7 @@ describe('engine steps of the extraction plugins, run through a recipe webhook',
     const upload = await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/uploads`, { token: user.access, body: { text: 'no file' } });
     const { job, steps } = await waitForJob(server, user, upload.body.job_id);
     expect(job.status).toBe('failed');
-    expect(steps[1].error).toBe('This step reads a document, but the run brought no file: upload a PDF, PNG or JPEG document.');
+    expect(steps[1].error).toBe('This step reads a document, but the run brought no file: upload a PDF, PNG or JPEG document, or an XML e-invoice.');
   });
 
   it('Document Data Extraction Basic (combination 3): upload → flowmatic_ai:extract_document_fields', async () => {

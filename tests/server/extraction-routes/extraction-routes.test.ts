@@ -169,6 +169,10 @@ describe('extraction routes (workflows 10004 and 10006)', () => {
       const csv = await storeFile(server, alice.id, Buffer.from('a,b\n1,2\n3,4\n'), 'table.csv');
       expect(await post('/api/service/extract_data/', alice, { key: csv.key, bucket: csv.bucket })).toMatchObject({
         status: 415,
+        body: { message: 'This file cannot be read for extraction: upload a PDF, PNG or JPEG document, or an XML e-invoice.' },
+      });
+      expect(await post('/api/service/extract_data/', alice, { key: csv.key, bucket: csv.bucket, workflow: 10006 })).toMatchObject({
+        status: 415,
         body: { message: 'This file cannot be read for extraction: upload a PDF, PNG or JPEG document.' },
       });
       const corrupt = await storeFile(server, alice.id, CORRUPT_PDF, 'broken.pdf');

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,8 +11,10 @@ import {
   ImageTooLargeError,
   InvalidFileRequestError,
   UnsupportedFileTypeError,
+  xmlRootName,
   type FileKind,
 } from '../../../src/server/files';
+import { ALL_FILE_KINDS } from '../../../src/server/files/file-kinds';
 import { CSV, DOCX_LIKE_ZIP, JPEG, PDF, TXT, XLSX, jpegClaiming, png } from './samples';
 
 const MB = 1024 * 1024;
@@ -108,6 +110,39 @@ describe('refusing by content, whatever the name says', () => {
 
   it('an image with a truncated header is damaged', async () => {
     await expect(put(png(3, 2).subarray(0, 12), ['png'])).rejects.toThrow(DamagedFileError);
+  });
+});
+
+describe('XML e-invoices', () => {
+  const UBL = readFileSync(path.join(__dirname, '../../fixtures/e-invoices/xrechnung-01.21a-ubl.xml'));
+  const CII = readFileSync(path.join(__dirname, '../../fixtures/e-invoices/xrechnung-01.21a-cii.xml'));
+  const RSS = Buffer.from('<?xml version="1.0"?>\n<!-- feed -->\n<rss version="2.0"><channel><title>News</title></channel></rss>\n');
+
+  it('are of kind xml by their root element (UBL Invoice, CII CrossIndustryInvoice), stored as application/xml', async () => {
+    for (const xml of [UBL, CII]) {
+      const meta = await put(xml, ['pdf', 'png', 'jpeg', 'xml'], { originalName: 'rechnung.xml' });
+      expect(meta).toMatchObject({ kind: 'xml', mime: 'application/xml', size: xml.length });
+      expect(meta.key).toMatch(/\.xml$/);
+    }
+    // where every kind is taken (an e-mail's attachments, a webhook's files) an e-invoice is xml, other XML is text
+    expect((await put(UBL, ALL_FILE_KINDS as FileKind[])).kind).toBe('xml');
+    expect((await put(RSS, ALL_FILE_KINDS as FileKind[])).kind).toBe('txt');
+  });
+
+  it('other XML is refused where only documents and e-invoices are taken, naming its root; an e-invoice is refused where XML is not taken', async () => {
+    await expect(put(RSS, ['pdf', 'png', 'jpeg', 'xml'])).rejects.toThrow(
+      'The uploaded file is not a PDF, PNG, JPEG or XML e-invoice file (it is XML, but its root element <rss> is not a UBL Invoice or CreditNote, nor a Cross Industry Invoice).',
+    );
+    await expect(put(UBL, ['pdf', 'png', 'jpeg'])).rejects.toThrow('The uploaded file is not a PDF, PNG or JPEG file (it is plain text).');
+    await expect(put(Buffer.from('Invoice 42, total 10.00'), ['pdf', 'xml'])).rejects.toThrow('(it is plain text)');
+  });
+
+  it('finds the root past a byte-order mark, the declaration, comments, processing instructions and a doctype', () => {
+    expect(
+      xmlRootName('\uFEFF<?xml version="1.0"?>\n<?xml-stylesheet href="a.xsl"?>\n<!-- c -->\n<!DOCTYPE x>\n<rsm:CrossIndustryInvoice xmlns:rsm="u">'),
+    ).toBe('CrossIndustryInvoice');
+    expect(xmlRootName('  <Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">')).toBe('Invoice');
+    expect(xmlRootName('Invoice <b>')).toBeNull();
   });
 });
 

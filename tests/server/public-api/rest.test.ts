@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { renderInvoicePdf } from '../../support/invoices/render';
 import { STATEMENT_CSV } from '../../support/finance/statement';
 import { createUser, startTestServer, type TestServer, type TestUser } from '../../support/server';
@@ -314,6 +316,33 @@ describe('public REST API /api/v1 with API keys', () => {
         status: 415,
         body: { status: 'error' },
       });
+    });
+
+    it('extracts an XML e-invoice sent as the file itself: its data, certain, named standalone, and searchable by its seller', async () => {
+      // KoSIT's XRechnung test invoice 01.21a as UN/CEFACT CII (tests/fixtures/e-invoices)
+      const xml = readFileSync(path.join(__dirname, '../../fixtures/e-invoices/xrechnung-01.21a-cii.xml'));
+      const res = await post('/api/v1/invoices/extract', ann.key, { file_name: 'xrechnung-18383.xml', file_base64: b64(xml) });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ Status: 'SUCCEEDED', name: 'xrechnung-18383.xml', pages: 0, ocr_pages: [], warnings: [] });
+      expect(res.body.e_invoice).toEqual({ format: 'XRechnung (CII)', attachment: 'xrechnung-18383.xml', standalone: true });
+      const fields = Object.fromEntries(res.body.fields.map((f: { name: string; value: unknown }) => [f.name, f.value]));
+      expect([fields.invoice_number, fields.vendor_name, fields.vendor_vat_id, fields.subtotal, fields.tax, fields.total, fields.currency]).toEqual([
+        '18383',
+        'Mustermann GmbH',
+        'DE152338654',
+        233,
+        0,
+        233,
+        'EUR',
+      ]);
+      expect(res.body.line_items).toEqual([{ description: 'Tür Instandsetzung', quantity: 4, unit_price: 52, amount: 208, confidence: 0.99 }]);
+      let found: any;
+      for (let i = 0; i < 100; i++) {
+        found = await post('/api/v1/documents/search', ann.key, { query: 'Mustermann Tür Instandsetzung' });
+        if (found.body.results?.some((r: { document: string }) => r.document === 'xrechnung-18383.xml')) break;
+        await sleep(50);
+      }
+      expect(found.body.results.map((r: { document: string }) => r.document)).toContain('xrechnung-18383.xml');
     });
 
     it('reconciles two CSVs with a config (saved as the page saves it)', async () => {

@@ -3,7 +3,7 @@ import { Button, Caption1, Field, ProgressBar, makeStyles, tokens } from '@fluen
 import { ArrowUpload20Regular } from '@fluentui/react-icons/svg/arrow-upload';
 import { DocumentArrowUp20Regular } from '@fluentui/react-icons/svg/document-arrow-up';
 import { useExtractionFiles, type UploadedFile } from './extraction-files';
-import { checkDocumentFile, DOCUMENT_ACCEPT } from './file-checks';
+import { checkDocumentFile, DOCUMENT_ACCEPT, INVOICE_ACCEPT } from './file-checks';
 import { userMessage } from '../../messages';
 
 export const NO_FILE_MESSAGE = 'Please choose a file first.';
@@ -41,11 +41,13 @@ export interface UploadState {
  * The file pick and 'Upload {noun}' of the extraction pages: checks the file (type, size,
  * empty) before sending, shows the upload's progress, and reports the chosen file and the
  * uploaded key/bucket. `children` are the page's next buttons ('Process …'), on the same row.
+ * `eInvoices` takes XML e-invoices besides PDF, PNG and JPEG (the invoice page).
  */
 export function DocumentUploadForm(props: {
   workflow: number;
   noun: string;
   busy?: boolean;
+  eInvoices?: boolean;
   onChange: (state: UploadState) => void;
   onError: (message: string | undefined) => void;
   children?: ReactNode;
@@ -63,7 +65,7 @@ export function DocumentUploadForm(props: {
     setFile(next);
     setUploaded(undefined);
     setProgress(undefined);
-    const problem = next ? checkDocumentFile(next) : undefined;
+    const problem = next ? checkDocumentFile(next, undefined, props.eInvoices) : undefined;
     setFieldError(problem);
     props.onError(undefined);
     props.onChange({ file: problem ? undefined : next });
@@ -72,7 +74,7 @@ export function DocumentUploadForm(props: {
   async function upload() {
     props.onError(undefined);
     if (!file) return setFieldError(NO_FILE_MESSAGE);
-    const problem = checkDocumentFile(file);
+    const problem = checkDocumentFile(file, undefined, props.eInvoices);
     if (problem) return setFieldError(problem);
     const controller = new AbortController();
     abort.current = controller;
@@ -93,13 +95,18 @@ export function DocumentUploadForm(props: {
   const noun = props.noun.toLowerCase();
   return (
     <div className={s.root}>
-      <Field label={`${props.noun} file`} hint="PDF, PNG or JPEG, up to 10 MB." validationMessage={fieldError} validationState={fieldError ? 'error' : 'none'}>
+      <Field
+        label={`${props.noun} file`}
+        hint={props.eInvoices ? 'PDF, PNG or JPEG, or an XML e-invoice (XRechnung, Peppol UBL, Factur-X), up to 10 MB.' : 'PDF, PNG or JPEG, up to 10 MB.'}
+        validationMessage={fieldError}
+        validationState={fieldError ? 'error' : 'none'}
+      >
         {(fieldProps) => (
           <input
             {...fieldProps}
             className={s.input}
             type="file"
-            accept={DOCUMENT_ACCEPT}
+            accept={props.eInvoices ? INVOICE_ACCEPT : DOCUMENT_ACCEPT}
             disabled={uploading || props.busy}
             onChange={(e) => choose(e.target.files?.[0])}
           />

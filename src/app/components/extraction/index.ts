@@ -5,7 +5,16 @@
  */
 export { DocumentUploadForm, NO_FILE_MESSAGE, type UploadState } from './DocumentUploadForm';
 export { ExtractionFiles, NETWORK_MESSAGE, browserCountry, browserExtractionFiles, useExtractionFiles, type UploadedFile } from './extraction-files';
-export { checkDocumentFile, DOCUMENT_ACCEPT, EMPTY_FILE_MESSAGE, MAX_DOCUMENT_BYTES, TOO_LARGE_MESSAGE, WRONG_TYPE_MESSAGE } from './file-checks';
+export {
+  checkDocumentFile,
+  DOCUMENT_ACCEPT,
+  EMPTY_FILE_MESSAGE,
+  INVOICE_ACCEPT,
+  INVOICE_WRONG_TYPE_MESSAGE,
+  MAX_DOCUMENT_BYTES,
+  TOO_LARGE_MESSAGE,
+  WRONG_TYPE_MESSAGE,
+} from './file-checks';
 export { JobProgress } from './JobProgress';
 export { PagesRead, pagesReadText } from './PagesRead';
 export { humaniseLabel } from './labels';

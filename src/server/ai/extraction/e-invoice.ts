@@ -23,6 +23,8 @@ export interface EInvoice {
   lineItems: Omit<LineItem, 'confidence'>[];
   /** A credit note: its data gives amounts positive, where many pages print them negative. */
   credit: boolean;
+  /** The sums the data states beside its totals: the lines' total, and document-level allowances and charges. */
+  sums: { lines?: number; allowances?: number; charges?: number };
 }
 
 /** The largest attachment read as XML (the EN 16931 examples are 5-60 kB). */
@@ -152,9 +154,11 @@ function readCii(root: Node, v1: boolean): Omit<EInvoice, 'attachment'> {
       },
     ];
   });
+  const guideline = text(at(root, v1 ? 'SpecifiedExchangedDocumentContext' : 'ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID'));
   return {
-    format: v1 ? 'ZUGFeRD 1.0' : 'Factur-X / ZUGFeRD (CII)',
+    format: v1 ? 'ZUGFeRD 1.0' : /xrechnung/i.test(guideline ?? '') ? 'XRechnung (CII)' : 'Factur-X / ZUGFeRD (CII)',
     credit: CREDIT_NOTE_TYPES.has(text(at(doc, 'TypeCode')) ?? ''),
+    sums: { lines: num(at(sums, 'LineTotalAmount')), allowances: num(at(sums, 'AllowanceTotalAmount')), charges: num(at(sums, 'ChargeTotalAmount')) },
     fields: defined({
       invoice_number: text(at(doc, 'ID')),
       invoice_date: date(at(doc, 'IssueDateTime', 'DateTimeString')),
@@ -204,9 +208,11 @@ function readUbl(root: Node, credit: boolean): Omit<EInvoice, 'attachment'> {
       },
     ];
   });
+  const customization = text(at(root, 'CustomizationID')) ?? '';
   return {
-    format: 'UBL',
+    format: /xrechnung/i.test(customization) ? 'XRechnung (UBL)' : /peppol/i.test(customization) ? 'Peppol BIS (UBL)' : 'UBL',
     credit,
+    sums: { lines: num(at(totals, 'LineExtensionAmount')), allowances: num(at(totals, 'AllowanceTotalAmount')), charges: num(at(totals, 'ChargeTotalAmount')) },
     fields: defined({
       invoice_number: text(at(root, 'ID')),
       invoice_date: date(at(root, 'IssueDate')),
@@ -223,13 +229,37 @@ function readUbl(root: Node, credit: boolean): Omit<EInvoice, 'attachment'> {
   };
 }
 
+/** Deeper than any e-invoice nests its elements (UBL and CII go about 10 levels down). */
+export const MAX_XML_DEPTH = 64;
+
+/**
+ * How deep the elements of XML text nest, counted from its tags in one pass (comments, CDATA and
+ * processing instructions skipped), stopping as soon as `limit` is passed: a parser's work on
+ * XML nested thousands deep grows much faster than its size, so such a file is refused first.
+ */
+export function xmlDepth(xml: string, limit = MAX_XML_DEPTH): number {
+  const tags = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<[?!][^>]*>|<(\/?)[^\s/>]+[^>]*?(\/?)>/g;
+  let depth = 0;
+  let deepest = 0;
+  for (let m = tags.exec(xml); m; m = tags.exec(xml)) {
+    if (m[1] === undefined) continue; // a comment, CDATA, declaration or doctype
+    if (m[1] === '/') depth--;
+    else if (m[2] !== '/') {
+      depth++;
+      if (depth > deepest && (deepest = depth) > limit) return deepest;
+    }
+  }
+  return deepest;
+}
+
 /**
  * Reads an attachment as an e-invoice: undefined when it is not XML, not one of the standards
- * above, or holds no invoice number and no total (a stray XML file is not an invoice).
+ * above, nested deeper than MAX_XML_DEPTH, or holds no invoice number and no total (a stray XML
+ * file is not an invoice).
  * Parsed with linkedom, which expands no entity and fetches nothing.
  */
 export function readEInvoice(xml: string, attachment: string): EInvoice | undefined {
-  if (xml.length > MAX_E_INVOICE_BYTES || !/^\s*(?:\uFEFF)?</.test(xml)) return undefined;
+  if (xml.length > MAX_E_INVOICE_BYTES || !/^\s*(?:\uFEFF)?</.test(xml) || xmlDepth(xml) > MAX_XML_DEPTH) return undefined;
   let root: Node | undefined;
   try {
     root = new DOMParser().parseFromString(xml, 'text/xml').documentElement as unknown as Node | undefined;
@@ -433,10 +463,113 @@ export function withEInvoice(read: InvoiceExtraction, eInvoice: EInvoice | undef
 }
 
 /**
+ * A value of an XML e-invoice uploaded as the file itself: the issuer's software wrote it, and no
+ * page can confirm or contradict it; only the file's own sums can (see fromEInvoice).
+ */
+const FILE_VALUE = 0.99;
+/** A line of such a file when its lines do not add up to the total the file gives for them. */
+const FILE_LINE_UNCHECKED = 0.85;
+/** A total of such a file that disagrees with its other sums. */
+const FILE_SUM_WRONG = 0.55;
+
+const near = (a: number, b: number) => Math.abs(a - b) <= 0.011;
+const money = (n: number) => n.toFixed(2);
+
+/**
+ * The invoice an XML e-invoice file holds (XRechnung, Factur-X / ZUGFeRD CII, Peppol UBL), with
+ * no page beside it. Every value is the data's own; the file's sums are checked against each
+ * other, the way the page's totals are: its lines against the lines' total it states, that total
+ * less allowances plus charges against the subtotal, subtotal plus tax against the total. A sum
+ * that fails is marked for a look with a sentence. A credit note's amounts are shown negative.
+ */
+export function fromEInvoice(eInvoice: EInvoice): InvoiceExtraction {
+  const sign = eInvoice.credit ? -1 : 1;
+  const fields: InvoiceExtraction['fields'] = {};
+  for (const [key, value] of Object.entries(eInvoice.fields)) {
+    const name = key as InvoiceFieldName;
+    if (value === undefined) continue;
+    fields[name] = { value: AMOUNTS.has(name) && typeof value === 'number' ? sign * value : value, confidence: FILE_VALUE };
+  }
+  const lineItems = eInvoice.lineItems.map((line) => ({
+    ...line,
+    amount: line.amount === undefined ? undefined : sign * line.amount,
+    confidence: FILE_VALUE,
+  }));
+  const warnings: string[] = [];
+  const review = (...names: InvoiceFieldName[]) =>
+    names.forEach((n) => {
+      const f = fields[n];
+      if (f) Object.assign(f, { confidence: FILE_SUM_WRONG, needs_review: true });
+    });
+  const { subtotal, tax, total } = eInvoice.fields as Partial<Record<'subtotal' | 'tax' | 'total', number>>;
+  const { lines: linesTotal, allowances = 0, charges = 0 } = eInvoice.sums;
+  if (lineItems.length > 0) {
+    const sum = cents(eInvoice.lineItems.reduce((a, l) => a + (l.amount ?? 0), 0));
+    // without a stated lines' total, the subtotal is the target when nothing is allowed or charged
+    const target = linesTotal ?? (allowances === 0 && charges === 0 ? subtotal : undefined);
+    if (target !== undefined && !near(sum, target)) {
+      warnings.push(`The e-invoice's lines add up to ${money(sum)}, but it gives ${money(target)} as their total: a line may be missing or wrong.`);
+      for (const line of lineItems) line.confidence = FILE_LINE_UNCHECKED;
+    }
+  }
+  if (linesTotal !== undefined && subtotal !== undefined && !near(linesTotal - allowances + charges, subtotal)) {
+    review('subtotal');
+    warnings.push(
+      `The e-invoice's lines total ${money(linesTotal)}${allowances ? `, less ${money(allowances)} allowed` : ''}${charges ? `, plus ${money(charges)} charged` : ''}, makes ${money(linesTotal - allowances + charges)}, but its subtotal is ${money(subtotal)}.`,
+    );
+  }
+  if (subtotal !== undefined && total !== undefined && !near(subtotal + (tax ?? 0), total)) {
+    review('subtotal', 'tax', 'total');
+    warnings.push(
+      `Subtotal ${money(subtotal)}${tax !== undefined ? ` + tax ${money(tax)}` : ''} = ${money(subtotal + (tax ?? 0))}, but the e-invoice's total is ${money(total)}.`,
+    );
+  }
+  return {
+    fields,
+    lineItems,
+    warnings,
+    eInvoice: { format: eInvoice.format, attachment: eInvoice.attachment, standalone: true, ...(eInvoice.credit ? { credit_note: true as const } : {}) },
+  };
+}
+
+/**
+ * An e-invoice's data as plain lines of text (the words a search should find it by): its number,
+ * dates, parties, order, lines and totals. The text of an uploaded XML e-invoice, which has no page.
+ */
+export function eInvoiceText(eInvoice: EInvoice): string {
+  const f = eInvoice.fields;
+  const currency = typeof f.currency === 'string' ? ` ${f.currency}` : '';
+  const amount = (v: string | number | undefined) => (typeof v === 'number' ? `${money(v)}${currency}` : undefined);
+  const party = (role: string, name?: string | number, address?: string | number, vat?: string | number) =>
+    name !== undefined || address !== undefined
+      ? `${role}: ${[name, address, vat !== undefined ? `VAT ${vat}` : undefined].filter((x) => x !== undefined).join(', ')}`
+      : undefined;
+  const lines = [
+    `${eInvoice.credit ? 'Credit note' : 'Invoice'} ${f.invoice_number ?? ''}`.trim() + ` (${eInvoice.format})`,
+    f.invoice_date !== undefined ? `Date: ${f.invoice_date}` : undefined,
+    f.due_date !== undefined ? `Due: ${f.due_date}` : undefined,
+    party('Seller', f.vendor_name, f.vendor_address, f.vendor_vat_id),
+    party('Buyer', f.customer_name, f.customer_address, f.customer_vat_id),
+    f.po_number !== undefined ? `Order: ${f.po_number}` : undefined,
+    ...eInvoice.lineItems.map(
+      (l) =>
+        `${l.description}${l.quantity !== undefined ? `, ${l.quantity}` : ''}${l.unit_price !== undefined ? ` × ${money(l.unit_price)}` : ''}: ${amount(l.amount) ?? ''}`,
+    ),
+    amount(f.subtotal) && `Subtotal: ${amount(f.subtotal)}`,
+    amount(f.tax) && `Tax: ${amount(f.tax)}`,
+    amount(f.total) && `Total: ${amount(f.total)}`,
+    f.payment_terms !== undefined ? `Terms: ${f.payment_terms}` : undefined,
+  ];
+  return lines.filter((l): l is string => typeof l === 'string' && l !== '').join('\n');
+}
+
+/**
  * The invoice a read document holds, as the product shows it: the page's reading (extractInvoice)
- * with the e-invoice data a PDF carries laid over it (withEInvoice). `doc` is the document read
- * (its text, and the data when there is some).
+ * with the e-invoice data a PDF carries laid over it (withEInvoice); an XML e-invoice uploaded on
+ * its own (no page) is its data (fromEInvoice). `doc` is the document read (its text, and the
+ * data when there is some).
  */
 export function extractInvoiceFromDocument(pages: readonly LayoutPage[], doc: { text: string; read: { eInvoice?: EInvoice } }): InvoiceExtraction {
+  if (pages.length === 0 && doc.read.eInvoice) return fromEInvoice(doc.read.eInvoice);
   return withEInvoice(extractInvoice(pages), doc.read.eInvoice, doc.text);
 }

@@ -29,8 +29,12 @@ export interface InvoiceExtraction {
   lineItems: LineItem[];
   /** Human-readable sentences: totals that do not add up, fields that could not be found. */
   warnings: string[];
-  /** Set when the values were taken from e-invoice data embedded in the PDF (see e-invoice.ts). */
-  eInvoice?: { format: string; attachment: string };
+  /**
+   * Set when the values were taken from e-invoice data (see e-invoice.ts): data a PDF carries
+   * (`attachment` its name in the PDF), or an XML e-invoice uploaded as the file itself
+   * (`standalone`, `attachment` the file's name; `credit_note` when it credits, its amounts shown negative).
+   */
+  eInvoice?: { format: string; attachment: string; standalone?: true; credit_note?: true };
 }
 
 interface Candidate {

@@ -2,10 +2,12 @@ import { performance } from 'node:perf_hooks';
 import type { LayoutPage } from '../layout/types';
 import type { OcrEngine } from '../ocr/ocr-engine';
 import type { EInvoice } from './e-invoice';
+import { readEInvoiceFile } from './e-invoice-file';
 import { DocumentReadError } from '../pdf/errors';
 import { readPdfBounded } from '../pdf/read-pdf';
 
-export type DocumentType = 'pdf' | 'png' | 'jpeg';
+/** A page document (PDF, PNG, JPEG), or an XML e-invoice (the invoice as data, no page). */
+export type DocumentType = 'pdf' | 'png' | 'jpeg' | 'xml';
 
 export interface ReadDocumentOptions {
   ocr: OcrEngine;
@@ -15,6 +17,8 @@ export interface ReadDocumentOptions {
   maxPages?: number;
   /** A text-layer page with fewer characters than this is treated as scanned. Default 20. */
   minTextChars?: number;
+  /** The file's name, which an XML e-invoice's reading names as its source. */
+  name?: string;
 }
 
 export interface PageTiming {
@@ -34,19 +38,21 @@ export interface ReadDocumentResult {
   eInvoice?: EInvoice;
 }
 
-/** Guesses the document type from the file's first bytes (PDF, PNG or JPEG), or undefined. */
+/** Guesses the document type from the file's first bytes (PDF, PNG, JPEG or XML), or undefined. */
 export function sniffDocumentType(bytes: Uint8Array): DocumentType | undefined {
   const head = Buffer.from(bytes.subarray(0, 1024));
   if (head.includes('%PDF-')) return 'pdf';
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (/^(?:\uFEFF)?\s*</.test(head.toString('utf8'))) return 'xml';
   return undefined;
 }
 
 /**
  * Reads a document into layout pages: a PDF page from its text layer when it has one, otherwise
  * (a scanned page) rendered at `dpi` and OCR'd; an image is OCR'd directly. Returns which pages
- * needed OCR and how long each page took, so callers can report and bench it.
+ * needed OCR and how long each page took, so callers can report and bench it. An XML e-invoice
+ * is read as data (no page, `eInvoice` set).
  */
 export async function readDocument(bytes: Uint8Array, type: DocumentType, options: ReadDocumentOptions): Promise<ReadDocumentResult> {
   const sniffed = sniffDocumentType(bytes);
@@ -58,6 +64,11 @@ export async function readDocument(bytes: Uint8Array, type: DocumentType, option
         : `The file is not a valid ${type.toUpperCase()} document.`,
       'unsupported',
     );
+  }
+  if (type === 'xml') {
+    // an XML e-invoice has no page: its data is the invoice
+    const eInvoice = await readEInvoiceFile(bytes, options.name ?? 'invoice.xml');
+    return { pages: [], ocrPages: [], timings: [], pageCount: 0, eInvoice };
   }
   if (type !== 'pdf') {
     const started = performance.now();

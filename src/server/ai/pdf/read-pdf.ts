@@ -1,8 +1,8 @@
 import type { LayoutPage } from '../layout/types';
-import { runBounded, ParseBudgetError, type WorkerBudget } from '../../files/bounded-worker';
+import type { WorkerBudget } from '../../files/bounded-worker';
 import { countInflated } from '../../files/inflate-budget';
 import { readEInvoice, MAX_E_INVOICE_BYTES, type EInvoice } from '../extraction/e-invoice';
-import { DocumentReadError } from './errors';
+import { DocumentReadError, readInWorker } from './errors';
 import { openPdf } from './pdfjs';
 import { renderPdfPage, type RenderedPage } from './render';
 import { readTextLayer, textLength } from './text-layer';
@@ -171,22 +171,16 @@ export async function renderFirstPagePng(bytes: Uint8Array, dpi = 100): Promise<
 /** Runs one of this file's tasks in a bounded worker, with refusals as DocumentReadErrors. */
 async function inWorker<T>(task: string, input: { bytes: Uint8Array } & Record<string, unknown>, budget?: Partial<WorkerBudget>): Promise<T> {
   if (input.bytes.length === 0) throw new DocumentReadError('The PDF file is empty.', 'empty');
-  try {
-    return await runBounded<T>(__filename, task, input, {
-      budget,
-      rethrow: (f) => (f.name === 'DocumentReadError' ? new DocumentReadError(f.message, (f.reason ?? 'corrupt') as DocumentReadError['reason']) : undefined),
-    });
-  } catch (error) {
-    if (error instanceof ParseBudgetError) {
-      throw new DocumentReadError(
-        error.reason === 'time'
-          ? 'This PDF takes longer to read than an upload may take; split it or save it again with fewer pages.'
-          : 'This PDF needs more memory to open than an upload may use.',
-        'too-large',
-      );
-    }
-    throw error;
-  }
+  return readInWorker<T>(
+    __filename,
+    task,
+    input,
+    {
+      time: 'This PDF takes longer to read than an upload may take; split it or save it again with fewer pages.',
+      memory: 'This PDF needs more memory to open than an upload may use.',
+    },
+    budget,
+  );
 }
 
 /**

@@ -278,6 +278,7 @@ describe('withEInvoice: the data laid over the page, checked against it', () => 
       format: 'Factur-X / ZUGFeRD (CII)',
       attachment: 'factur-x.xml',
       credit: false,
+      sums: {},
       fields: { vendor_name: 'Lieferant GmbH', payment_terms: 'Zahlbar innerhalb 30 Tagen netto.' },
       lineItems: [],
     };
@@ -299,6 +300,7 @@ describe('withEInvoice: the data laid over the page, checked against it', () => 
       format: 'UBL',
       attachment: 'credit.xml',
       credit: true,
+      sums: {},
       fields: { invoice_number: 'AV-1', subtotal: 100, tax: 20, total: 120 },
       lineItems: [{ description: 'Retour', quantity: 2, unit_price: 50, amount: 100 }],
     };

@@ -7,7 +7,7 @@ import type { StoredDocumentExtractor } from '../../services';
 import type { FileStore } from '../../../files/file-store';
 import type { OcrEngine } from '../../ocr';
 import { runExtractionJob } from './extraction-job';
-import { isReadableKind, NOT_A_DOCUMENT_MESSAGE, type ReadResult, type StoredDocument } from './read-stored-document';
+import { isReadableKind, notADocumentMessage, READABLE_KINDS, type ReadableKind, type ReadResult, type StoredDocument } from './read-stored-document';
 
 /** The services an extraction step needs besides its context: the OCR pool and the event bus. */
 export interface ExtractionServices {
@@ -40,15 +40,16 @@ function isFileRef(value: unknown): value is FileRef {
  * 'document/text-extracted', so the search indexes what was read.
  */
 export function storedDocumentExtractor<R>(
-  deps: ExtractionServices & { files: FileStore },
+  deps: ExtractionServices & { files: FileStore; kinds?: readonly ReadableKind[] },
   extract: (pages: ReadResult['pages'], doc: StoredDocument) => R,
 ): StoredDocumentExtractor<R> {
   return {
+    kinds: deps.kinds ?? READABLE_KINDS,
     async extract(owner, file, opts = {}) {
       const outcome = await runExtractionJob(
         { owner, bucket: file.bucket, key: file.key, queuedAt: Date.now() },
         { id: opts.jobId ?? `direct-${randomUUID()}`, attempt: opts.attempt ?? 1, progress: async (pct) => opts.progress?.(pct) },
-        { files: deps.files, ocr: deps.ocr, events: deps.events },
+        { files: deps.files, ocr: deps.ocr, events: deps.events, kinds: deps.kinds },
         extract,
       );
       return outcome.ok ? { ok: true, name: outcome.name, pages: outcome.pages, result: outcome.result } : { ok: false, message: outcome.message };
@@ -77,10 +78,12 @@ export function extractionAction<R, S extends object>(opts: {
     description: opts.description,
     async run(input, ctx) {
       const files = stepFiles(input, ctx);
-      if (!files.length) throw new PermanentStepError('This step reads a document, but the run brought no file: upload a PDF, PNG or JPEG document.');
-      const readable = files.filter((f) => isReadableKind(f.kind));
-      if (!readable.length) throw new PermanentStepError(`${NOT_A_DOCUMENT_MESSAGE} Got ${files.map((f) => `"${f.name}"`).join(', ')}.`);
-      for (const f of files.filter((x) => !isReadableKind(x.kind))) ctx.log.warn(`Skipped "${f.name}": not a PDF, PNG or JPEG document.`);
+      const kinds = opts.extractor.kinds ?? READABLE_KINDS;
+      const wanted = kinds.includes('xml') ? 'a PDF, PNG or JPEG document, or an XML e-invoice' : 'a PDF, PNG or JPEG document';
+      if (!files.length) throw new PermanentStepError(`This step reads a document, but the run brought no file: upload ${wanted}.`);
+      const readable = files.filter((f) => isReadableKind(f.kind, kinds));
+      if (!readable.length) throw new PermanentStepError(`${notADocumentMessage(kinds)} Got ${files.map((f) => `"${f.name}"`).join(', ')}.`);
+      for (const f of files.filter((x) => !isReadableKind(x.kind, kinds))) ctx.log.warn(`Skipped "${f.name}": not ${wanted}.`);
       const documents: ExtractedDocument<S>[] = [];
       for (const [i, file] of readable.entries()) {
         if (ctx.signal.aborted) throw new Error('The step was stopped before every document was read.');

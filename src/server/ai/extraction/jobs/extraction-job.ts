@@ -2,7 +2,7 @@ import type { EventBus } from '../../../../core/event-bus';
 import type { FileStore } from '../../../files/file-store';
 import type { JobQueue } from '../../../queue/job-queue';
 import type { OcrEngine } from '../../ocr';
-import { readStoredDocument, type ReadResult, type StoredDocument } from './read-stored-document';
+import { readStoredDocument, type ReadableKind, type ReadResult, type StoredDocument } from './read-stored-document';
 
 /** What an extraction job is given: whose file, where it is, and when it must be done by. */
 export interface ExtractionJobData {
@@ -26,6 +26,8 @@ export interface ExtractionJobDeps {
   files: FileStore;
   ocr: OcrEngine;
   events: Pick<EventBus, 'publish'>;
+  /** The kinds of file the extractor reads; by default the page documents (READABLE_KINDS). */
+  kinds?: readonly ReadableKind[];
 }
 
 /** Progress milestones (0..100): reading is most of the work, extracting the fields a moment. */
@@ -68,8 +70,12 @@ export async function runExtractionJob<R>(
   await job.progress(PROGRESS.started);
   let doc: StoredDocument;
   try {
-    doc = await readStoredDocument(deps.files, deps.ocr, data, (fraction) =>
-      job.progress(Math.round(PROGRESS.readStart + fraction * (PROGRESS.readEnd - PROGRESS.readStart))),
+    doc = await readStoredDocument(
+      deps.files,
+      deps.ocr,
+      data,
+      (fraction) => job.progress(Math.round(PROGRESS.readStart + fraction * (PROGRESS.readEnd - PROGRESS.readStart))),
+      deps.kinds,
     );
   } catch (error) {
     const known = userFacing(error);

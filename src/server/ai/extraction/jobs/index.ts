@@ -8,5 +8,16 @@ export { runExtractionJob, stageOf, type ExtractionJobData, type ExtractionJobDe
 export { DOCUMENT_EXTRACTION_JOB, INVOICE_EXTRACTION_JOB } from './job-names';
 export { JOB_FAILED_MESSAGE, JOB_NOT_FOUND_MESSAGE, notSucceeded, ownedJob, viewOf, waitForJob, type ExtractionStatus, type JobView } from './job-status';
 export { documentOf, startExtraction } from './start-job';
-export { isReadableKind, NOT_A_DOCUMENT_MESSAGE, NotADocumentError, readStoredDocument, type ReadResult, type StoredDocument } from './read-stored-document';
+export {
+  INVOICE_KINDS,
+  isReadableKind,
+  NOT_A_DOCUMENT_MESSAGE,
+  NotADocumentError,
+  notADocumentMessage,
+  READABLE_KINDS,
+  readStoredDocument,
+  type ReadableKind,
+  type ReadResult,
+  type StoredDocument,
+} from './read-stored-document';
 export { extractionAction, storedDocumentExtractor, stepFiles, type ExtractedDocument, type ExtractionServices } from './extraction-action';

@@ -2,18 +2,19 @@ import type { FileStore, StoredFile } from '../../../files/file-store';
 import { HttpError } from '../../../http/errors';
 import type { JobQueue } from '../../../queue/job-queue';
 import type { ExtractionJobData } from './extraction-job';
-import { isReadableKind, NOT_A_DOCUMENT_MESSAGE } from './read-stored-document';
+import { isReadableKind, notADocumentMessage, type ReadableKind } from './read-stored-document';
 
 /** Tries per job: one retry for a crash (an OCR worker dying); unreadable documents are not retried. */
 const ATTEMPTS = 2;
 
 /**
  * Checks the caller's file before any work is queued: it must exist under the caller (another
- * user's key is "not found", 404) and be a PDF, PNG or JPEG (415 otherwise).
+ * user's key is "not found", 404) and be of the kinds the workflow reads: a PDF, PNG or JPEG, and
+ * for invoices an XML e-invoice too (415 otherwise).
  */
-export async function documentOf(files: FileStore, owner: number, bucket: string, key: string): Promise<StoredFile> {
+export async function documentOf(files: FileStore, owner: number, bucket: string, key: string, kinds?: readonly ReadableKind[]): Promise<StoredFile> {
   const meta = await files.stat(owner, bucket, key);
-  if (!isReadableKind(meta.kind)) throw new HttpError(415, NOT_A_DOCUMENT_MESSAGE);
+  if (!isReadableKind(meta.kind, kinds)) throw new HttpError(415, notADocumentMessage(kinds));
   return meta;
 }
 
