@@ -62,7 +62,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** An XML file (an e-invoice): it has no page for the preview. */
+/** An XML file (an e-invoice): its preview is the PDF it may carry. */
 function isXmlFile(file: File): boolean {
   return /\.xml$/i.test(file.name) || /[/+]xml$/.test(file.type);
 }
@@ -122,7 +122,7 @@ export default function InvoiceExtractionView({
   useEffect(() => {
     const uploaded = upload.uploaded;
     if (!uploaded) return setPreview(undefined);
-    if (upload.file && isXmlFile(upload.file)) return setPreview({ none: true });
+    const xml = !!upload.file && isXmlFile(upload.file);
     let alive = true;
     let url: string | undefined;
     setPreview({ loading: true });
@@ -133,7 +133,8 @@ export default function InvoiceExtractionView({
         if (alive) setPreview({ url: u });
         else URL.revokeObjectURL?.(u);
       })
-      .catch((e: Error) => alive && setPreview({ error: e.message }));
+      // an XML e-invoice that carries no PDF has no page: 415, said as such
+      .catch((e: Error & { status?: number }) => alive && setPreview(xml && e.status === 415 ? { none: true } : { error: e.message }));
     return () => {
       alive = false;
       if (url) URL.revokeObjectURL?.(url);
@@ -194,6 +195,7 @@ export default function InvoiceExtractionView({
 
   const busy = job !== undefined || sample === true;
   const fileName = upload.file?.name ?? (typeof sample === 'string' && upload.uploaded ? sample : undefined);
+  const xmlFile = !!upload.file && isXmlFile(upload.file);
   return (
     <div className={s.root} data-workflow={workflowId}>
       <div className={s.sample} role="group" aria-label="Sample invoice">
@@ -238,14 +240,20 @@ export default function InvoiceExtractionView({
         <div className={s.body}>
           <figure className={s.figure}>
             {preview?.loading && <Spinner size="small" label="Loading the preview…" />}
-            {preview?.url && <img className={s.image} src={preview.url} alt={`The uploaded invoice${fileName ? ` ${fileName}` : ''}, first page`} />}
+            {preview?.url && (
+              <img
+                className={s.image}
+                src={preview.url}
+                alt={xmlFile ? `The PDF the e-invoice ${fileName} carries, first page` : `The uploaded invoice${fileName ? ` ${fileName}` : ''}, first page`}
+              />
+            )}
             {preview?.error && <Caption1 className={s.muted}>The preview could not be shown: {preview.error}</Caption1>}
             {preview?.none && (
               <Caption1 className={s.muted} data-testid="no-preview">
-                {fileName} is an XML e-invoice: it has no page to show, its data is the invoice.
+                {fileName} is an XML e-invoice that carries no PDF: it has no page to show, its data is the invoice.
               </Caption1>
             )}
-            {preview?.url && <Caption1 className={s.muted}>{fileName}</Caption1>}
+            {preview?.url && <Caption1 className={s.muted}>{xmlFile ? `${fileName}: the PDF it carries` : fileName}</Caption1>}
           </figure>
           {result && !busy ? (
             <InvoiceResult data={result} />

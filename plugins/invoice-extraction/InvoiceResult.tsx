@@ -39,8 +39,8 @@ export interface InvoiceResultData {
   /** the pages in the file and the pages read: a notice says when a long document was cut */
   pages?: number;
   pages_read?: number;
-  /** the e-invoice data the values were taken from: a PDF's attachment, or the XML file itself (`standalone`) */
-  e_invoice?: { format: string; attachment: string; standalone?: boolean; credit_note?: boolean };
+  /** the e-invoice data the values were taken from: a PDF's attachment, or the XML file itself (`standalone`, with the PDF it may carry) */
+  e_invoice?: EInvoiceInfo;
 }
 
 /** Below this confidence a value is marked "check this". */
@@ -90,9 +90,6 @@ const useStyles = makeStyles({
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 });
 
-/** Labels humaniseLabel would spell wrongly ("Vendor vat id"). */
-const FIELD_LABELS: Record<string, string> = { vendor_vat_id: 'Vendor VAT ID', customer_vat_id: 'Customer VAT ID', po_number: 'PO number' };
-
 const money = (n: number | undefined) => (n === undefined ? '' : n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 function fieldText(f: InvoiceFieldData, currency: string | undefined): string {
@@ -112,6 +109,25 @@ function Confidence({ value }: { value: number | null }) {
       {Math.round(value * 100)}% sure
     </Caption1>
   );
+}
+
+type EInvoiceInfo = {
+  format: string;
+  attachment: string;
+  standalone?: boolean;
+  credit_note?: boolean;
+  pdf?: { name: string; compared: boolean; why?: string };
+};
+
+/** What the notice says of an XML e-invoice read on its own: its standard, what its values were checked against. */
+export function standaloneText(e: EInvoiceInfo): string {
+  const what = `${e.attachment} is ${e.credit_note ? 'a credit note' : 'an e-invoice'} in ${e.format}: the values below are its data, checked against its own sums`;
+  const checked = !e.pdf
+    ? `${what}; it carries no page to compare them with.`
+    : e.pdf.compared
+      ? `${what} and against the page of the PDF it carries (${e.pdf.name}).`
+      : `${what}. The PDF it carries (${e.pdf.name}) was not compared: ${e.pdf.why ?? 'it could not be read'}.`;
+  return e.credit_note ? `${checked} Its amounts are shown negative.` : checked;
 }
 
 /**
@@ -135,9 +151,7 @@ export function InvoiceResult({ data }: { data: InvoiceResultData }) {
             {data.e_invoice.standalone ? (
               <>
                 <MessageBarTitle>Read from the e-invoice file</MessageBarTitle>
-                {data.e_invoice.attachment} is {data.e_invoice.credit_note ? 'a credit note' : 'an e-invoice'} in {data.e_invoice.format}: the values below are
-                its data, checked against its own sums; it has no page to compare them with.
-                {data.e_invoice.credit_note ? ' Its amounts are shown negative.' : ''}
+                {standaloneText(data.e_invoice)}
               </>
             ) : (
               <>
@@ -161,7 +175,7 @@ export function InvoiceResult({ data }: { data: InvoiceResultData }) {
       <dl className={s.fields}>
         {data.fields.map((f) => (
           <div key={f.name} style={{ display: 'contents' }}>
-            <dt className={s.term}>{FIELD_LABELS[f.name] ?? humaniseLabel(f.name)}</dt>
+            <dt className={s.term}>{humaniseLabel(f.name)}</dt>
             <dd className={s.value} data-field={f.name}>
               <span className={f.value === null ? s.missing : undefined}>{fieldText(f, code)}</span>
               <Confidence value={f.confidence} />

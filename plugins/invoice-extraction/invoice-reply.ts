@@ -54,7 +54,7 @@ export interface InvoiceReply {
   /** Sentences: totals that disagree, a total that was not found. */
   warnings: string[];
   /** Set when the values came from e-invoice data: a PDF's (checked against the page), or the XML file itself (`standalone`). */
-  e_invoice?: { format: string; attachment: string; standalone?: true; credit_note?: true };
+  e_invoice?: InvoiceExtraction['eInvoice'];
 }
 
 /** The reply while the job runs: its id, progress 0..100 and what it is doing. */

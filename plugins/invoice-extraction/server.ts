@@ -19,6 +19,7 @@ import {
   userOf,
   viewOf,
   waitForJob,
+  xmlPdfFirstPage,
   type ExtractionJobData,
   type FileStore,
   type InvoiceExtractionService,
@@ -35,8 +36,8 @@ import { invoiceReply, type InvoiceExtraction as InvoiceResult } from './invoice
 
 type DocumentFields = ReturnType<typeof extractDocumentFields>;
 
-/** The preview call's answer for an XML e-invoice (the page does not ask for one). */
-export const XML_NO_PREVIEW_MESSAGE = 'An XML e-invoice has no page to show: its data is the invoice.';
+/** The preview call's answer for an XML e-invoice that carries no PDF. */
+export const XML_NO_PREVIEW_MESSAGE = 'This XML e-invoice carries no PDF: it has no page to show, its data is the invoice.';
 
 /** Resolution of the invoice preview image: enough to read an A4 page on screen, ~830 px wide. */
 const PREVIEW_DPI = 100;
@@ -89,7 +90,8 @@ export function invoiceExtractionService(deps: {
  * GET /api/plugins/invoice-extraction/preview?key&bucket is the uploaded image, or a PDF's first
  * page as a PNG, for its owner only. The automation engine's flowmatic_ai:extract_invoice_fields
  * step reads with the same job code. Besides PDF, PNG and JPEG, an XML e-invoice (XRechnung,
- * Peppol UBL, Factur-X / ZUGFeRD CII) is taken: it has no page, its data is the invoice.
+ * Peppol UBL, Factur-X / ZUGFeRD CII) is taken: its data is the invoice, and the PDF it may
+ * carry is its preview and is compared with the data.
  */
 export default defineServerPlugin({
   id: 'invoice-extraction',
@@ -136,15 +138,19 @@ export default defineServerPlugin({
         const owner = userOf(request).id;
         const { key, bucket } = request.query;
         const meta = await documentOf(files, owner, bucket, key, INVOICE_KINDS);
-        if (meta.kind === 'xml') throw new HttpError(415, XML_NO_PREVIEW_MESSAGE);
         let image: Buffer;
         let type: string;
-        if (meta.kind === 'pdf') {
+        if (meta.kind === 'pdf' || meta.kind === 'xml') {
           try {
-            image = (await renderFirstPagePng(await files.read(owner, bucket, key), PREVIEW_DPI)).png;
+            const bytes = await files.read(owner, bucket, key);
+            // an XML e-invoice shows the first page of the PDF it carries, when it carries one
+            const page = meta.kind === 'pdf' ? await renderFirstPagePng(bytes, PREVIEW_DPI) : await xmlPdfFirstPage(bytes, meta.originalName, PREVIEW_DPI);
+            if (!page) throw new HttpError(415, XML_NO_PREVIEW_MESSAGE);
+            image = page.png;
           } catch (error) {
             const e = error as Error;
-            if (e.name === 'DocumentReadError') throw new HttpError(422, `The first page of the PDF could not be shown: ${e.message}`);
+            if (e.name === 'DocumentReadError')
+              throw new HttpError(422, `The first page of the ${meta.kind === 'pdf' ? 'PDF' : 'e-invoice'} could not be shown: ${e.message}`);
             throw error;
           }
           type = 'image/png';

@@ -158,7 +158,10 @@ describe('invoice and document extraction', () => {
     await page.getByLabel('Invoice file').setInputFiles(xml);
     await page.getByRole('button', { name: 'Upload Invoice' }).click();
     await page.getByText('xrechnung-01.21a-ubl.xml uploaded.').waitFor();
-    await page.getByTestId('no-preview').getByText('xrechnung-01.21a-ubl.xml is an XML e-invoice: it has no page to show, its data is the invoice.').waitFor();
+    await page
+      .getByTestId('no-preview')
+      .getByText('xrechnung-01.21a-ubl.xml is an XML e-invoice that carries no PDF: it has no page to show, its data is the invoice.')
+      .waitFor();
     await page.getByRole('button', { name: 'Process Invoice' }).click();
     const result = page.getByRole('region', { name: 'Extracted invoice' });
     await result.getByText('Read from the e-invoice file').waitFor();
@@ -177,6 +180,30 @@ describe('invoice and document extraction', () => {
     expect(await seriousAxeFindings(page)).toEqual([]);
     await app.screenshot('invoice-extraction-xml-320');
     await page.setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it('invoice extraction: an e-fff XML invoice shows the PDF it carries as its preview, compared with its data', async () => {
+    const { page } = app;
+    await page.goto('/workflow/10004?combination=2');
+    // a real Belgian e-fff UBL invoice from OCA/edi's tests (tests/fixtures/e-invoices)
+    const xml = path.join(__dirname, '../fixtures/e-invoices/efff-16117778-ubl-with-pdf.xml');
+    await page.getByLabel('Invoice file').setInputFiles(xml);
+    await page.getByRole('button', { name: 'Upload Invoice' }).click();
+    await page.getByText('efff-16117778-ubl-with-pdf.xml uploaded.').waitFor();
+    const preview = page.getByRole('img', { name: 'The PDF the e-invoice efff-16117778-ubl-with-pdf.xml carries, first page' });
+    await preview.waitFor();
+    await page.waitForFunction(() => ((document.querySelector('figure img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(500);
+    await page.getByRole('button', { name: 'Process Invoice' }).click();
+    const result = page.getByRole('region', { name: 'Extracted invoice' });
+    await result.getByText('Read from the e-invoice file').waitFor();
+    expect(
+      await result.getByText(/checked against its own sums and against the page of the PDF it carries \(BE0505890632_160421_Inv_16117778\.pdf\)/).count(),
+    ).toBe(1);
+    expect(await result.locator('[data-field="total"]').textContent()).toBe('37.51 EUR99% sure');
+    expect(await result.locator('[data-field="vendor_name"]').textContent()).toBe('Exact Belgium II BVBA99% sure');
+    expect(await result.getByText('Check these values').count()).toBe(0);
+    await app.screenshot('invoice-extraction-xml-with-pdf');
   });
 
   it('invoice extraction: warns when the totals disagree, and Run Workflow says the recipe is stopped', async () => {

@@ -156,5 +156,9 @@ describe('DocumentExtractionView (workflow 10006)', () => {
     expect(humaniseLabel('invoice_number')).toBe('Invoice number');
     expect(humaniseLabel('__due__date_')).toBe('Due date');
     expect(humaniseLabel('Total')).toBe('Total');
+    expect(humaniseLabel('vendor_vat_id')).toBe('Vendor VAT ID');
+    expect(humaniseLabel('po_number')).toBe('PO number');
+    // a word that only holds an initialism is left as it is
+    expect(humaniseLabel('Idea pool')).toBe('Idea pool');
   });
 });

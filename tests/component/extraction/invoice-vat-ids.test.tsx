@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { InvoiceResult } from '../../../plugins/invoice-extraction/InvoiceResult';
+import { InvoiceResult, standaloneText } from '../../../plugins/invoice-extraction/InvoiceResult';
 import { invoiceReply, type InvoiceExtraction } from '../../../plugins/invoice-extraction/invoice-reply';
 
 function reply(fields: InvoiceExtraction['fields'], eInvoice?: InvoiceExtraction['eInvoice']) {
@@ -128,7 +128,22 @@ describe('the invoice page and e-invoice data', () => {
     const result = screen.getByRole('region', { name: 'Extracted invoice' });
     expect(within(result).getByText('Read from the e-invoice file')).toBeInTheDocument();
     expect(result).toHaveTextContent(
-      'avoir.xml is a credit note in UBL: the values below are its data, checked against its own sums; it has no page to compare them with. Its amounts are shown negative.',
+      'avoir.xml is a credit note in UBL: the values below are its data, checked against its own sums; it carries no page to compare them with. Its amounts are shown negative.',
+    );
+  });
+
+  it('says whether the PDF an XML e-invoice carries was compared with its data, and why not', () => {
+    const base = { format: 'UBL', attachment: 'efff.xml', standalone: true as const };
+    expect(standaloneText({ ...base, pdf: { name: 'page.pdf', compared: true } })).toBe(
+      'efff.xml is an e-invoice in UBL: the values below are its data, checked against its own sums and against the page of the PDF it carries (page.pdf).',
+    );
+    const r = reply(total, {
+      ...base,
+      pdf: { name: 'anhang.pdf', compared: false, why: "it does not show the invoice number 18383, so it is not this invoice's page (an annex, perhaps)" },
+    });
+    render(<InvoiceResult data={r} />);
+    expect(screen.getByRole('region', { name: 'Extracted invoice' })).toHaveTextContent(
+      "efff.xml is an e-invoice in UBL: the values below are its data, checked against its own sums. The PDF it carries (anhang.pdf) was not compared: it does not show the invoice number 18383, so it is not this invoice's page (an annex, perhaps).",
     );
   });
 });

@@ -31,9 +31,9 @@ const DONE = {
   warnings: ['Subtotal 100.00 + tax 20.00 = 120.00, but the total is 130.00.'],
 };
 
-function setup(routes: Parameters<typeof fakeFetch>[0], path = '/workflow/10004') {
+function setup(routes: Parameters<typeof fakeFetch>[0], path = '/workflow/10004', filesOpts: Parameters<typeof fakeFiles>[1] = {}) {
   const shell = testShell({ loggedIn: true, routes });
-  const files = fakeFiles(shell);
+  const files = fakeFiles(shell, filesOpts);
   renderInShell(<InvoiceExtractionView workflowId={10004} pollMs={5} />, shell, path);
   return { shell, files };
 }
@@ -237,22 +237,26 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     expect(await screen.findByText('This workflow cannot run yet: its automation is not set up.')).toBeInTheDocument();
   });
 
-  it('takes an XML e-invoice: the picker and hint name it, no preview is asked for, and the result says it was read from the file', async () => {
+  it('takes an XML e-invoice: the picker and hint name it, one with no PDF has no page to show, and the result says it was read from the file', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    const { files } = setup({
-      'POST /api/service/extract_data/': {
-        body: {
-          ...DONE,
-          key: 'k-1.xml',
-          pages: 0,
-          pages_read: 0,
-          warnings: [],
-          fields: [{ name: 'total', value: 233, confidence: 0.99 }],
-          line_items: [],
-          e_invoice: { format: 'XRechnung (UBL)', attachment: 'rechnung.xml', standalone: true },
+    const { files } = setup(
+      {
+        'POST /api/service/extract_data/': {
+          body: {
+            ...DONE,
+            key: 'k-1.xml',
+            pages: 0,
+            pages_read: 0,
+            warnings: [],
+            fields: [{ name: 'total', value: 233, confidence: 0.99 }],
+            line_items: [],
+            e_invoice: { format: 'XRechnung (UBL)', attachment: 'rechnung.xml', standalone: true },
+          },
         },
       },
-    });
+      '/workflow/10004',
+      { previewError: { status: 415, message: 'This XML e-invoice carries no PDF: it has no page to show, its data is the invoice.' } },
+    );
     const input = screen.getByLabelText('Invoice file');
     expect(input).toHaveAttribute('accept', expect.stringContaining('.xml'));
     expect(screen.getByText('PDF, PNG or JPEG, or an XML e-invoice (XRechnung, Peppol UBL, Factur-X), up to 10 MB.')).toBeInTheDocument();
@@ -262,14 +266,28 @@ describe('InvoiceExtractionView (workflow 10004)', () => {
     await user.upload(input, fileOf('rechnung.xml', 'text/xml'));
     await user.click(screen.getByRole('button', { name: 'Upload Invoice' }));
     await screen.findByText('rechnung.xml uploaded.');
-    expect(screen.getByTestId('no-preview')).toHaveTextContent('rechnung.xml is an XML e-invoice: it has no page to show, its data is the invoice.');
-    expect(files.calls.previews).toEqual([]);
+    expect(await screen.findByTestId('no-preview')).toHaveTextContent(
+      'rechnung.xml is an XML e-invoice that carries no PDF: it has no page to show, its data is the invoice.',
+    );
+    expect(files.calls.previews).toEqual([{ key: 'k-1.pdf', bucket: 'uploads' }]);
+    expect(screen.queryByText(/The preview could not be shown/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Process Invoice' }));
     const result = await screen.findByRole('region', { name: 'Extracted invoice' });
     expect(within(result).getByText('Read from the e-invoice file')).toBeInTheDocument();
     expect(result).toHaveTextContent(
-      'rechnung.xml is an e-invoice in XRechnung (UBL): the values below are its data, checked against its own sums; it has no page to compare them with.',
+      'rechnung.xml is an e-invoice in XRechnung (UBL): the values below are its data, checked against its own sums; it carries no page to compare them with.',
     );
     expect(within(result).queryByTestId('pages-read')).not.toBeInTheDocument();
+  });
+
+  it('shows the PDF an XML e-invoice carries as its preview', async () => {
+    const user = userEvent.setup();
+    setup({});
+    await user.upload(screen.getByLabelText('Invoice file'), fileOf('efff.xml', 'application/xml'));
+    await user.click(screen.getByRole('button', { name: 'Upload Invoice' }));
+    const image = await screen.findByRole('img', { name: 'The PDF the e-invoice efff.xml carries, first page' });
+    expect(image).toHaveAttribute('src', 'blob:preview-1');
+    expect(screen.getByText('efff.xml: the PDF it carries')).toBeInTheDocument();
+    expect(screen.queryByTestId('no-preview')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,15 @@ import { ExtractionFiles, type UploadedFile } from '../../../src/app/components/
 import type { TestShell } from '../../support/render';
 
 /** A fake of the pages' file transfers: records calls, reports half-way progress, answers as told. */
-export function fakeFiles(shell: TestShell, opts: { uploadError?: { status: number; message: string }; uploaded?: UploadedFile; holdUpload?: boolean } = {}) {
+export function fakeFiles(
+  shell: TestShell,
+  opts: {
+    uploadError?: { status: number; message: string };
+    previewError?: { status: number; message: string };
+    uploaded?: UploadedFile;
+    holdUpload?: boolean;
+  } = {},
+) {
   const calls = {
     uploads: [] as { file: File; workflow: number }[],
     previews: [] as { key: string; bucket: string }[],
@@ -24,6 +32,7 @@ export function fakeFiles(shell: TestShell, opts: { uploadError?: { status: numb
     },
     async preview(file) {
       calls.previews.push(file);
+      if (opts.previewError) throw new ApiError(opts.previewError.status, opts.previewError.message, undefined);
       return 'blob:preview-1';
     },
     async postToWebhook(url, form) {

@@ -87,13 +87,16 @@ describe('an XML e-invoice uploaded on the invoice page (workflow 10004)', () =>
       expect.arrayContaining(['Invoice 18383 (XRechnung (UBL))', 'Tür Instandsetzung, 4 × 52.00: 208.00 EUR', 'Total: 233.00 EUR']),
     );
 
-    // no page to preview: the preview call says so (the page does not ask)
+    // no PDF carried, no page to preview: the preview call says so
     const preview = await server.app.inject({
       method: 'GET',
       url: `/api/plugins/invoice-extraction/preview?key=${encodeURIComponent(key)}&bucket=${bucket}`,
       headers: { authorization: `Bearer ${alice.access}` },
     });
-    expect([preview.statusCode, JSON.parse(preview.body).message]).toEqual([415, 'An XML e-invoice has no page to show: its data is the invoice.']);
+    expect([preview.statusCode, JSON.parse(preview.body).message]).toEqual([
+      415,
+      'This XML e-invoice carries no PDF: it has no page to show, its data is the invoice.',
+    ]);
     // another user's key is not found
     expect(await post('/api/service/extract_data/', bob, { key, bucket })).toMatchObject({ status: 404, body: { message: 'The file was not found.' } });
     // the document-fields workflow reads pages only
@@ -101,6 +104,43 @@ describe('an XML e-invoice uploaded on the invoice page (workflow 10004)', () =>
       status: 415,
       body: { message: 'This file cannot be read for extraction: upload a PDF, PNG or JPEG document.' },
     });
+  });
+
+  it('an e-invoice that carries its page as a PDF: compared with it, and the PDF is the preview', async () => {
+    // a real Belgian e-fff UBL invoice from OCA/edi's tests (tests/fixtures/e-invoices)
+    const efff = readFileSync(path.join(__dirname, '../../fixtures/e-invoices/efff-16117778-ubl-with-pdf.xml'));
+    const up = await upload(alice, efff, 'efff-16117778.xml', '10004');
+    expect(up).toMatchObject({ status: 200 });
+    const res = await post('/api/service/extract_data/', alice, { key: up.body.key, bucket: up.body.bucket });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'efff-16117778.xml', pages: 1, pages_read: 1, ocr_pages: [], warnings: [] });
+    expect(res.body.e_invoice).toEqual({
+      format: 'UBL',
+      attachment: 'efff-16117778.xml',
+      standalone: true,
+      pdf: { name: 'BE0505890632_160421_Inv_16117778.pdf', compared: true },
+    });
+    const fields = Object.fromEntries(res.body.fields.map((f: { name: string; value: unknown }) => [f.name, f.value]));
+    expect([fields.invoice_number, fields.vendor_name, fields.customer_name, fields.subtotal, fields.tax, fields.total]).toEqual([
+      '16117778',
+      'Exact Belgium II BVBA',
+      'AttOra',
+      31,
+      6.51,
+      37.51,
+    ]);
+    const preview = await server.app.inject({
+      method: 'GET',
+      url: `/api/plugins/invoice-extraction/preview?key=${encodeURIComponent(up.body.key)}&bucket=${up.body.bucket}`,
+      headers: { authorization: `Bearer ${alice.access}` },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/png');
+    expect(preview.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // the search finds it by the words of its data and of its page
+    const event = extracted.find((e) => e.key === up.body.key);
+    expect(event!.text).toContain('Invoice 16117778 (UBL)');
+    expect(event!.text).toContain('Exact voor Boekhouden Standaard');
   });
 
   it('refuses other XML and an e-invoice cut off, with a sentence; the document page refuses XML at upload', async () => {

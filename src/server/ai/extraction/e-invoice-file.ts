@@ -26,7 +26,7 @@ export function readEInvoiceFileTask(input: { bytes: Uint8Array; name: string })
   if (xmlDepth(xml) > MAX_XML_DEPTH) {
     throw new DocumentReadError(`This XML file nests its elements more than ${MAX_XML_DEPTH} levels deep, far deeper than an e-invoice does.`, 'unsupported');
   }
-  const read = readEInvoice(xml, input.name);
+  const read = readEInvoice(xml, input.name, { withPdf: true });
   if (!read) throw new DocumentReadError(NOT_AN_E_INVOICE_MESSAGE, 'unsupported');
   return read;
 }

@@ -25,6 +25,12 @@ export interface EInvoice {
   credit: boolean;
   /** The sums the data states beside its totals: the lines' total, and document-level allowances and charges. */
   sums: { lines?: number; allowances?: number; charges?: number };
+  /**
+   * The first PDF the XML carries (UBL EmbeddedDocumentBinaryObject, CII AttachmentBinaryObject),
+   * in base64: often the invoice's own page, sometimes an annex. Read only from an XML file
+   * uploaded on its own (readEInvoice's `withPdf`).
+   */
+  pdf?: { name: string; base64: string };
 }
 
 /** The largest attachment read as XML (the EN 16931 examples are 5-60 kB). */
@@ -107,6 +113,16 @@ function quotient(a: number | undefined, b: number | undefined): number | undefi
   return b && b !== 1 ? Math.round((a / b) * 1e6) / 1e6 : a;
 }
 
+/** The first of `objects` (binary objects of attached documents) that is a PDF, with its file name or `fallbackName`. */
+function firstPdf(objects: { object: Node | undefined; fallbackName: string | undefined }[]): EInvoice['pdf'] {
+  for (const { object, fallbackName } of objects) {
+    if (!object || object.getAttribute('mimeCode')?.toLowerCase() !== 'application/pdf') continue;
+    const base64 = object.textContent?.replace(/\s+/g, '') ?? '';
+    if (base64) return { name: object.getAttribute('filename') || (fallbackName ? `${fallbackName.replace(/\.pdf$/i, '')}.pdf` : 'attachment.pdf'), base64 };
+  }
+  return undefined;
+}
+
 /** UNTDID 1001 document types that credit: a credit note, a self-billed one, one for goods or services or financial adjustments. */
 const CREDIT_NOTE_TYPES = new Set(['381', '261', '262', '81', '83', '396', '532']);
 
@@ -114,7 +130,7 @@ const CREDIT_NOTE_TYPES = new Set(['381', '261', '262', '81', '83', '396', '532'
  * A Cross Industry Invoice (ZUGFeRD 2, Factur-X, XRechnung CII) or a ZUGFeRD 1 Cross Industry
  * Document: the two name their parts differently but hold the same data.
  */
-function readCii(root: Node, v1: boolean): Omit<EInvoice, 'attachment'> {
+function readCii(root: Node, v1: boolean, withPdf: boolean): Omit<EInvoice, 'attachment'> {
   const doc = at(root, v1 ? 'HeaderExchangedDocument' : 'ExchangedDocument');
   const tx = at(root, v1 ? 'SpecifiedSupplyChainTradeTransaction' : 'SupplyChainTradeTransaction');
   const agreement = at(tx, v1 ? 'ApplicableSupplyChainTradeAgreement' : 'ApplicableHeaderTradeAgreement');
@@ -172,11 +188,21 @@ function readCii(root: Node, v1: boolean): Omit<EInvoice, 'attachment'> {
       payment_terms: terms.map((t) => text(at(t, 'Description'))).find(Boolean),
     }),
     lineItems: lines,
+    ...(withPdf
+      ? {
+          pdf: firstPdf(
+            every(agreement, 'AdditionalReferencedDocument').map((d) => ({
+              object: at(d, 'AttachmentBinaryObject'),
+              fallbackName: text(at(d, 'IssuerAssignedID')),
+            })),
+          ),
+        }
+      : {}),
   };
 }
 
 /** An OASIS UBL 2 Invoice or CreditNote (PEPPOL BIS, XRechnung UBL). */
-function readUbl(root: Node, credit: boolean): Omit<EInvoice, 'attachment'> {
+function readUbl(root: Node, credit: boolean, withPdf: boolean): Omit<EInvoice, 'attachment'> {
   const currency = text(at(root, 'DocumentCurrencyCode'));
   const party = (p: Node | undefined) => {
     const address = at(p, 'PostalAddress');
@@ -226,6 +252,16 @@ function readUbl(root: Node, credit: boolean): Omit<EInvoice, 'attachment'> {
       payment_terms: text(at(root, 'PaymentTerms', 'Note')),
     }),
     lineItems: lines,
+    ...(withPdf
+      ? {
+          pdf: firstPdf(
+            every(root, 'AdditionalDocumentReference').map((d) => ({
+              object: at(d, 'Attachment', 'EmbeddedDocumentBinaryObject'),
+              fallbackName: text(at(d, 'ID')),
+            })),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -258,7 +294,7 @@ export function xmlDepth(xml: string, limit = MAX_XML_DEPTH): number {
  * file is not an invoice).
  * Parsed with linkedom, which expands no entity and fetches nothing.
  */
-export function readEInvoice(xml: string, attachment: string): EInvoice | undefined {
+export function readEInvoice(xml: string, attachment: string, options: { withPdf?: boolean } = {}): EInvoice | undefined {
   if (xml.length > MAX_E_INVOICE_BYTES || !/^\s*(?:\uFEFF)?</.test(xml) || xmlDepth(xml) > MAX_XML_DEPTH) return undefined;
   let root: Node | undefined;
   try {
@@ -269,15 +305,17 @@ export function readEInvoice(xml: string, attachment: string): EInvoice | undefi
   // linkedom reads a cut-off file as far as it goes: an invoice whose end is missing is no invoice
   if (!root || !new RegExp(`</${(root as unknown as { tagName: string }).tagName}\\s*>\\s*$`).test(xml)) return undefined;
   const kind = nameOf(root);
+  const withPdf = options.withPdf ?? false;
   const read =
     kind === 'CrossIndustryInvoice'
-      ? readCii(root, false)
+      ? readCii(root, false, withPdf)
       : kind === 'CrossIndustryDocument'
-        ? readCii(root, true)
+        ? readCii(root, true, withPdf)
         : kind === 'Invoice' || kind === 'CreditNote'
-          ? readUbl(root, kind === 'CreditNote')
+          ? readUbl(root, kind === 'CreditNote', withPdf)
           : undefined;
   if (!read || (read.fields.invoice_number === undefined && read.fields.total === undefined)) return undefined;
+  if (read.pdf === undefined) delete read.pdf;
   return { ...read, attachment };
 }
 
@@ -564,12 +602,55 @@ export function eInvoiceText(eInvoice: EInvoice): string {
 }
 
 /**
+ * An XML e-invoice's data (fromEInvoice) compared with the page of the PDF it carries: the data is
+ * the invoice (an XRechnung's XML is the legal document, its PDF a view of it), so its values
+ * stay; where the page's reading found another value and the page prints the data's nowhere, the
+ * value asks for a look and a sentence gives both. A PDF that does not show the
+ * data's invoice number is not the invoice's page (an annex, a timesheet) and is not compared.
+ */
+export function withXmlPdf(eInvoice: EInvoice, pages: readonly LayoutPage[], xmlPdf: { name: string; error?: string }): InvoiceExtraction {
+  const result = fromEInvoice(eInvoice);
+  const info = result.eInvoice!;
+  const notCompared = (why: string) => ({ ...result, eInvoice: { ...info, pdf: { name: xmlPdf.name, compared: false, why } } });
+  if (xmlPdf.error) return notCompared(`it could not be read (${xmlPdf.error.replace(/\.$/, '')})`);
+  const pageText = pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n\n');
+  if (!pageText.trim()) return notCompared('it holds no text to compare');
+  const page = extractInvoice(pages);
+  const printed = printedText(pageText);
+  const number = eInvoice.fields.invoice_number;
+  const pageNumber = page.fields.invoice_number;
+  if (number !== undefined && !isPrinted(printed, number, 'text') && !(pageNumber && sameAs('invoice_number', pageNumber.value, number))) {
+    return notCompared(`it does not show the invoice number ${number}, so it is not this invoice's page (an annex, perhaps)`);
+  }
+  const conflicts: string[] = [];
+  for (const [key, given] of Object.entries(eInvoice.fields)) {
+    const name = key as InvoiceFieldName;
+    const field = result.fields[name];
+    const read = page.fields[name];
+    if (given === undefined || !field || !read) continue;
+    // a credit note's page may print its amounts with either sign
+    const alike = (v: string | number) => sameAs(name, read.value, v) || partOf(name, read.value, v) || printedValue(printed, name, v);
+    if (alike(given) || (typeof given === 'number' && alike(-given))) continue;
+    Object.assign(field, { confidence: Math.min(field.confidence, CONFLICT), needs_review: true });
+    conflicts.push(
+      `The PDF in the e-invoice (${xmlPdf.name}) shows ${shown(read.value)} for the ${name.replace(/_/g, ' ')}, but its data gives ${shown(field.value)}: check which is right.`,
+    );
+  }
+  return { ...result, warnings: [...conflicts, ...result.warnings], eInvoice: { ...info, pdf: { name: xmlPdf.name, compared: true } } };
+}
+
+/**
  * The invoice a read document holds, as the product shows it: the page's reading (extractInvoice)
  * with the e-invoice data a PDF carries laid over it (withEInvoice); an XML e-invoice uploaded on
- * its own (no page) is its data (fromEInvoice). `doc` is the document read (its text, and the
- * data when there is some).
+ * its own is its data (fromEInvoice), compared with the PDF it carries when it carries one
+ * (withXmlPdf). `doc` is the document read (its text, and the data when there is some).
  */
-export function extractInvoiceFromDocument(pages: readonly LayoutPage[], doc: { text: string; read: { eInvoice?: EInvoice } }): InvoiceExtraction {
-  if (pages.length === 0 && doc.read.eInvoice) return fromEInvoice(doc.read.eInvoice);
-  return withEInvoice(extractInvoice(pages), doc.read.eInvoice, doc.text);
+export function extractInvoiceFromDocument(
+  pages: readonly LayoutPage[],
+  doc: { text: string; read: { eInvoice?: EInvoice; xmlPdf?: { name: string; error?: string } } },
+): InvoiceExtraction {
+  const data = doc.read.eInvoice;
+  if (data && doc.read.xmlPdf) return withXmlPdf(data, pages, doc.read.xmlPdf);
+  if (pages.length === 0 && data) return fromEInvoice(data);
+  return withEInvoice(extractInvoice(pages), data, doc.text);
 }

@@ -32,9 +32,11 @@ export interface InvoiceExtraction {
   /**
    * Set when the values were taken from e-invoice data (see e-invoice.ts): data a PDF carries
    * (`attachment` its name in the PDF), or an XML e-invoice uploaded as the file itself
-   * (`standalone`, `attachment` the file's name; `credit_note` when it credits, its amounts shown negative).
+   * (`standalone`, `attachment` the file's name; `credit_note` when it credits, its amounts shown
+   * negative; `pdf` the PDF such a file carries, and whether its page was compared with the data,
+   * or why not).
    */
-  eInvoice?: { format: string; attachment: string; standalone?: true; credit_note?: true };
+  eInvoice?: { format: string; attachment: string; standalone?: true; credit_note?: true; pdf?: { name: string; compared: boolean; why?: string } };
 }
 
 interface Candidate {

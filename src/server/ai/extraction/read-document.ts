@@ -4,7 +4,8 @@ import type { OcrEngine } from '../ocr/ocr-engine';
 import type { EInvoice } from './e-invoice';
 import { readEInvoiceFile } from './e-invoice-file';
 import { DocumentReadError } from '../pdf/errors';
-import { readPdfBounded } from '../pdf/read-pdf';
+import { readPdfBounded, renderFirstPagePng } from '../pdf/read-pdf';
+import type { RenderedPage } from '../pdf/render';
 
 /** A page document (PDF, PNG, JPEG), or an XML e-invoice (the invoice as data, no page). */
 export type DocumentType = 'pdf' | 'png' | 'jpeg' | 'xml';
@@ -34,8 +35,16 @@ export interface ReadDocumentResult {
   timings: PageTiming[];
   /** Pages in the file (may exceed pages.length when maxPages cut it). */
   pageCount: number;
-  /** The e-invoice data a PDF carries (Factur-X, ZUGFeRD, XRechnung, UBL), to lay over the page's reading. */
+  /**
+   * The e-invoice data: what a PDF carries (Factur-X, ZUGFeRD, XRechnung, UBL), to lay over the
+   * page's reading; or an XML e-invoice's own (its `pdf` removed, see `xmlPdf`).
+   */
   eInvoice?: EInvoice;
+  /**
+   * For an XML e-invoice that carries a PDF: its name, and why it could not be read. Its pages
+   * are `pages` (the invoice's own page, or an annex: see extractInvoiceFromDocument).
+   */
+  xmlPdf?: { name: string; error?: string };
 }
 
 /** Guesses the document type from the file's first bytes (PDF, PNG, JPEG or XML), or undefined. */
@@ -52,7 +61,7 @@ export function sniffDocumentType(bytes: Uint8Array): DocumentType | undefined {
  * Reads a document into layout pages: a PDF page from its text layer when it has one, otherwise
  * (a scanned page) rendered at `dpi` and OCR'd; an image is OCR'd directly. Returns which pages
  * needed OCR and how long each page took, so callers can report and bench it. An XML e-invoice
- * is read as data (no page, `eInvoice` set).
+ * is read as its data (`eInvoice`), with the pages of a PDF it carries (`xmlPdf`) or none.
  */
 export async function readDocument(bytes: Uint8Array, type: DocumentType, options: ReadDocumentOptions): Promise<ReadDocumentResult> {
   const sniffed = sniffDocumentType(bytes);
@@ -66,9 +75,16 @@ export async function readDocument(bytes: Uint8Array, type: DocumentType, option
     );
   }
   if (type === 'xml') {
-    // an XML e-invoice has no page: its data is the invoice
-    const eInvoice = await readEInvoiceFile(bytes, options.name ?? 'invoice.xml');
-    return { pages: [], ocrPages: [], timings: [], pageCount: 0, eInvoice };
+    // an XML e-invoice: its data is the invoice; a PDF it carries is read as its pages
+    const { pdf, ...eInvoice } = await readEInvoiceFile(bytes, options.name ?? 'invoice.xml');
+    if (!pdf) return { pages: [], ocrPages: [], timings: [], pageCount: 0, eInvoice };
+    try {
+      const read = await readPdfPages(Buffer.from(pdf.base64, 'base64'), options);
+      return { pages: read.pages, ocrPages: read.ocrPages, timings: read.timings, pageCount: read.pageCount, eInvoice, xmlPdf: { name: pdf.name } };
+    } catch (error) {
+      if (!(error instanceof DocumentReadError)) throw error;
+      return { pages: [], ocrPages: [], timings: [], pageCount: 0, eInvoice, xmlPdf: { name: pdf.name, error: error.message } };
+    }
   }
   if (type !== 'pdf') {
     const started = performance.now();
@@ -80,6 +96,20 @@ export async function readDocument(bytes: Uint8Array, type: DocumentType, option
       pageCount: 1,
     };
   }
+  return readPdfPages(bytes, options);
+}
+
+/**
+ * The first page of the PDF an XML e-invoice carries, as a PNG (the invoice page's preview), or
+ * undefined when it carries none. Both the XML and the PDF are read in bounded workers.
+ */
+export async function xmlPdfFirstPage(bytes: Uint8Array, name: string, dpi?: number): Promise<RenderedPage | undefined> {
+  const { pdf } = await readEInvoiceFile(bytes, name);
+  return pdf ? renderFirstPagePng(Buffer.from(pdf.base64, 'base64'), dpi) : undefined;
+}
+
+/** A PDF's pages: text-layer pages as they are, scanned ones through OCR (kept in the PDF's point space). */
+async function readPdfPages(bytes: Uint8Array, options: ReadDocumentOptions): Promise<ReadDocumentResult> {
   // pdfjs runs only in a bounded worker (memory, time, stream and page budgets); scanned pages
   // come back rendered and go through OCR here
   const read = await readPdfBounded(bytes, { maxPages: options.maxPages ?? 20, dpi: options.dpi, minTextChars: options.minTextChars });

@@ -8,6 +8,18 @@ import type { OcrEngine } from '../../../../src/server/ai/ocr';
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../fixtures/e-invoices', name));
 const UBL = fixture('xrechnung-01.21a-ubl.xml');
 const CII = fixture('xrechnung-01.21a-cii.xml');
+// a real Belgian e-fff UBL invoice (OCA/edi's test file) that carries its own page as a PDF
+const EFFF = fixture('efff-16117778-ubl-with-pdf.xml');
+/** The PDF the e-fff file carries, in base64. */
+const EFFF_PDF = /<cbc:EmbeddedDocumentBinaryObject\s+mimeCode="application\/pdf"\s*>([^<]+)</.exec(EFFF.toString('utf8'))![1].replace(/\s+/g, '');
+/** KoSIT's 01.21a UBL with a PDF attached as an additional document (base64), before its first line. */
+const withAttachment = (base64: string, name = 'anhang.pdf') =>
+  Buffer.from(
+    UBL.toString('utf8').replace(
+      '<cac:AccountingSupplierParty>',
+      `<cac:AdditionalDocumentReference><cbc:ID>A-1</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf" filename="${name}">${base64}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference><cac:AccountingSupplierParty>`,
+    ),
+  );
 
 /** An OCR engine the XML path must never call. */
 const noOcr: OcrEngine = {
@@ -179,5 +191,80 @@ describe('fromEInvoice: the file’s own sums, the only check it has', () => {
     ]);
     expect(result.warnings).toEqual([]);
     expect(result.eInvoice).toEqual({ format: 'UBL', attachment: 'f.xml', standalone: true, credit_note: true });
+  });
+});
+
+describe('an XML e-invoice that carries a PDF', () => {
+  const read = (bytes: Buffer, name: string) => readDocument(bytes, 'xml', { ocr: noOcr, name });
+
+  it('reads the PDF as its pages and compares them with the data: the e-fff invoice’s page agrees with every value', async () => {
+    const doc = await read(EFFF, 'efff.xml');
+    expect(doc).toMatchObject({ pageCount: 1, ocrPages: [], xmlPdf: { name: 'BE0505890632_160421_Inv_16117778.pdf' } });
+    expect(doc.eInvoice).not.toHaveProperty('pdf');
+    const result = extractInvoiceFromDocument(doc.pages, { text: '', read: doc });
+    expect(result.eInvoice).toEqual({
+      format: 'UBL',
+      attachment: 'efff.xml',
+      standalone: true,
+      pdf: { name: 'BE0505890632_160421_Inv_16117778.pdf', compared: true },
+    });
+    expect(result.warnings).toEqual([]);
+    expect(Object.fromEntries(Object.entries(result.fields).map(([k, f]) => [k, [f!.value, f!.confidence]]))).toEqual({
+      invoice_number: ['16117778', 0.99],
+      invoice_date: ['2016-04-21', 0.99],
+      due_date: ['2016-04-28', 0.99],
+      vendor_name: ['Exact Belgium II BVBA', 0.99],
+      vendor_address: ['Koningin Astridlaan 166, 1780 Wemmel', 0.99],
+      vendor_vat_id: ['BE0505890632', 0.99],
+      customer_name: ['AttOra', 0.99],
+      customer_address: ['Hutsepotstraat 94, 9052 Gent', 0.99],
+      customer_vat_id: ['BE0882555389', 0.99],
+      po_number: ['59137222', 0.99],
+      subtotal: [31, 0.99],
+      tax: [6.51, 0.99],
+      total: [37.51, 0.99],
+      currency: ['EUR', 0.99],
+      payment_terms: ['601611777874', 0.99],
+    });
+    expect(result.lineItems).toEqual([{ description: 'Exact voor Boekhouden Standaard', quantity: 1, unit_price: 31, amount: 31, confidence: 0.99 }]);
+  });
+
+  it('keeps the data’s value where the page is sure of another, marks it for a look and gives both', async () => {
+    // the same file with its issue date changed in the data only: the page prints 21-04-2016
+    const changed = Buffer.from(EFFF.toString('utf8').replace('<cbc:IssueDate>2016-04-21</cbc:IssueDate>', '<cbc:IssueDate>2016-04-12</cbc:IssueDate>'));
+    const doc = await read(changed, 'efff.xml');
+    const result = extractInvoiceFromDocument(doc.pages, { text: '', read: doc });
+    expect(result.fields.invoice_date).toEqual({ value: '2016-04-12', confidence: 0.55, needs_review: true });
+    expect(result.warnings).toEqual([
+      'The PDF in the e-invoice (BE0505890632_160421_Inv_16117778.pdf) shows 2016-04-21 for the invoice date, but its data gives 2016-04-12: check which is right.',
+    ]);
+    expect(result.fields.total).toEqual({ value: 37.51, confidence: 0.99 });
+  });
+
+  it('does not compare a PDF that does not show the invoice’s number (an annex), nor one that cannot be read', async () => {
+    // the e-fff invoice's page attached to KoSIT's invoice 18383: another invoice's page
+    const annexed = await read(withAttachment(EFFF_PDF), 'rechnung.xml');
+    const result = extractInvoiceFromDocument(annexed.pages, { text: '', read: annexed });
+    expect(result.eInvoice!.pdf).toEqual({
+      name: 'anhang.pdf',
+      compared: false,
+      why: "it does not show the invoice number 18383, so it is not this invoice's page (an annex, perhaps)",
+    });
+    expect(result.fields).toEqual(fields01_21a('DE123456789'));
+    expect(result.warnings).toEqual([]);
+
+    const broken = await read(
+      withAttachment(Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage\n%%EOF').toString('base64'), 'kaputt.pdf'),
+      'rechnung.xml',
+    );
+    expect(broken).toMatchObject({ pages: [], pageCount: 0, xmlPdf: { name: 'kaputt.pdf', error: expect.any(String) } });
+    const unread = extractInvoiceFromDocument(broken.pages, { text: '', read: broken });
+    expect(unread.eInvoice!.pdf).toEqual({ name: 'kaputt.pdf', compared: false, why: expect.stringMatching(/^it could not be read \(.+\)$/) });
+    expect(unread.fields).toEqual(fields01_21a('DE123456789'));
+  });
+
+  it('leaves the PDF out of a Factur-X PDF’s own attachment data (read only from an XML file)', () => {
+    expect(readEInvoice(EFFF.toString('utf8'), 'factur-x.xml')).not.toHaveProperty('pdf');
+    expect(readEInvoice(EFFF.toString('utf8'), 'efff.xml', { withPdf: true })!.pdf).toEqual({ name: 'BE0505890632_160421_Inv_16117778.pdf', base64: EFFF_PDF });
   });
 });

@@ -79,7 +79,8 @@ export async function readStoredDocument(
   await onProgress?.(0, 'Opening the document');
   const bytes = await files.read(file.owner, file.bucket, file.key);
   const read = await readDocument(bytes, meta.kind, { ocr: reportingOcr(ocr, onProgress), name: meta.originalName });
-  const text = read.pages.length === 0 && read.eInvoice ? eInvoiceText(read.eInvoice) : pagesText(read.pages);
+  // an XML e-invoice's text is its data written out, then the words of a PDF it carries
+  const text = meta.kind === 'xml' && read.eInvoice ? [eInvoiceText(read.eInvoice), pagesText(read.pages)].filter(Boolean).join('\n\n') : pagesText(read.pages);
   return { name: meta.originalName, kind: meta.kind, read, text };
 }
 
