@@ -425,3 +425,13 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
     });
   });
 });
+
+describe('fieldLabel', () => {
+  it('writes a field name as a label, initialisms in capitals', () => {
+    expect(fieldLabel('invoice_number')).toBe('Invoice number');
+    expect(fieldLabel('po_number')).toBe('PO number');
+    expect(fieldLabel('vendor_vat_id')).toBe('Vendor VAT ID');
+    expect(fieldLabel('customerIban')).toBe('Customer IBAN');
+    expect(fieldLabel('identity')).toBe('Identity');
+  });
+});
