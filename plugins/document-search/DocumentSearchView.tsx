@@ -22,8 +22,8 @@ import { userMessage } from '../../src/app';
 
 export const EMPTY_QUERY_MESSAGE = 'Please enter a search query.';
 export const NOTHING_MATCHED = 'Sorry nothing matched your search';
-export const NO_FILE_MESSAGE = 'Choose a PDF, text (.txt) or image (PNG or JPEG) file to add.';
-export const WRONG_TYPE_MESSAGE = 'Only PDF, text (.txt) and image (PNG or JPEG) files can be added to the search.';
+export const NO_FILE_MESSAGE = 'Choose a PDF, text (.txt), image (PNG or JPEG) or XML e-invoice file to add.';
+export const WRONG_TYPE_MESSAGE = 'Only PDF, text (.txt), image (PNG or JPEG) and XML e-invoice files can be added to the search.';
 const SEARCH_WORKFLOW = '10011';
 /** How often the list asks again while a scan is being read. */
 export const LIST_REFRESH_MS = 2000;
@@ -137,7 +137,7 @@ function AddDocument({ onAdded }: { onAdded: () => void }) {
     setDone(undefined);
     setError(undefined);
     if (!file) return setError(NO_FILE_MESSAGE);
-    if (!/\.(pdf|txt|png|jpe?g)$/i.test(file.name)) return setError(WRONG_TYPE_MESSAGE);
+    if (!/\.(pdf|txt|png|jpe?g|xml)$/i.test(file.name)) return setError(WRONG_TYPE_MESSAGE);
     setBusy(true);
     try {
       const form = new FormData();
@@ -171,14 +171,15 @@ function AddDocument({ onAdded }: { onAdded: () => void }) {
         Add a document
       </Subtitle2>
       <Caption1 className={s.hint}>
-        PDF, plain-text (.txt) and image (PNG or JPEG) files are indexed. Scans are read by OCR, up to their first 20 pages, which takes a few seconds a page.
+        PDF, plain-text (.txt), image (PNG or JPEG) and XML e-invoice (XRechnung, Peppol UBL, Factur-X) files are indexed. Scans are read by OCR, up to their
+        first 20 pages, which takes a few seconds a page.
       </Caption1>
       <div className={s.uploadRow}>
         <input
           ref={input}
           type="file"
           aria-label="Document file"
-          accept=".pdf,.txt,.png,.jpg,.jpeg,application/pdf,text/plain,image/png,image/jpeg"
+          accept=".pdf,.txt,.png,.jpg,.jpeg,.xml,application/pdf,text/plain,image/png,image/jpeg,application/xml,text/xml"
           onChange={(e) => {
             setFile(e.target.files?.[0]);
             setError(undefined);

@@ -1,16 +1,16 @@
-import type { FileKind } from '../../src/server';
+import { eInvoiceText, readEInvoiceFile, type FileKind } from '../../src/server';
 
 /** Reads the text of a PDF (every page's text layer), or throws an Error with a readable message. */
 export type PdfTextReader = (bytes: Uint8Array) => Promise<string>;
 
-/** The kinds whose text the index reads from an upload at once (a text layer or plain text). */
-export const SEARCHABLE_KINDS: readonly FileKind[] = ['txt', 'pdf'];
+/** The kinds whose text the index reads from an upload at once (a text layer, plain text, an XML e-invoice's data). */
+export const SEARCHABLE_KINDS: readonly FileKind[] = ['txt', 'pdf', 'xml'];
 
 /** The file is of a kind the index cannot read text from. */
 export class UnsearchableFileError extends Error {
   readonly statusCode = 415;
   constructor() {
-    super('Only PDF, text and image (PNG or JPEG) files can be added to the search; this file is none of these.');
+    super('Only PDF, text, image (PNG or JPEG) and XML e-invoice files can be added to the search; this file is none of these.');
     this.name = 'UnsearchableFileError';
   }
 }
@@ -26,11 +26,12 @@ export class UnreadableDocumentError extends Error {
 
 /**
  * The text of a stored file: UTF-8 for text files (the store has checked the encoding), the
- * text layer for PDFs. A PDF without any text (a scanned image) is refused, since there is
- * nothing to search.
+ * text layer for PDFs, an XML e-invoice's data written out (then the text layer of a PDF it
+ * carries). A PDF without any text (a scanned image) is refused, since there is nothing to search.
  */
-export async function documentText(kind: FileKind, bytes: Buffer, readPdf: PdfTextReader): Promise<string> {
+export async function documentText(kind: FileKind, bytes: Buffer, readPdf: PdfTextReader, name = 'invoice.xml'): Promise<string> {
   if (kind === 'txt') return bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (kind === 'xml') return eInvoiceFileText(bytes, name, readPdf);
   if (kind !== 'pdf') throw new UnsearchableFileError();
   let text: string;
   try {
@@ -42,4 +43,17 @@ export async function documentText(kind: FileKind, bytes: Buffer, readPdf: PdfTe
     throw new UnreadableDocumentError('The PDF has no text layer (it looks like a scanned image), so there is nothing to search in it.');
   }
   return text;
+}
+
+/** An XML e-invoice's text: its data written out, then the text layer of a PDF it carries (none when that cannot be read). */
+async function eInvoiceFileText(bytes: Buffer, name: string, readPdf: PdfTextReader): Promise<string> {
+  let read: Awaited<ReturnType<typeof readEInvoiceFile>>;
+  try {
+    read = await readEInvoiceFile(bytes, name);
+  } catch (error) {
+    throw new UnreadableDocumentError(error instanceof Error && error.message ? error.message : 'The e-invoice could not be read.');
+  }
+  const { pdf, ...data } = read;
+  const page = pdf ? await readPdf(Buffer.from(pdf.base64, 'base64')).catch(() => '') : '';
+  return [eInvoiceText(data), page.trim()].filter(Boolean).join('\n\n');
 }

@@ -10,8 +10,8 @@ export interface IndexerLogger {
 
 /**
  * Keeps the index up to date from domain events: 'document/text-extracted' (extraction, OCR)
- * is indexed as given; 'file/stored' of a text or PDF file is read from the file store and
- * indexed. Failures are logged, never thrown: an upload succeeds even if its text cannot be read.
+ * is indexed as given; 'file/stored' of a text, PDF or XML e-invoice file is read from the file
+ * store and indexed. Failures are logged, never thrown: an upload succeeds even if its text cannot be read.
  */
 export class DocumentIndexer {
   private subscriptions: Subscription[] = [];
@@ -32,7 +32,7 @@ export class DocumentIndexer {
         if (!(SEARCHABLE_KINDS as readonly string[]).includes(e.kind)) return;
         this.track('file/stored', e, async () => {
           const bytes = await this.files.read(e.owner, e.bucket, e.key);
-          const text = await documentText(e.kind as 'txt' | 'pdf', bytes, this.readPdf);
+          const text = await documentText(e.kind as 'txt' | 'pdf' | 'xml', bytes, this.readPdf, e.name);
           await this.index.index({ owner: e.owner, bucket: e.bucket, key: e.key, name: e.name, text });
         });
       }),

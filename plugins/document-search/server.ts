@@ -64,7 +64,7 @@ export function documentSearchService(index: DocumentIndex, secretKey: string): 
 export default defineServerPlugin({
   id: 'document-search',
   catalogue,
-  contributes: [contribute(WorkflowUploads, { workflow: 10011, kinds: ['pdf', 'png', 'jpeg', 'txt'] })],
+  contributes: [contribute(WorkflowUploads, { workflow: 10011, kinds: ['pdf', 'png', 'jpeg', 'txt', 'xml'] })],
   migrations: [...documentSearchMigrations, documentIndexingMigration],
   provides: [
     provide(DocumentIndexToken, (get) => new DocumentIndex(get(T.Db))),
@@ -107,7 +107,7 @@ export default defineServerPlugin({
             return { document: meta.originalName, indexing: true };
           }
           if (meta.kind !== 'pdf') {
-            const text = await documentText(meta.kind, await files.read(user.id, bucket, key), readPdfText);
+            const text = await documentText(meta.kind, await files.read(user.id, bucket, key), readPdfText, meta.originalName);
             const { words } = await index.index({ owner: user.id, bucket, key, name: meta.originalName, text });
             return { document: meta.originalName, words };
           }

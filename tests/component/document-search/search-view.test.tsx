@@ -170,5 +170,12 @@ describe('DocumentSearchView (workflow 10011)', () => {
     await user.upload(screen.getByLabelText('Document file'), new File(['x'], 'huge.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('button', { name: 'Upload Document' }));
     expect(await screen.findByText('The file is larger than the 10 MB limit.')).toBeInTheDocument();
+    // an XML e-invoice is sent (the server reads its data)
+    expect(screen.getByLabelText('Document file')).toHaveAttribute('accept', expect.stringContaining('.xml'));
+    await user.upload(screen.getByLabelText('Document file'), new File(['<Invoice/>'], 'rechnung.xml', { type: 'text/xml' }));
+    await user.click(screen.getByRole('button', { name: 'Upload Document' }));
+    await screen.findAllByText('The file is larger than the 10 MB limit.');
+    expect(shell.fetch.calls.filter((c) => c.path.includes('upload'))).toHaveLength(2);
+    expect(screen.queryByText(WRONG_TYPE_MESSAGE)).not.toBeInTheDocument();
   });
 });

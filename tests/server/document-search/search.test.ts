@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import documentSearch, { DocumentIndexerToken } from '../../../plugins/document-search/server';
 import invoiceExtraction from '../../../plugins/invoice-extraction/server';
@@ -145,9 +147,31 @@ describe('document search (workflow 10011)', () => {
     const csv = await files.put(alice.id, Buffer.from('date,amount\n2024-01-02,10.00\n'), { originalName: 'amounts.csv', allowed: ['csv'], maxBytes: 1024 });
     expect(await server.call('POST', INDEX, { token: alice.access, body: { key: csv.key, bucket: csv.bucket } })).toMatchObject({
       status: 415,
-      body: { status: 'error', message: 'Only PDF, text and image (PNG or JPEG) files can be added to the search; this file is none of these.' },
+      body: { status: 'error', message: 'Only PDF, text, image (PNG or JPEG) and XML e-invoice files can be added to the search; this file is none of these.' },
     });
     await settled();
+  });
+
+  it('indexes an XML e-invoice by its data and the page of the PDF it carries, and says when it is no e-invoice', async () => {
+    // a real Belgian e-fff UBL invoice from OCA/edi's tests (tests/fixtures/e-invoices), uploaded on the search page
+    const efff = readFileSync(path.join(__dirname, '../../fixtures/e-invoices/efff-16117778-ubl-with-pdf.xml'));
+    const up = await upload(server, alice.access, { content: efff, filename: 'efff-16117778.xml' }, '10011');
+    expect(up.status).toBe(200);
+    await settled();
+    // a word of the data (the seller's town) and a word only its page prints ("Crediteurenadministratie")
+    expect((await search(alice, 'Wemmel')).map((r) => r.document)).toEqual(['efff-16117778.xml']);
+    expect((await search(alice, 'Crediteurenadministratie')).map((r) => r.document)).toEqual(['efff-16117778.xml']);
+    const [hit] = await search(alice, 'Exact voor Boekhouden');
+    expect(hit.documentText).toContain('<mark>Boekhouden</mark>');
+    expect(hit.documentText).not.toMatch(/JVBER/); // the PDF's base64 is not text to search
+    // the index call answers the same file with its word count
+    const again = await server.call('POST', INDEX, { token: alice.access, body: { key: up.body.key, bucket: up.body.bucket } });
+    expect(again).toMatchObject({ status: 200, body: { document: 'efff-16117778.xml', words: expect.any(Number) } });
+    // XML that is no e-invoice is taken as the text it is
+    const feed = await upload(server, alice.access, { content: Buffer.from('<rss><title>Quarterly newsletter</title></rss>'), filename: 'feed.xml' }, '10011');
+    expect(feed.status).toBe(200);
+    await settled();
+    expect((await search(alice, 'newsletter')).map((r) => r.document)).toEqual(['feed.xml']);
   });
 
   it('re-indexing the same file replaces it rather than duplicating it', async () => {
