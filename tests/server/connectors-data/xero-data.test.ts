@@ -1,4 +1,6 @@
 jest.mock('oauth4webapi', () => jest.requireActual('../connections/native-oauth4webapi').loadOAuth4WebApi());
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { InboundMail } from '../../../src/server/automation';
 import { classic, type Layout } from '../../support/invoices/layouts';
@@ -134,6 +136,68 @@ describe('Xero draft bills: every field of the invoice, totals to the cent', () 
       { Description: 'Training session', Quantity: 7, UnitAmount: 12.5, LineAmount: 87.5, TaxType: 'RRINPUT', TaxAmount: 4.37 },
       { Description: 'USB-C cable 2m', Quantity: 25, UnitAmount: 1.99, LineAmount: 49.75, TaxType: 'RRINPUT', TaxAmount: 2.49 },
     ]);
+  });
+
+  it('a Belgian e-fff UBL invoice e-mailed as XML gives its bill: every field and line from its data, the tax rate Xero lacks said', async () => {
+    // a real e-fff invoice from OCA/edi's tests (tests/fixtures/e-invoices), as a supplier's software sends it
+    const xml = readFileSync(path.join(__dirname, '../../fixtures/e-invoices/efff-16117778-ubl-with-pdf.xml'));
+    const inbound = server.container.get(InboundMail);
+    const port = await inbound.start({ port: 0, host: '127.0.0.1' });
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    try {
+      const address = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}`, { token: user.access })).body.recipe.inbound_email;
+      const before = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs.length;
+      await transport.sendMail({
+        from: 'Exact Online <noreply@exact.example>',
+        to: address,
+        subject: 'Factuur 16117778',
+        text: 'In bijlage uw e-factuur.',
+        attachments: [{ filename: 'efff_16117778.xml', content: xml, contentType: 'application/xml' }],
+      });
+      let jobs: any[] = [];
+      for (const deadline = Date.now() + 15_000; jobs.length <= before && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+        jobs = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs;
+      }
+      const { job } = await waitForJob(server, user, jobs[0].id, ['succeeded', 'failed'], 40_000);
+      expect(job.error).toBeNull();
+      const out = await stepOutput(server, job.id, 2);
+      const warning =
+        "The tax is 21% of the subtotal, which is none of your Xero organisation's purchase tax rates: the lines carry the invoice's tax amounts under Xero's default tax rate; check the tax rate in Xero.";
+      expect(out.bills).toEqual([
+        {
+          file: 'efff_16117778.xml',
+          InvoiceID: expect.any(String),
+          InvoiceNumber: '16117778',
+          Contact: 'Exact Belgium II BVBA',
+          Status: 'DRAFT',
+          CurrencyCode: 'EUR',
+          SubTotal: 31,
+          TotalTax: 6.51,
+          Total: 37.51,
+          warnings: [warning],
+        },
+      ]);
+      const bill = billById(out.bills[0].InvoiceID);
+      expect(bill).toMatchObject({
+        Type: 'ACCPAY',
+        Status: 'DRAFT',
+        InvoiceNumber: '16117778',
+        Contact: { Name: 'Exact Belgium II BVBA' },
+        Date: '2016-04-21',
+        DueDate: '2016-04-28',
+        CurrencyCode: 'EUR',
+        LineAmountTypes: 'Exclusive',
+        SubTotal: 31,
+        TotalTax: 6.51,
+        Total: 37.51,
+      });
+      expect(lineOf(bill)).toEqual([
+        { Description: 'Exact voor Boekhouden Standaard', Quantity: 1, UnitAmount: 31, LineAmount: 31, TaxType: 'INPUT2', TaxAmount: 6.51 },
+      ]);
+    } finally {
+      transport.close();
+      await inbound.stop();
+    }
   });
 
   it('an invoice without a total is reported and nothing is written', async () => {
