@@ -57,7 +57,7 @@ describe('emotion analysis and document search', () => {
     writeFileSync(binary, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]));
     await page.getByLabel('Document file').setInputFiles(binary);
     await page.getByRole('button', { name: 'Upload Document' }).click();
-    await page.getByText(/^The uploaded file is not a PDF, PNG, JPEG or text file/).waitFor();
+    await page.getByText(/^The uploaded file is not a PDF, PNG, JPEG, text or XML e-invoice file/).waitFor();
 
     await page.getByRole('textbox', { name: /Search your documents/ }).fill('late payment reconc');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
