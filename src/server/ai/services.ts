@@ -2,6 +2,7 @@ import { token } from '../../core/di';
 import type { AuthUser } from '../auth/guard';
 import type { EmotionAnalyser, EmotionResult } from './emotion';
 import type { extractDocumentFields, extractInvoice } from './extraction';
+import type { ReadableKind } from './extraction/jobs/read-stored-document';
 
 /**
  * The AI features as services, each provided by its plugin under one of these tokens, so the
@@ -34,7 +35,7 @@ export type DocumentReadOutcome<R> = { ok: true; name: string; pages: number; re
 /** Reads an owner's stored document (PDF text layer, OCR for scans and images) and extracts from it. */
 export interface StoredDocumentExtractor<R> {
   /** The kinds of stored file it reads ('pdf', 'png', 'jpeg'; 'xml' for e-invoices); by default the page documents. */
-  readonly kinds?: readonly ('pdf' | 'png' | 'jpeg' | 'xml')[];
+  readonly kinds?: readonly ReadableKind[];
   extract(
     owner: number,
     file: { bucket: string; key: string },

@@ -23,12 +23,13 @@ export function readEInvoiceFileTask(input: { bytes: Uint8Array; name: string })
   } catch {
     throw new DocumentReadError('This XML file is not UTF-8 text; save it again as UTF-8.', 'unsupported');
   }
+  const read = readEInvoice(xml, input.name, { withPdf: true });
+  if (read) return read;
+  // readEInvoice refuses XML nested too deep before parsing it; say so rather than "not an e-invoice"
   if (xmlDepth(xml) > MAX_XML_DEPTH) {
     throw new DocumentReadError(`This XML file nests its elements more than ${MAX_XML_DEPTH} levels deep, far deeper than an e-invoice does.`, 'unsupported');
   }
-  const read = readEInvoice(xml, input.name, { withPdf: true });
-  if (!read) throw new DocumentReadError(NOT_AN_E_INVOICE_MESSAGE, 'unsupported');
-  return read;
+  throw new DocumentReadError(NOT_AN_E_INVOICE_MESSAGE, 'unsupported');
 }
 
 /** Reads an uploaded XML e-invoice in a bounded worker. Refusals are DocumentReadErrors with a sentence about the file. */

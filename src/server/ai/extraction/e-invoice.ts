@@ -1,7 +1,7 @@
 import { DOMParser } from 'linkedom';
 import { cents, findAmounts } from './amount';
 import { findDates } from './date';
-import { crossCheck, extractInvoice, type InvoiceExtraction } from './invoice';
+import { crossCheck, extractInvoice, money, nearCent as near, type InvoiceExtraction } from './invoice';
 import type { LayoutPage } from '../layout/types';
 import type { InvoiceFieldName } from './labels';
 import type { LineItem } from './line-items';
@@ -113,12 +113,24 @@ function quotient(a: number | undefined, b: number | undefined): number | undefi
   return b && b !== 1 ? Math.round((a / b) * 1e6) / 1e6 : a;
 }
 
-/** The first of `objects` (binary objects of attached documents) that is a PDF, with its file name or `fallbackName`. */
-function firstPdf(objects: { object: Node | undefined; fallbackName: string | undefined }[]): EInvoice['pdf'] {
-  for (const { object, fallbackName } of objects) {
+/**
+ * The first PDF an e-invoice carries as an attached document (CII AttachmentBinaryObject, UBL
+ * EmbeddedDocumentBinaryObject), with its file name, or the document's id as one.
+ */
+function attachedPdf(root: Node, kind: string): EInvoice['pdf'] {
+  const documents =
+    kind === 'Invoice' || kind === 'CreditNote'
+      ? every(root, 'AdditionalDocumentReference').map((d) => ({ object: at(d, 'Attachment', 'EmbeddedDocumentBinaryObject'), id: text(at(d, 'ID')) }))
+      : every(
+          root,
+          kind === 'CrossIndustryDocument' ? 'SpecifiedSupplyChainTradeTransaction' : 'SupplyChainTradeTransaction',
+          kind === 'CrossIndustryDocument' ? 'ApplicableSupplyChainTradeAgreement' : 'ApplicableHeaderTradeAgreement',
+          'AdditionalReferencedDocument',
+        ).map((d) => ({ object: at(d, 'AttachmentBinaryObject'), id: text(at(d, 'IssuerAssignedID')) }));
+  for (const { object, id } of documents) {
     if (!object || object.getAttribute('mimeCode')?.toLowerCase() !== 'application/pdf') continue;
     const base64 = object.textContent?.replace(/\s+/g, '') ?? '';
-    if (base64) return { name: object.getAttribute('filename') || (fallbackName ? `${fallbackName.replace(/\.pdf$/i, '')}.pdf` : 'attachment.pdf'), base64 };
+    if (base64) return { name: object.getAttribute('filename') || (id ? `${id.replace(/\.pdf$/i, '')}.pdf` : 'attachment.pdf'), base64 };
   }
   return undefined;
 }
@@ -130,7 +142,7 @@ const CREDIT_NOTE_TYPES = new Set(['381', '261', '262', '81', '83', '396', '532'
  * A Cross Industry Invoice (ZUGFeRD 2, Factur-X, XRechnung CII) or a ZUGFeRD 1 Cross Industry
  * Document: the two name their parts differently but hold the same data.
  */
-function readCii(root: Node, v1: boolean, withPdf: boolean): Omit<EInvoice, 'attachment'> {
+function readCii(root: Node, v1: boolean): Omit<EInvoice, 'attachment'> {
   const doc = at(root, v1 ? 'HeaderExchangedDocument' : 'ExchangedDocument');
   const tx = at(root, v1 ? 'SpecifiedSupplyChainTradeTransaction' : 'SupplyChainTradeTransaction');
   const agreement = at(tx, v1 ? 'ApplicableSupplyChainTradeAgreement' : 'ApplicableHeaderTradeAgreement');
@@ -188,21 +200,11 @@ function readCii(root: Node, v1: boolean, withPdf: boolean): Omit<EInvoice, 'att
       payment_terms: terms.map((t) => text(at(t, 'Description'))).find(Boolean),
     }),
     lineItems: lines,
-    ...(withPdf
-      ? {
-          pdf: firstPdf(
-            every(agreement, 'AdditionalReferencedDocument').map((d) => ({
-              object: at(d, 'AttachmentBinaryObject'),
-              fallbackName: text(at(d, 'IssuerAssignedID')),
-            })),
-          ),
-        }
-      : {}),
   };
 }
 
 /** An OASIS UBL 2 Invoice or CreditNote (PEPPOL BIS, XRechnung UBL). */
-function readUbl(root: Node, credit: boolean, withPdf: boolean): Omit<EInvoice, 'attachment'> {
+function readUbl(root: Node, credit: boolean): Omit<EInvoice, 'attachment'> {
   const currency = text(at(root, 'DocumentCurrencyCode'));
   const party = (p: Node | undefined) => {
     const address = at(p, 'PostalAddress');
@@ -252,16 +254,6 @@ function readUbl(root: Node, credit: boolean, withPdf: boolean): Omit<EInvoice, 
       payment_terms: text(at(root, 'PaymentTerms', 'Note')),
     }),
     lineItems: lines,
-    ...(withPdf
-      ? {
-          pdf: firstPdf(
-            every(root, 'AdditionalDocumentReference').map((d) => ({
-              object: at(d, 'Attachment', 'EmbeddedDocumentBinaryObject'),
-              fallbackName: text(at(d, 'ID')),
-            })),
-          ),
-        }
-      : {}),
   };
 }
 
@@ -305,18 +297,17 @@ export function readEInvoice(xml: string, attachment: string, options: { withPdf
   // linkedom reads a cut-off file as far as it goes: an invoice whose end is missing is no invoice
   if (!root || !new RegExp(`</${(root as unknown as { tagName: string }).tagName}\\s*>\\s*$`).test(xml)) return undefined;
   const kind = nameOf(root);
-  const withPdf = options.withPdf ?? false;
   const read =
     kind === 'CrossIndustryInvoice'
-      ? readCii(root, false, withPdf)
+      ? readCii(root, false)
       : kind === 'CrossIndustryDocument'
-        ? readCii(root, true, withPdf)
+        ? readCii(root, true)
         : kind === 'Invoice' || kind === 'CreditNote'
-          ? readUbl(root, kind === 'CreditNote', withPdf)
+          ? readUbl(root, kind === 'CreditNote')
           : undefined;
   if (!read || (read.fields.invoice_number === undefined && read.fields.total === undefined)) return undefined;
-  if (read.pdf === undefined) delete read.pdf;
-  return { ...read, attachment };
+  const pdf = options.withPdf ? attachedPdf(root, kind) : undefined;
+  return { ...read, attachment, ...(pdf ? { pdf } : {}) };
 }
 
 /**
@@ -509,9 +500,6 @@ const FILE_VALUE = 0.99;
 const FILE_LINE_UNCHECKED = 0.85;
 /** A total of such a file that disagrees with its other sums. */
 const FILE_SUM_WRONG = 0.55;
-
-const near = (a: number, b: number) => Math.abs(a - b) <= 0.011;
-const money = (n: number) => n.toFixed(2);
 
 /**
  * The invoice an XML e-invoice file holds (XRechnung, Factur-X / ZUGFeRD CII, Peppol UBL), with

@@ -1287,7 +1287,7 @@ function chooseTotals(candidates: readonly Candidate[]): {
   const subtotals = nonZero(of('subtotal'));
   const taxes = of('tax');
   const totals = nonZero(of('total'));
-  const near = (a: number, b: number) => Math.abs(a - b) <= 0.011;
+  const near = nearCent;
   let trio: { s: Candidate; t?: Candidate; T: Candidate; score: number } | undefined;
   /** The totals of every trio that adds up. */
   const checkedTotals = new Set<number>();
@@ -1460,7 +1460,10 @@ function dominantCurrency(text: string, ocr: boolean): string | undefined {
 }
 
 const round = (n: number) => Math.round(Math.max(0, Math.min(1, n)) * 100) / 100;
-const money = (n: number) => n.toFixed(2);
+/** An amount as a sentence shows it, to the cent. */
+export const money = (n: number) => n.toFixed(2);
+/** Two amounts equal to the cent (a cent's rounding allowed). */
+export const nearCent = (a: number, b: number) => Math.abs(a - b) <= 0.011;
 
 /**
  * Checks subtotal + tax = total and Σ line amounts = subtotal (to the cent). Agreement raises
@@ -1473,7 +1476,7 @@ export function crossCheck(fields: InvoiceExtraction['fields'], items: readonly 
   const subtotal = num(fields.subtotal);
   const tax = num(fields.tax);
   const total = num(fields.total);
-  const near = (a: number, b: number) => Math.abs(a - b) <= 0.011;
+  const near = nearCent;
   const boost = (...fs: (ExtractedField | undefined)[]) => fs.forEach((f) => f && (f.confidence = round(Math.max(f.confidence, 0.97))));
   if (subtotal !== undefined && total !== undefined) {
     const expected = subtotal + (tax ?? 0);
