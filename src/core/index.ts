@@ -9,6 +9,7 @@ export * from './contributions';
 export * from './event-bus';
 export * from './catalogue/vocabulary';
 export * from './validation-messages';
+export * from './labels';
 export {
   definePlugin as defineCorePlugin,
   provide,

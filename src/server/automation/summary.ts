@@ -1,4 +1,5 @@
 import type { FileRef, TriggerPayload } from './kinds';
+import { capitaliseInitialisms } from '../../core/labels';
 
 const MAX_SUMMARY = 240;
 const MAX_VALUE = 60;
@@ -125,18 +126,15 @@ const records = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v
 const text = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
 
-/** Words a label spells in capitals ('po_number' → 'PO number', 'vendor_vat_id' → 'Vendor VAT ID'). */
-const INITIALISMS = new Set(['po', 'vat', 'id', 'iban', 'bic', 'url', 'pdf', 'csv']);
-
-/** 'invoice_number' → 'Invoice number'. */
+/** 'invoice_number' → 'Invoice number', 'vendor_vat_id' → 'Vendor VAT ID'. */
 export function fieldLabel(name: string): string {
   const words = name
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .trim()
-    .toLowerCase()
-    .replace(/[a-z]+/g, (w) => (INITIALISMS.has(w) ? w.toUpperCase() : w));
-  return words ? words[0].toUpperCase() + words.slice(1) : name;
+    .toLowerCase();
+  const labelled = capitaliseInitialisms(words);
+  return labelled ? labelled[0].toUpperCase() + labelled.slice(1) : name;
 }
 
 /** A value as a person reads it: text and numbers as they are, lists counted, objects by their fields. */

@@ -1,5 +1,4 @@
-/** Words a field name spells in capitals when written in lower case ("po_number" → "PO number"). */
-const INITIALISMS = new Set(['po', 'vat', 'id', 'iban', 'bic', 'url', 'pdf', 'csv']);
+import { capitaliseInitialisms } from '../../../core/labels';
 
 /**
  * A field name as the pages show it (spec section 2): underscores turned into spaces, runs of
@@ -7,10 +6,6 @@ const INITIALISMS = new Set(['po', 'vat', 'id', 'iban', 'bic', 'url', 'pdf', 'cs
  * "Invoice number", "vendor_vat_id" → "Vendor VAT ID").
  */
 export function humaniseLabel(label: string): string {
-  const spaced = label
-    .replace(/_+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\b[a-z]+\b/g, (w) => (INITIALISMS.has(w) ? w.toUpperCase() : w));
+  const spaced = capitaliseInitialisms(label.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim());
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
