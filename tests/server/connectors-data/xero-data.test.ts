@@ -68,6 +68,26 @@ describe('Xero draft bills: every field of the invoice, totals to the cent', () 
     return { out, bill: billById(out.bills[0].InvoiceID), jobId: run.job.id };
   }
 
+  /** Mails the recipe's inbound address (a real SMTP exchange) and waits for the job the mail started to end. */
+  async function mailedJob(mail: { from: string; subject: string; text: string; attachments: { filename: string; content: Buffer; contentType: string }[] }) {
+    const inbound = server.container.get(InboundMail);
+    const port = await inbound.start({ port: 0, host: '127.0.0.1' });
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    try {
+      const address = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}`, { token: user.access })).body.recipe.inbound_email;
+      const before = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs.length;
+      await transport.sendMail({ ...mail, to: address });
+      let jobs: any[] = [];
+      for (const deadline = Date.now() + 15_000; jobs.length <= before && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+        jobs = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs;
+      }
+      return (await waitForJob(server, user, jobs[0].id, ['succeeded', 'failed'], 40_000)).job;
+    } finally {
+      transport.close();
+      await inbound.stop();
+    }
+  }
+
   beforeAll(async () => {
     ({ server, user, sandbox } = await dataServer(ACCOUNT));
     rec = await started(server, user, 9);
@@ -141,63 +161,47 @@ describe('Xero draft bills: every field of the invoice, totals to the cent', () 
   it('a Belgian e-fff UBL invoice e-mailed as XML gives its bill: every field and line from its data, the tax rate Xero lacks said', async () => {
     // a real e-fff invoice from OCA/edi's tests (tests/fixtures/e-invoices), as a supplier's software sends it
     const xml = readFileSync(path.join(__dirname, '../../fixtures/e-invoices/efff-16117778-ubl-with-pdf.xml'));
-    const inbound = server.container.get(InboundMail);
-    const port = await inbound.start({ port: 0, host: '127.0.0.1' });
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    try {
-      const address = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}`, { token: user.access })).body.recipe.inbound_email;
-      const before = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs.length;
-      await transport.sendMail({
-        from: 'Exact Online <noreply@exact.example>',
-        to: address,
-        subject: 'Factuur 16117778',
-        text: 'In bijlage uw e-factuur.',
-        attachments: [{ filename: 'efff_16117778.xml', content: xml, contentType: 'application/xml' }],
-      });
-      let jobs: any[] = [];
-      for (const deadline = Date.now() + 15_000; jobs.length <= before && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-        jobs = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs;
-      }
-      const { job } = await waitForJob(server, user, jobs[0].id, ['succeeded', 'failed'], 40_000);
-      expect(job.error).toBeNull();
-      const out = await stepOutput(server, job.id, 2);
-      const warning =
-        "The tax is 21% of the subtotal, which is none of your Xero organisation's purchase tax rates: the lines carry the invoice's tax amounts under Xero's default tax rate; check the tax rate in Xero.";
-      expect(out.bills).toEqual([
-        {
-          file: 'efff_16117778.xml',
-          InvoiceID: expect.any(String),
-          InvoiceNumber: '16117778',
-          Contact: 'Exact Belgium II BVBA',
-          Status: 'DRAFT',
-          CurrencyCode: 'EUR',
-          SubTotal: 31,
-          TotalTax: 6.51,
-          Total: 37.51,
-          warnings: [warning],
-        },
-      ]);
-      const bill = billById(out.bills[0].InvoiceID);
-      expect(bill).toMatchObject({
-        Type: 'ACCPAY',
-        Status: 'DRAFT',
+    const job = await mailedJob({
+      from: 'Exact Online <noreply@exact.example>',
+      subject: 'Factuur 16117778',
+      text: 'In bijlage uw e-factuur.',
+      attachments: [{ filename: 'efff_16117778.xml', content: xml, contentType: 'application/xml' }],
+    });
+    expect(job.error).toBeNull();
+    const out = await stepOutput(server, job.id, 2);
+    const warning =
+      "The tax is 21% of the subtotal, which is none of your Xero organisation's purchase tax rates: the lines carry the invoice's tax amounts under Xero's default tax rate; check the tax rate in Xero.";
+    expect(out.bills).toEqual([
+      {
+        file: 'efff_16117778.xml',
+        InvoiceID: expect.any(String),
         InvoiceNumber: '16117778',
-        Contact: { Name: 'Exact Belgium II BVBA' },
-        Date: '2016-04-21',
-        DueDate: '2016-04-28',
+        Contact: 'Exact Belgium II BVBA',
+        Status: 'DRAFT',
         CurrencyCode: 'EUR',
-        LineAmountTypes: 'Exclusive',
         SubTotal: 31,
         TotalTax: 6.51,
         Total: 37.51,
-      });
-      expect(lineOf(bill)).toEqual([
-        { Description: 'Exact voor Boekhouden Standaard', Quantity: 1, UnitAmount: 31, LineAmount: 31, TaxType: 'INPUT2', TaxAmount: 6.51 },
-      ]);
-    } finally {
-      transport.close();
-      await inbound.stop();
-    }
+        warnings: [warning],
+      },
+    ]);
+    const bill = billById(out.bills[0].InvoiceID);
+    expect(bill).toMatchObject({
+      Type: 'ACCPAY',
+      Status: 'DRAFT',
+      InvoiceNumber: '16117778',
+      Contact: { Name: 'Exact Belgium II BVBA' },
+      Date: '2016-04-21',
+      DueDate: '2016-04-28',
+      CurrencyCode: 'EUR',
+      LineAmountTypes: 'Exclusive',
+      SubTotal: 31,
+      TotalTax: 6.51,
+      Total: 37.51,
+    });
+    expect(lineOf(bill)).toEqual([
+      { Description: 'Exact voor Boekhouden Standaard', Quantity: 1, UnitAmount: 31, LineAmount: 31, TaxType: 'INPUT2', TaxAmount: 6.51 },
+    ]);
   });
 
   it('an invoice without a total is reported and nothing is written', async () => {
@@ -215,55 +219,39 @@ describe('Xero draft bills: every field of the invoice, totals to the cent', () 
   });
 
   it('an e-mail with two invoice PDFs gives two bills, each once however often the step is tried', async () => {
-    const inbound = server.container.get(InboundMail);
-    const port = await inbound.start({ port: 0, host: '127.0.0.1' });
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    try {
-      const address = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}`, { token: user.access })).body.recipe.inbound_email;
-      const before = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs.length;
-      await transport.sendMail({
-        from: 'Accounts <ap@supplier.example>',
-        to: address,
-        subject: 'Two invoices',
-        text: 'Both attached.',
-        attachments: [
-          { filename: 'invoice-1005.pdf', content: Buffer.from(await invoicePdf(exclusive)), contentType: 'application/pdf' },
-          { filename: 'f-2207.pdf', content: Buffer.from(await invoicePdf(multiLine)), contentType: 'application/pdf' },
-        ],
-      });
-      let jobs: any[] = [];
-      for (const deadline = Date.now() + 15_000; jobs.length <= before && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-        jobs = (await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs;
-      }
-      const { job } = await waitForJob(server, user, jobs[0].id, ['succeeded', 'failed'], 40_000);
-      expect(job.error).toBeNull();
-      const out = await stepOutput(server, job.id, 2);
-      expect(out.bills.map((b: any) => [b.file, b.InvoiceNumber, b.CurrencyCode, b.SubTotal, b.TotalTax, b.Total])).toEqual([
-        ['invoice-1005.pdf', 'INV-1005', 'GBP', 1700, 340, 2040],
-        ['f-2207.pdf', 'F-2207', 'EUR', 237.24, 11.86, 249.1],
-      ]);
-      const [first, second] = out.bills.map((b: any) => billById(b.InvoiceID));
-      expect(first).toMatchObject({ Contact: { Name: 'Granite Works Ltd' }, Date: '2026-03-02', DueDate: '2026-04-01', LineAmountTypes: 'Exclusive' });
-      expect(lineOf(first).map((l) => [l.Description, l.Quantity, l.UnitAmount, l.TaxAmount])).toEqual([
-        ['Consulting services', 10, 150, 300],
-        ['Design workshop', 1, 200, 40],
-      ]);
-      expect(second).toMatchObject({ Contact: { Name: 'Cedar Labs BV' }, Date: '2026-05-14', DueDate: '2026-06-13', LineAmountTypes: 'Exclusive' });
-      expect(lineOf(second).map((l) => [l.Description, l.Quantity, l.UnitAmount, l.TaxAmount])).toEqual([
-        ['Support hours', 3, 33.33, 5],
-        ['Training session', 7, 12.5, 4.37],
-        ['USB-C cable 2m', 25, 1.99, 2.49],
-      ]);
+    const job = await mailedJob({
+      from: 'Accounts <ap@supplier.example>',
+      subject: 'Two invoices',
+      text: 'Both attached.',
+      attachments: [
+        { filename: 'invoice-1005.pdf', content: Buffer.from(await invoicePdf(exclusive)), contentType: 'application/pdf' },
+        { filename: 'f-2207.pdf', content: Buffer.from(await invoicePdf(multiLine)), contentType: 'application/pdf' },
+      ],
+    });
+    expect(job.error).toBeNull();
+    const out = await stepOutput(server, job.id, 2);
+    expect(out.bills.map((b: any) => [b.file, b.InvoiceNumber, b.CurrencyCode, b.SubTotal, b.TotalTax, b.Total])).toEqual([
+      ['invoice-1005.pdf', 'INV-1005', 'GBP', 1700, 340, 2040],
+      ['f-2207.pdf', 'F-2207', 'EUR', 237.24, 11.86, 249.1],
+    ]);
+    const [first, second] = out.bills.map((b: any) => billById(b.InvoiceID));
+    expect(first).toMatchObject({ Contact: { Name: 'Granite Works Ltd' }, Date: '2026-03-02', DueDate: '2026-04-01', LineAmountTypes: 'Exclusive' });
+    expect(lineOf(first).map((l) => [l.Description, l.Quantity, l.UnitAmount, l.TaxAmount])).toEqual([
+      ['Consulting services', 10, 150, 300],
+      ['Design workshop', 1, 200, 40],
+    ]);
+    expect(second).toMatchObject({ Contact: { Name: 'Cedar Labs BV' }, Date: '2026-05-14', DueDate: '2026-06-13', LineAmountTypes: 'Exclusive' });
+    expect(lineOf(second).map((l) => [l.Description, l.Quantity, l.UnitAmount, l.TaxAmount])).toEqual([
+      ['Support hours', 3, 33.33, 5],
+      ['Training session', 7, 12.5, 4.37],
+      ['USB-C cable 2m', 25, 1.99, 2.49],
+    ]);
 
-      // the step tried again with the same key (a lost answer, a restart): the same two bills, no new ones
-      const count = billsOf().length;
-      const step = stepKind(server, 'xero:create_draft_bill');
-      const again = await step.run(await stepOutput(server, job.id, 1), stepContext(server, user, rec, { jobId: job.id, attempt: 2, source: 'manual_email' }));
-      expect(again).toEqual(out);
-      expect(billsOf()).toHaveLength(count);
-    } finally {
-      transport.close();
-      await inbound.stop();
-    }
+    // the step tried again with the same key (a lost answer, a restart): the same two bills, no new ones
+    const count = billsOf().length;
+    const step = stepKind(server, 'xero:create_draft_bill');
+    const again = await step.run(await stepOutput(server, job.id, 1), stepContext(server, user, rec, { jobId: job.id, attempt: 2, source: 'manual_email' }));
+    expect(again).toEqual(out);
+    expect(billsOf()).toHaveLength(count);
   });
 });
