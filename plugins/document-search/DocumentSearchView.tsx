@@ -192,12 +192,12 @@ function AddDocument({ onAdded }: { onAdded: () => void }) {
         {busy && <Spinner size="tiny" label="Uploading…" />}
       </div>
       {error && (
-        <MessageBar intent="error">
+        <MessageBar intent="error" layout="multiline">
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
       {done && (
-        <MessageBar intent="success">
+        <MessageBar intent="success" layout="multiline">
           <MessageBarBody>{done}</MessageBarBody>
         </MessageBar>
       )}
@@ -210,7 +210,7 @@ function DocumentList({ documents, error }: { documents?: ListedDocument[]; erro
   const s = useStyles();
   if (error) {
     return (
-      <MessageBar intent="error">
+      <MessageBar intent="error" layout="multiline">
         <MessageBarBody>{error}</MessageBarBody>
       </MessageBar>
     );
@@ -337,7 +337,7 @@ export default function DocumentSearchView() {
       </form>
       {loading && <Spinner size="small" label="Searching…" />}
       {error && (
-        <MessageBar intent="error">
+        <MessageBar intent="error" layout="multiline">
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createVerifiedUser, logInThroughUi, startE2EApp, type E2EApp } from './support/app';
+import { seriousAxeFindings, sidewaysOverflow } from './support/axe';
 
 jest.setTimeout(180_000);
 
@@ -65,6 +66,12 @@ describe('emotion analysis and document search', () => {
     await result.getByRole('heading', { name: 'supplier-memo.txt' }).waitFor();
     expect(await result.locator('mark').allInnerTexts()).toEqual(['late', 'payment', 'Reconciliation']);
     await app.screenshot('search-results');
+    // at a phone's width the results, the longer hint (XML e-invoices) and the refusal fit, and axe finds nothing serious
+    await page.setViewportSize({ width: 320, height: 800 });
+    expect(await sidewaysOverflow(page)).toEqual({ scrollWidth: 320, innerWidth: 320 });
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await app.screenshot('search-results-320');
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('link', { name: /Download Document/ }).click()]);
     expect(download.suggestedFilename()).toBe('supplier-memo.txt');
