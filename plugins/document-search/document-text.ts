@@ -1,4 +1,4 @@
-import { eInvoiceText, readEInvoiceFile, type FileKind } from '../../src/server';
+import { eInvoiceText, ownPageIndex, readEInvoiceFile, type FileKind } from '../../src/server';
 
 /** Reads the text of a PDF (every page's text layer), or throws an Error with a readable message. */
 export type PdfTextReader = (bytes: Uint8Array) => Promise<string>;
@@ -26,7 +26,7 @@ export class UnreadableDocumentError extends Error {
 
 /**
  * The text of a stored file: UTF-8 for text files (the store has checked the encoding), the
- * text layer for PDFs, an XML e-invoice's data written out (then the text layer of a PDF it
+ * text layer for PDFs, an XML e-invoice's data written out (then the text layer of the PDF it
  * carries). A PDF without any text (a scanned image) is refused, since there is nothing to search.
  */
 export async function documentText(kind: FileKind, bytes: Buffer, readPdf: PdfTextReader, name = 'invoice.xml'): Promise<string> {
@@ -45,7 +45,11 @@ export async function documentText(kind: FileKind, bytes: Buffer, readPdf: PdfTe
   return text;
 }
 
-/** An XML e-invoice's text: its data written out, then the text layer of a PDF it carries (none when that cannot be read). */
+/**
+ * An XML e-invoice's text: its data written out, then the text layer of the PDF it carries, of
+ * several the one that prints its number (as the extraction chooses, whose text later replaces
+ * this in the index); none when it cannot be read.
+ */
 async function eInvoiceFileText(bytes: Buffer, name: string, readPdf: PdfTextReader): Promise<string> {
   let read: Awaited<ReturnType<typeof readEInvoiceFile>>;
   try {
@@ -53,7 +57,8 @@ async function eInvoiceFileText(bytes: Buffer, name: string, readPdf: PdfTextRea
   } catch (error) {
     throw new UnreadableDocumentError(error instanceof Error && error.message ? error.message : 'The e-invoice could not be read.');
   }
-  const { pdf, ...data } = read;
-  const page = pdf ? await readPdf(Buffer.from(pdf.base64, 'base64')).catch(() => '') : '';
-  return [eInvoiceText(data), page.trim()].filter(Boolean).join('\n\n');
+  const { pdfs = [], ...data } = read;
+  const texts: string[] = [];
+  for (const pdf of pdfs) texts.push((await readPdf(Buffer.from(pdf.base64, 'base64')).catch(() => '')).trim());
+  return [eInvoiceText(data), texts.length ? texts[ownPageIndex(data, texts)] : ''].filter(Boolean).join('\n\n');
 }

@@ -23,7 +23,7 @@ export { WorkflowUploads, type FileKind, ALL_FILE_KINDS, type FileStore } from '
 export { readWebsite, type PageContent } from './web-fetch/page-reader';
 export { safeFetch, WebFetchError, IMAGE_TYPES } from './web-fetch/safe-fetch';
 export { LexiconEmotionAnalyser, LlmEmotionAnalyser, type EmotionAnalyser } from './ai/emotion';
-export { extractInvoice, extractInvoiceFromDocument, extractDocumentFields, xmlPdfFirstPage, eInvoiceText } from './ai/extraction';
+export { extractInvoice, extractInvoiceFromDocument, extractDocumentFields, xmlPdfFirstPage, eInvoiceText, ownPageIndex } from './ai/extraction';
 export { readEInvoiceFile } from './ai/extraction/e-invoice-file';
 export { type OcrEngine } from './ai/ocr';
 export {

@@ -339,13 +339,17 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
       expect(notBase64.body.message).toBe('The binary must be a file encoded in base64.');
       // the document itself is required: JSON without it, or a form without a file part, is refused and runs nothing
       expect(recipe.webhook_payload.schema.required).toEqual(['binary']);
-      const NEEDS_FILE = 'The request needs a file: binary, the document (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.';
+      const NEEDS_FILE =
+        'The request needs a file: binary, the document in base64 (a PDF, PNG or JPEG; an invoice recipe also takes an XML e-invoice), or a file part of a multipart form.';
       for (const body of [{}, { name: 'a.pdf' }]) {
         const none = await post(rec, body);
         expect([none.status, none.body.message]).toEqual([400, NEEDS_FILE]);
       }
       const blank = await post(rec, { name: 'a.pdf', binary: '' });
-      expect([blank.status, blank.body.message]).toEqual([400, 'The binary is empty: the document (PDF, PNG or JPEG) encoded in base64.']);
+      expect([blank.status, blank.body.message]).toEqual([
+        400,
+        'The binary is empty: the document in base64 (a PDF, PNG or JPEG; an invoice recipe also takes an XML e-invoice).',
+      ]);
       const boundary = '----noFile';
       const form = [`--${boundary}`, 'Content-Disposition: form-data; name="name"', '', 'a.pdf', `--${boundary}--`, ''].join('\r\n');
       const noPart = await server.app.inject({
@@ -410,7 +414,7 @@ describe('what a job says it did, its counts, and what a webhook takes', () => {
       const bare = await post(rec, { from: 'accounts@supplier.example', subject: 'Invoice', text: 'Attached.' });
       expect([bare.status, bare.body.message]).toEqual([
         400,
-        'The request needs a file: binary, the attachment (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.',
+        'The request needs a file: binary, the attachment in base64 (a PDF, PNG or JPEG; an invoice recipe also takes an XML e-invoice), or a file part of a multipart form.',
       ]);
       expect((await server.call('GET', `/api/automation/recipes/${rec.recipe_id}/jobs`, { token: user.access })).body.jobs).toHaveLength(0);
     });

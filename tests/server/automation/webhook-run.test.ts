@@ -177,7 +177,7 @@ describe('recipes that run: webhook → transform → store a record', () => {
     const none = await server.call('POST', webhookPath(rec), { body: { name: 'grace' } });
     expect([none.status, none.body.message]).toEqual([
       400,
-      'The request needs a file: binary, the document (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.',
+      'The request needs a file: binary, the document in base64 (a PDF, PNG or JPEG; an invoice recipe also takes an XML e-invoice), or a file part of a multipart form.',
     ]);
     const res = await server.call('POST', webhookPath(rec), { body: { name: 'grace', binary: Buffer.from('grace').toString('base64') } });
     const { job, steps } = await waitForJob(server, user, res.body.job_id);

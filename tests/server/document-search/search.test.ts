@@ -174,6 +174,21 @@ describe('document search (workflow 10011)', () => {
     expect((await search(alice, 'newsletter')).map((r) => r.document)).toEqual(['feed.xml']);
   });
 
+  it('indexes the page of an XML e-invoice that carries an annex before it, not the annex', async () => {
+    const efff = readFileSync(path.join(__dirname, '../../fixtures/e-invoices/efff-16117778-ubl-with-pdf.xml')).toString('utf8');
+    const annex = (await pdfWith(['Timesheet April', 'Zebrafinch project: 12 hours'])).toString('base64');
+    const annexFirst = efff.replace(
+      '<cac:AdditionalDocumentReference>',
+      `<cac:AdditionalDocumentReference><cbc:ID>1</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf" filename="timesheet.pdf">${annex}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference><cac:AdditionalDocumentReference>`,
+    );
+    const up = await upload(server, bob.access, { content: Buffer.from(annexFirst), filename: 'efff-with-timesheet.xml' }, '10011');
+    expect(up.status).toBe(200);
+    await settled();
+    // as the extraction reads it: the data and the invoice's own page, whose text later replaces this
+    expect((await search(bob, 'Crediteurenadministratie')).map((r) => r.document)).toEqual(['efff-with-timesheet.xml']);
+    expect(await search(bob, 'Zebrafinch')).toEqual([]);
+  });
+
   it('re-indexing the same file replaces it rather than duplicating it', async () => {
     const index = server.container.get(DocumentIndexToken);
     await index.index({ owner: bob.id, bucket: 'uploads', key: 'k.txt', name: 'v1', text: 'alpha version' });

@@ -99,7 +99,7 @@ describe('engine steps of the extraction plugins, run through a recipe webhook',
     const refused = await server.call('POST', webhookPath(rec), { body: { note: 'no file' } });
     expect([refused.status, refused.body.message]).toEqual([
       400,
-      'The request needs a file: binary, the document (PDF, PNG or JPEG) encoded in base64, or a file part of a multipart form.',
+      'The request needs a file: binary, the document in base64 (a PDF, PNG or JPEG; an invoice recipe also takes an XML e-invoice), or a file part of a multipart form.',
     ]);
     const upload = await server.call('POST', `/api/automation/recipes/${rec.recipe_id}/uploads`, { token: user.access, body: { text: 'no file' } });
     const { job, steps } = await waitForJob(server, user, upload.body.job_id);

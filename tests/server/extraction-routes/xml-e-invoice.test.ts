@@ -143,6 +143,40 @@ describe('an XML e-invoice uploaded on the invoice page (workflow 10004)', () =>
     expect(event!.text).toContain('Exact voor Boekhouden Standaard');
   });
 
+  it('an e-invoice that carries an annex before its page: its page is compared, previewed and indexed, not the annex', async () => {
+    const efff = readFileSync(path.join(__dirname, '../../fixtures/e-invoices/efff-16117778-ubl-with-pdf.xml'));
+    // another real invoice page (famoser/pdf-generator's example, in the corpus) attached first
+    const annex = readFileSync(path.join(__dirname, '../../fixtures/real-invoices/en-famoser-UZH-ZI-5.pdf')).toString('base64');
+    const annexFirst = Buffer.from(
+      efff
+        .toString('utf8')
+        .replace(
+          '<cac:AdditionalDocumentReference>',
+          `<cac:AdditionalDocumentReference><cbc:ID>1</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf" filename="timesheet.pdf">${annex}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference><cac:AdditionalDocumentReference>`,
+        ),
+    );
+    const previewOf = async (key: string, bucket: string) =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/api/plugins/invoice-extraction/preview?key=${encodeURIComponent(key)}&bucket=${bucket}`,
+          headers: { authorization: `Bearer ${alice.access}` },
+        })
+      ).rawPayload;
+    const up = await upload(alice, annexFirst, 'efff-with-timesheet.xml', '10004');
+    const plain = await upload(alice, efff, 'efff-16117778.xml', '10004');
+    const res = await post('/api/service/extract_data/', alice, { key: up.body.key, bucket: up.body.bucket });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ pages: 1, pages_read: 1, ocr_pages: [], warnings: [] });
+    expect(res.body.e_invoice.pdf).toEqual({ name: 'BE0505890632_160421_Inv_16117778.pdf', compared: true });
+    // the preview is the invoice's own page, the very image of the file that carries only it
+    expect((await previewOf(up.body.key, up.body.bucket)).equals(await previewOf(plain.body.key, plain.body.bucket))).toBe(true);
+    // the search gets the data and the invoice's page: a word of its line, none of the annex's address
+    const text = extracted.find((e) => e.key === up.body.key)!.text;
+    expect(text).toContain('Exact voor Boekhouden Standaard');
+    expect(text).not.toContain('Stampfenbachstrasse');
+  });
+
   it('refuses other XML and an e-invoice cut off, with a sentence; the document page refuses XML at upload', async () => {
     const rss = Buffer.from('<?xml version="1.0"?><rss version="2.0"><channel><title>News</title></channel></rss>');
     expect(await upload(alice, rss, 'feed.xml', '10004')).toEqual({

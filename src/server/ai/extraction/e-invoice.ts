@@ -26,11 +26,12 @@ export interface EInvoice {
   /** The sums the data states beside its totals: the lines' total, and document-level allowances and charges. */
   sums: { lines?: number; allowances?: number; charges?: number };
   /**
-   * The first PDF the XML carries (UBL EmbeddedDocumentBinaryObject, CII AttachmentBinaryObject),
-   * in base64: often the invoice's own page, sometimes an annex. Read only from an XML file
-   * uploaded on its own (readEInvoice's `withPdf`).
+   * The PDFs the XML carries (UBL EmbeddedDocumentBinaryObject, CII AttachmentBinaryObject), in
+   * base64 and in the file's order, at most MAX_XML_PDFS: often the invoice's own page, sometimes
+   * an annex (a timesheet, a delivery note) before it. Read only from an XML file uploaded on its
+   * own (readEInvoice's `withPdf`); absent when it carries none.
    */
-  pdf?: { name: string; base64: string };
+  pdfs?: { name: string; base64: string }[];
 }
 
 /** The largest attachment read as XML (the EN 16931 examples are 5-60 kB). */
@@ -113,11 +114,15 @@ function quotient(a: number | undefined, b: number | undefined): number | undefi
   return b && b !== 1 ? Math.round((a / b) * 1e6) / 1e6 : a;
 }
 
+/** The most PDFs an XML e-invoice is looked through for its own page (see EInvoice.pdfs). */
+export const MAX_XML_PDFS = 4;
+
 /**
- * The first PDF an e-invoice carries as an attached document (CII AttachmentBinaryObject, UBL
- * EmbeddedDocumentBinaryObject), with its file name, or the document's id as one.
+ * The PDFs an e-invoice carries as attached documents (CII AttachmentBinaryObject, UBL
+ * EmbeddedDocumentBinaryObject), each with its file name, or the document's id as one; the first
+ * MAX_XML_PDFS of them.
  */
-function attachedPdf(root: Node, kind: string): EInvoice['pdf'] {
+function attachedPdfs(root: Node, kind: string): NonNullable<EInvoice['pdfs']> {
   const documents =
     kind === 'Invoice' || kind === 'CreditNote'
       ? every(root, 'AdditionalDocumentReference').map((d) => ({ object: at(d, 'Attachment', 'EmbeddedDocumentBinaryObject'), id: text(at(d, 'ID')) }))
@@ -127,12 +132,14 @@ function attachedPdf(root: Node, kind: string): EInvoice['pdf'] {
           kind === 'CrossIndustryDocument' ? 'ApplicableSupplyChainTradeAgreement' : 'ApplicableHeaderTradeAgreement',
           'AdditionalReferencedDocument',
         ).map((d) => ({ object: at(d, 'AttachmentBinaryObject'), id: text(at(d, 'IssuerAssignedID')) }));
+  const pdfs: NonNullable<EInvoice['pdfs']> = [];
   for (const { object, id } of documents) {
     if (!object || object.getAttribute('mimeCode')?.toLowerCase() !== 'application/pdf') continue;
     const base64 = object.textContent?.replace(/\s+/g, '') ?? '';
-    if (base64) return { name: object.getAttribute('filename') || (id ? `${id.replace(/\.pdf$/i, '')}.pdf` : 'attachment.pdf'), base64 };
+    if (base64) pdfs.push({ name: object.getAttribute('filename') || (id ? `${id.replace(/\.pdf$/i, '')}.pdf` : 'attachment.pdf'), base64 });
+    if (pdfs.length === MAX_XML_PDFS) break;
   }
-  return undefined;
+  return pdfs;
 }
 
 /** UNTDID 1001 document types that credit: a credit note, a self-billed one, one for goods or services or financial adjustments. */
@@ -306,8 +313,8 @@ export function readEInvoice(xml: string, attachment: string, options: { withPdf
           ? readUbl(root, kind === 'CreditNote')
           : undefined;
   if (!read || (read.fields.invoice_number === undefined && read.fields.total === undefined)) return undefined;
-  const pdf = options.withPdf ? attachedPdf(root, kind) : undefined;
-  return { ...read, attachment, ...(pdf ? { pdf } : {}) };
+  const pdfs = options.withPdf ? attachedPdfs(root, kind) : [];
+  return { ...read, attachment, ...(pdfs.length ? { pdfs } : {}) };
 }
 
 /**
@@ -589,6 +596,42 @@ export function eInvoiceText(eInvoice: EInvoice): string {
   return lines.filter((l): l is string => typeof l === 'string' && l !== '').join('\n');
 }
 
+/** The PDF of an XML e-invoice read as its pages (see readDocument): its name, why it could not be read, and how many the XML carries when more than one. */
+export interface XmlPdf {
+  name: string;
+  error?: string;
+  /** The PDFs the XML carries when more than one: this is the first that shows the invoice's number, or the first of all when none does. */
+  carried?: number;
+}
+
+const pagesText = (pages: readonly LayoutPage[]) => pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n\n');
+
+/** The data's invoice number printed on the page, or read there as its invoice number (true when the data gives none). */
+function showsNumber(number: string | number | undefined, printed: PrintedText, page: InvoiceExtraction): boolean {
+  const pageNumber = page.fields.invoice_number;
+  return number === undefined || isPrinted(printed, number, 'text') || !!(pageNumber && sameAs('invoice_number', pageNumber.value, number));
+}
+
+/**
+ * True when read pages are the e-invoice's own page: they show its invoice number (see
+ * showsNumber) and hold some text. An annex (a timesheet, a delivery note) shows none.
+ */
+export function showsInvoiceNumber(eInvoice: Pick<EInvoice, 'fields'>, pages: readonly LayoutPage[]): boolean {
+  const text = pagesText(pages);
+  return text.trim() !== '' && showsNumber(eInvoice.fields.invoice_number, printedText(text), extractInvoice(pages));
+}
+
+/**
+ * Of the PDFs an XML e-invoice carries, given as their text, the index of the invoice's own page:
+ * the first whose text prints the invoice's number, else the first (as readDocument chooses from
+ * the pages it reads).
+ */
+export function ownPageIndex(eInvoice: Pick<EInvoice, 'fields'>, texts: readonly string[]): number {
+  const number = eInvoice.fields.invoice_number;
+  const own = texts.findIndex((text) => text.trim() !== '' && (number === undefined || isPrinted(printedText(text), number, 'text')));
+  return Math.max(0, own);
+}
+
 /**
  * An XML e-invoice's data (fromEInvoice) compared with the page of the PDF it carries: the data is
  * the invoice (an XRechnung's XML is the legal document, its PDF a view of it), so its values
@@ -596,19 +639,30 @@ export function eInvoiceText(eInvoice: EInvoice): string {
  * value asks for a look and a sentence gives both. A PDF that does not show the
  * data's invoice number is not the invoice's page (an annex, a timesheet) and is not compared.
  */
-export function withXmlPdf(eInvoice: EInvoice, pages: readonly LayoutPage[], xmlPdf: { name: string; error?: string }): InvoiceExtraction {
+export function withXmlPdf(eInvoice: EInvoice, pages: readonly LayoutPage[], xmlPdf: XmlPdf): InvoiceExtraction {
   const result = fromEInvoice(eInvoice);
   const info = result.eInvoice!;
   const notCompared = (why: string) => ({ ...result, eInvoice: { ...info, pdf: { name: xmlPdf.name, compared: false, why } } });
-  if (xmlPdf.error) return notCompared(`it could not be read (${xmlPdf.error.replace(/\.$/, '')})`);
-  const pageText = pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n\n');
-  if (!pageText.trim()) return notCompared('it holds no text to compare');
+  const number = eInvoice.fields.invoice_number;
+  // an XML that carries several PDFs, none of which shows the number: the first one is named
+  const others = (xmlPdf.carried ?? 1) - 1;
+  const noneOther =
+    others === 0
+      ? ''
+      : others === 1
+        ? `; the other PDF the e-invoice carries does not show the invoice number ${number}`
+        : `; none of the other ${others} PDFs the e-invoice carries shows the invoice number ${number}`;
+  if (xmlPdf.error) return notCompared(`it could not be read (${xmlPdf.error.replace(/\.$/, '')})${noneOther}`);
+  const pageText = pagesText(pages);
+  if (!pageText.trim()) return notCompared(`it holds no text to compare${noneOther}`);
   const page = extractInvoice(pages);
   const printed = printedText(pageText);
-  const number = eInvoice.fields.invoice_number;
-  const pageNumber = page.fields.invoice_number;
-  if (number !== undefined && !isPrinted(printed, number, 'text') && !(pageNumber && sameAs('invoice_number', pageNumber.value, number))) {
-    return notCompared(`it does not show the invoice number ${number}, so it is not this invoice's page (an annex, perhaps)`);
+  if (!showsNumber(number, printed, page)) {
+    return notCompared(
+      others > 0
+        ? `none of the ${others + 1} PDFs the e-invoice carries shows the invoice number ${number}, so none is this invoice's page (annexes, perhaps)`
+        : `it does not show the invoice number ${number}, so it is not this invoice's page (an annex, perhaps)`,
+    );
   }
   const conflicts: string[] = [];
   for (const [key, given] of Object.entries(eInvoice.fields)) {
@@ -635,7 +689,7 @@ export function withXmlPdf(eInvoice: EInvoice, pages: readonly LayoutPage[], xml
  */
 export function extractInvoiceFromDocument(
   pages: readonly LayoutPage[],
-  doc: { text: string; read: { eInvoice?: EInvoice; xmlPdf?: { name: string; error?: string } } },
+  doc: { text: string; read: { eInvoice?: EInvoice; xmlPdf?: XmlPdf } },
 ): InvoiceExtraction {
   const data = doc.read.eInvoice;
   if (data && doc.read.xmlPdf) return withXmlPdf(data, pages, doc.read.xmlPdf);

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LayoutPage } from '../layout/types';
 import type { OcrEngine } from '../ocr/ocr-engine';
-import type { EInvoice } from './e-invoice';
+import { ownPageIndex, showsInvoiceNumber, type EInvoice, type XmlPdf } from './e-invoice';
 import { readEInvoiceFile } from './e-invoice-file';
 import { DocumentReadError } from '../pdf/errors';
 import { readPdfBounded, renderFirstPagePng } from '../pdf/read-pdf';
@@ -37,14 +37,16 @@ export interface ReadDocumentResult {
   pageCount: number;
   /**
    * The e-invoice data: what a PDF carries (Factur-X, ZUGFeRD, XRechnung, UBL), to lay over the
-   * page's reading; or an XML e-invoice's own (its `pdf` removed, see `xmlPdf`).
+   * page's reading; or an XML e-invoice's own (its `pdfs` removed, see `xmlPdf`).
    */
   eInvoice?: EInvoice;
   /**
-   * For an XML e-invoice that carries a PDF: its name, and why it could not be read. Its pages
-   * are `pages` (the invoice's own page, or an annex: see extractInvoiceFromDocument).
+   * For an XML e-invoice that carries a PDF: the one read (the first that shows the invoice's
+   * number, else the first), why it could not be read, and how many the XML carries when more
+   * than one. Its pages are `pages` (the invoice's own page, or an annex: see
+   * extractInvoiceFromDocument).
    */
-  xmlPdf?: { name: string; error?: string };
+  xmlPdf?: XmlPdf;
 }
 
 /** Guesses the document type from the file's first bytes (PDF, PNG, JPEG or XML), or undefined. */
@@ -75,16 +77,25 @@ export async function readDocument(bytes: Uint8Array, type: DocumentType, option
     );
   }
   if (type === 'xml') {
-    // an XML e-invoice: its data is the invoice; a PDF it carries is read as its pages
-    const { pdf, ...eInvoice } = await readEInvoiceFile(bytes, options.name ?? 'invoice.xml');
-    if (!pdf) return { pages: [], ocrPages: [], timings: [], pageCount: 0, eInvoice };
-    try {
-      const read = await readPdfPages(Buffer.from(pdf.base64, 'base64'), options);
-      return { pages: read.pages, ocrPages: read.ocrPages, timings: read.timings, pageCount: read.pageCount, eInvoice, xmlPdf: { name: pdf.name } };
-    } catch (error) {
-      if (!(error instanceof DocumentReadError)) throw error;
-      return { pages: [], ocrPages: [], timings: [], pageCount: 0, eInvoice, xmlPdf: { name: pdf.name, error: error.message } };
+    // an XML e-invoice: its data is the invoice; a PDF it carries is read as its pages, the
+    // first that shows the invoice's number when it carries several (an annex may come first)
+    const { pdfs = [], ...eInvoice } = await readEInvoiceFile(bytes, options.name ?? 'invoice.xml');
+    if (pdfs.length === 0) return { pages: [], ocrPages: [], timings: [], pageCount: 0, eInvoice };
+    const carried = pdfs.length > 1 ? { carried: pdfs.length } : {};
+    let first: ReadDocumentResult | undefined;
+    for (const pdf of pdfs) {
+      let read: ReadDocumentResult;
+      try {
+        const pages = await readPdfPages(Buffer.from(pdf.base64, 'base64'), options);
+        read = { ...pages, eInvoice, xmlPdf: { name: pdf.name, ...carried } };
+      } catch (error) {
+        if (!(error instanceof DocumentReadError)) throw error;
+        read = { pages: [], ocrPages: [], timings: [], pageCount: 0, eInvoice, xmlPdf: { name: pdf.name, error: error.message, ...carried } };
+      }
+      if (pdfs.length === 1 || showsInvoiceNumber(eInvoice, read.pages)) return read;
+      first ??= read;
     }
+    return first!;
   }
   if (type !== 'pdf') {
     const started = performance.now();
@@ -101,11 +112,20 @@ export async function readDocument(bytes: Uint8Array, type: DocumentType, option
 
 /**
  * The first page of the PDF an XML e-invoice carries, as a PNG (the invoice page's preview), or
- * undefined when it carries none. Both the XML and the PDF are read in bounded workers.
+ * undefined when it carries none. Of several, the first whose text layer shows the invoice's
+ * number (see readDocument), else the first. The XML and the PDFs are read in bounded workers.
  */
 export async function xmlPdfFirstPage(bytes: Uint8Array, name: string, dpi?: number): Promise<RenderedPage | undefined> {
-  const { pdf } = await readEInvoiceFile(bytes, name);
-  return pdf ? renderFirstPagePng(Buffer.from(pdf.base64, 'base64'), dpi) : undefined;
+  const { pdfs = [], ...eInvoice } = await readEInvoiceFile(bytes, name);
+  if (pdfs.length === 0) return undefined;
+  const files = pdfs.map((pdf) => Buffer.from(pdf.base64, 'base64'));
+  const texts: string[] = [];
+  for (const file of files.length > 1 ? files : []) {
+    const read = await readPdfBounded(file, { minTextChars: 0 }).catch(() => undefined);
+    texts.push(read?.pages.map((p) => ('page' in p ? p.page : p.textPage).lines.map((l) => l.text).join('\n')).join('\n\n') ?? '');
+  }
+  const shown = files[ownPageIndex(eInvoice, texts)];
+  return renderFirstPagePng(shown, dpi);
 }
 
 /** A PDF's pages: text-layer pages as they are, scanned ones through OCR (kept in the PDF's point space). */

@@ -12,14 +12,26 @@ const CII = fixture('xrechnung-01.21a-cii.xml');
 const EFFF = fixture('efff-16117778-ubl-with-pdf.xml');
 /** The PDF the e-fff file carries, in base64. */
 const EFFF_PDF = /<cbc:EmbeddedDocumentBinaryObject\s+mimeCode="application\/pdf"\s*>([^<]+)</.exec(EFFF.toString('utf8'))![1].replace(/\s+/g, '');
-/** KoSIT's 01.21a UBL with a PDF attached as an additional document (base64), before its first line. */
-const withAttachment = (base64: string, name = 'anhang.pdf') =>
-  Buffer.from(
-    UBL.toString('utf8').replace(
-      '<cac:AccountingSupplierParty>',
-      `<cac:AdditionalDocumentReference><cbc:ID>A-1</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf" filename="${name}">${base64}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference><cac:AccountingSupplierParty>`,
-    ),
+/** A UBL invoice with a PDF attached as an additional document (base64), before its seller. */
+const attachTo = (xml: string, base64: string, name: string) =>
+  xml.replace(
+    '<cac:AccountingSupplierParty>',
+    `<cac:AdditionalDocumentReference><cbc:ID>${name}</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf" filename="${name}">${base64}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference><cac:AccountingSupplierParty>`,
   );
+/** KoSIT's 01.21a UBL with PDFs attached (base64, name), in order, before its first line. */
+const withAttachment = (base64: string, name = 'anhang.pdf', ...more: [string, string][]) =>
+  Buffer.from(more.reduce((xml, [b, n]) => attachTo(xml, b, n), attachTo(UBL.toString('utf8'), base64, name)));
+const BROKEN_PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage\n%%EOF').toString('base64');
+
+/** A real invoice page of another invoice (famoser/pdf-generator's example, see the corpus README): an annex to these files. */
+const OTHER_PDF = readFileSync(path.join(__dirname, '../../../fixtures/real-invoices/en-famoser-UZH-ZI-5.pdf')).toString('base64');
+/** The e-fff invoice with another PDF attached before its own page. */
+const EFFF_ANNEX_FIRST = Buffer.from(
+  EFFF.toString('utf8').replace(
+    '<cac:AdditionalDocumentReference>',
+    `<cac:AdditionalDocumentReference><cbc:ID>Stundenzettel</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf" filename="stundenzettel.pdf">${OTHER_PDF}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference><cac:AdditionalDocumentReference>`,
+  ),
+);
 
 /** An OCR engine the XML path must never call. */
 const noOcr: OcrEngine = {
@@ -200,7 +212,7 @@ describe('an XML e-invoice that carries a PDF', () => {
   it('reads the PDF as its pages and compares them with the data: the e-fff invoice’s page agrees with every value', async () => {
     const doc = await read(EFFF, 'efff.xml');
     expect(doc).toMatchObject({ pageCount: 1, ocrPages: [], xmlPdf: { name: 'BE0505890632_160421_Inv_16117778.pdf' } });
-    expect(doc.eInvoice).not.toHaveProperty('pdf');
+    expect(doc.eInvoice).not.toHaveProperty('pdfs');
     const result = extractInvoiceFromDocument(doc.pages, { text: '', read: doc });
     expect(result.eInvoice).toEqual({
       format: 'UBL',
@@ -253,18 +265,55 @@ describe('an XML e-invoice that carries a PDF', () => {
     expect(result.fields).toEqual(fields01_21a('DE123456789'));
     expect(result.warnings).toEqual([]);
 
-    const broken = await read(
-      withAttachment(Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage\n%%EOF').toString('base64'), 'kaputt.pdf'),
-      'rechnung.xml',
-    );
+    const broken = await read(withAttachment(BROKEN_PDF, 'kaputt.pdf'), 'rechnung.xml');
     expect(broken).toMatchObject({ pages: [], pageCount: 0, xmlPdf: { name: 'kaputt.pdf', error: expect.any(String) } });
     const unread = extractInvoiceFromDocument(broken.pages, { text: '', read: broken });
     expect(unread.eInvoice!.pdf).toEqual({ name: 'kaputt.pdf', compared: false, why: expect.stringMatching(/^it could not be read \(.+\)$/) });
     expect(unread.fields).toEqual(fields01_21a('DE123456789'));
   });
 
-  it('leaves the PDF out of a Factur-X PDF’s own attachment data (read only from an XML file)', () => {
-    expect(readEInvoice(EFFF.toString('utf8'), 'factur-x.xml')).not.toHaveProperty('pdf');
-    expect(readEInvoice(EFFF.toString('utf8'), 'efff.xml', { withPdf: true })!.pdf).toEqual({ name: 'BE0505890632_160421_Inv_16117778.pdf', base64: EFFF_PDF });
+  it('leaves the PDFs out of a Factur-X PDF’s own attachment data (read only from an XML file)', () => {
+    expect(readEInvoice(EFFF.toString('utf8'), 'factur-x.xml')).not.toHaveProperty('pdfs');
+    expect(readEInvoice(EFFF.toString('utf8'), 'efff.xml', { withPdf: true })!.pdfs).toEqual([
+      { name: 'BE0505890632_160421_Inv_16117778.pdf', base64: EFFF_PDF },
+    ]);
+    expect(readEInvoice(EFFF_ANNEX_FIRST.toString('utf8'), 'efff.xml', { withPdf: true })!.pdfs).toEqual([
+      { name: 'stundenzettel.pdf', base64: OTHER_PDF },
+      { name: 'BE0505890632_160421_Inv_16117778.pdf', base64: EFFF_PDF },
+    ]);
+    // at most four are kept, in the file's order
+    const six = withAttachment(OTHER_PDF, 'a1.pdf', ...[2, 3, 4, 5, 6].map((i): [string, string] => [OTHER_PDF, `a${i}.pdf`]));
+    expect(readEInvoice(six.toString('utf8'), 'r.xml', { withPdf: true })!.pdfs!.map((p) => p.name)).toEqual(['a1.pdf', 'a2.pdf', 'a3.pdf', 'a4.pdf']);
+  });
+
+  it('reads the PDF that shows the invoice’s number when the XML carries an annex before it', async () => {
+    const doc = await read(EFFF_ANNEX_FIRST, 'efff.xml');
+    expect(doc).toMatchObject({ pageCount: 1, ocrPages: [], xmlPdf: { name: 'BE0505890632_160421_Inv_16117778.pdf', carried: 2 } });
+    // the same reading, field for field, as the file that carries only its page
+    const alone = await read(EFFF, 'efff.xml');
+    expect(extractInvoiceFromDocument(doc.pages, { text: '', read: doc })).toEqual(extractInvoiceFromDocument(alone.pages, { text: '', read: alone }));
+  });
+
+  it('names the first of several PDFs when none shows the invoice’s number, and says none does', async () => {
+    const twoAnnexes = withAttachment(EFFF_PDF, 'anhang.pdf', [OTHER_PDF, 'anhang-2.pdf']);
+    const doc = await read(twoAnnexes, 'rechnung.xml');
+    expect(doc.xmlPdf).toEqual({ name: 'anhang.pdf', carried: 2 });
+    const result = extractInvoiceFromDocument(doc.pages, { text: '', read: doc });
+    expect(result.eInvoice!.pdf).toEqual({
+      name: 'anhang.pdf',
+      compared: false,
+      why: "none of the 2 PDFs the e-invoice carries shows the invoice number 18383, so none is this invoice's page (annexes, perhaps)",
+    });
+    expect(result.fields).toEqual(fields01_21a('DE123456789'));
+
+    // a broken PDF first, an annex after it: the broken one is named, and the other said not to show the number
+    const brokenFirst = withAttachment(BROKEN_PDF, 'kaputt.pdf', [OTHER_PDF, 'anhang-2.pdf']);
+    const broken = await read(brokenFirst, 'rechnung.xml');
+    const unread = extractInvoiceFromDocument(broken.pages, { text: '', read: broken });
+    expect(unread.eInvoice!.pdf).toEqual({
+      name: 'kaputt.pdf',
+      compared: false,
+      why: expect.stringMatching(/^it could not be read \(.+\); the other PDF the e-invoice carries does not show the invoice number 18383$/),
+    });
   });
 });
