@@ -9,46 +9,43 @@ export interface ParsedDate {
   ambiguous: boolean;
 }
 
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  january: 1,
-  feb: 2,
-  february: 2,
-  mar: 3,
-  march: 3,
-  apr: 4,
-  april: 4,
-  may: 5,
-  jun: 6,
-  june: 6,
-  jul: 7,
-  july: 7,
-  aug: 8,
-  august: 8,
-  sep: 9,
-  sept: 9,
-  september: 9,
-  oct: 10,
-  october: 10,
-  nov: 11,
-  november: 11,
-  dec: 12,
-  december: 12,
-};
-const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
-const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+/**
+ * Month names and their usual abbreviations in the languages the extractor reads (English,
+ * German, French, Dutch, Spanish, Italian, Portuguese), by month. Bare "out" (Portuguese) and
+ * "set" (Italian) are left out: they are English words.
+ */
+const MONTH_NAMES: readonly (readonly string[])[] = [
+  ['jan', 'january', 'januar', 'jänner', 'janvier', 'janv', 'januari', 'enero', 'ene', 'gennaio', 'gen', 'janeiro'],
+  ['feb', 'february', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'fév', 'fev', 'februari', 'febrero', 'febbraio', 'fevereiro'],
+  ['mar', 'march', 'märz', 'maerz', 'mär', 'mrz', 'mars', 'maart', 'mrt', 'marzo', 'março', 'marco'],
+  ['apr', 'april', 'avril', 'avr', 'abril', 'abr', 'aprile'],
+  ['may', 'mai', 'mei', 'mayo', 'maggio', 'mag', 'maio'],
+  ['jun', 'june', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho'],
+  ['jul', 'july', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho'],
+  ['aug', 'august', 'août', 'aout', 'augustus', 'agosto', 'ago'],
+  ['sep', 'sept', 'september', 'septembre', 'septiembre', 'setiembre', 'settembre', 'sett', 'setembro'],
+  ['oct', 'october', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro'],
+  ['nov', 'november', 'novembre', 'noviembre', 'novembro'],
+  ['dec', 'december', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro'],
+];
+const MONTHS: Record<string, number> = Object.fromEntries(MONTH_NAMES.flatMap((names, i) => names.map((name) => [name, i + 1])));
+// longest first, so "septembre" is not read as "sep" and a stray "tembre"
+const MONTH = `(${Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})\\.?(?![\\p{L}])`;
+const DAY = '(\\d{1,2})(?:st|nd|rd|th|er|º|°)?';
 
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, order: DateOrder) => [number, number, number, boolean] | undefined }[] = [
-  // 2026-03-01, 2026/03/01, 2026.03.01
-  { re: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/gi, read: (m) => [+m[1], +m[2], +m[3], false] },
-  // 1 March 2026, 01-Mar-2026, 1st Mar. 2026
+  // 2026-03-01, 2026/03/01, 2026.03.01, and an ISO date and time ("2017-07-05T09:09:23")
+  { re: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|(?=T\d{2}:\d{2}))/gi, read: (m) => [+m[1], +m[2], +m[3], false] },
+  // 1 March 2026, 01-Mar-2026, 1st Mar. 2026, "5. März 2024", "1er janvier 2024", "12 de enero de 2024"
   {
-    re: new RegExp(`\\b${DAY}[\\s\\-/.]*${MONTH}[\\s\\-/.,]*(\\d{4}|\\d{2})\\b`, 'gi'),
+    re: new RegExp(`\\b${DAY}[\\s\\-/.]*(?:de\\s+)?${MONTH}[\\s\\-/.,]*(?:del?\\s+)?(\\d{4}|\\d{2})\\b`, 'giu'),
     read: (m) => [year(m[3]), MONTHS[m[2].toLowerCase().replace('.', '')], +m[1], false],
   },
   // March 1, 2026, Mar 01 2026
   {
-    re: new RegExp(`\\b${MONTH}[\\s\\-/.]*${DAY},?[\\s\\-/.]*(\\d{4})\\b`, 'gi'),
+    re: new RegExp(`(?<![\\p{L}])${MONTH}[\\s\\-/.]*${DAY},?[\\s\\-/.]*(\\d{4})\\b`, 'giu'),
     read: (m) => [+m[3], MONTHS[m[1].toLowerCase().replace('.', '')], +m[2], false],
   },
   // 01/03/2026, 1.3.2026, 01-03-26

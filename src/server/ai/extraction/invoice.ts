@@ -305,7 +305,11 @@ function titledNumbers(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidat
     const h = Math.max(p.height, index.textHeight);
     const titled = [page[p.lineIndex - 1], page[p.lineIndex - 2]].some((line) =>
       (line ?? []).some(
-        (q) => TITLE_WORDS.test(q.text.trim()) && p.y - q.y < 3 * h && [p, source].some((k) => q.x < k.x + k.width + 2 * h && q.x + q.width > k.x - 2 * h),
+        // measured from the title's foot: a title set large ("FACTURE" over its date and "nº 2023-6013") is as near
+        (q) =>
+          TITLE_WORDS.test(q.text.trim()) &&
+          p.y - (q.y + q.height) < 3 * h &&
+          [p, source].some((k) => q.x < k.x + k.width + 2 * h && q.x + q.width > k.x - 2 * h),
       ),
     );
     if (titled) out.push({ field: 'invoice_number', value: value.value, raw: value.raw, phrase: source, score: 0.9 * source.confidence });
@@ -396,7 +400,10 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
     const page = index.lines[label.pageNumber - 1];
     const h = Math.max(label.height, index.textHeight);
     for (let i = label.lineIndex + 1; i < page.length && i <= label.lineIndex + 8 && !namePhrase; i++) {
-      const inColumn = page[i].filter((q) => q.x >= label.x - 2 * h && q.x < label.x + Math.max(label.width, 12 * h));
+      // under the heading: starting in its column, or ending where it ends (a right-aligned block)
+      const inColumn = page[i].filter(
+        (q) => (q.x >= label.x - 2 * h && q.x < label.x + Math.max(label.width, 12 * h)) || Math.abs(q.x + q.width - (label.x + label.width)) < h,
+      );
       if (inColumn.some((q) => matchLabel(q.text)?.spec.kind === 'party')) break;
       for (const q of inColumn) {
         const named = NAME_LABEL_RE.exec(q.text.trim());
@@ -749,38 +756,75 @@ function senderContact(index: PhraseIndex, block: LayoutPhrase[]): boolean {
 // dev invoice that has two, the buyer's was taken for the vendor's.
 const VAT_ID_RE =
   /\b(ABN:?\s?\d{2}\s?\d{3}\s?\d{3}\s?\d{3}|ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8})\b(?![\d])/g;
+/**
+ * A domestic tax id, known by the label before it (in the phrase, or the phrase left of it):
+ * Mexico's RFC, Spain's NIF or CIF (and Portugal's nine-digit NIF), Italy's Partita IVA, and a
+ * British VAT number printed without its GB ("VAT Reg. No. 832 7762 12").
+ */
+const LABELLED_TAX_ID_RE =
+  /(?<![\p{L}])(?:RFC\s*:?\s*([A-ZÑ&]{3,4}\d{6}[A-Z\d]{3})|(?:N\.?I\.?F\.?|C\.?I\.?F\.?)(?:\s*\/\s*(?:N\.?I\.?F\.?|C\.?I\.?F\.?))?\s*:?\s*([A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d{9})|(?:P\.?\s?IVA|partita\s+iva)\s*:?\s*(\d{11})|VAT\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|#)\s*:?\s*(\d{3}\s?\d{4}\s?\d{2}))(?![\p{L}\d])/iu;
 /** A VAT id as written ("DE 123 456 789", "ABN: 16 112 221 123") as the id alone: "DE123456789", "16112221123". */
 const vatIdValue = (written: string) => written.replace(/^ABN:?/, '').replace(/[\s.-]/g, '');
 /** VAT_ID_RE for one match at a time (no `lastIndex` to reset). */
 const VAT_ID_ONE = new RegExp(VAT_ID_RE.source);
 const BUYER_CONTEXT =
-  /\b(?:client|customer|buyer|kunde|kunden|k[äa]ufer|empf[äa]nger|acheteur|klant|afnemer|cliente|comprador|committente|cessionario|destinatari[oa])/i;
+  /\b(?:client|customer|buyer|kunde|kunden|k[äa]ufer|empf[äa]nger|acheteur|klant|afnemer|cliente|comprador|receptor|committente|cessionario|destinatari[oa])/i;
 /** A heading or label that speaks to the reader about their own ids ("Vos identifiants", "UW BTW NUMMER", "Your VAT no."): the buyer's. */
 const READER_IDS =
   /(?:^|\s)(?:vos|votre|your|ihre?|uw|su|sus|vostr[oai])\s+(?:identifiants?|identifiers?|ids?\b|vat|tax|btw|tva|ust|iva|n[°º]|num[ée]ro|number|nummer|partita|nif|cif)/i;
 const IBAN_CONTEXT = /\b(?:iban|bic|swift|konto|compte|rekening|cuenta|conto)\b/i;
 
 /**
- * VAT ids by shape. One in a buyer's context (its line names the client, or it stands in the
- * block of a buyer heading) is the buyer's; the others are the vendor's, the most repeated first.
+ * A party's name, its address block under it, and the detail lines just under that in its column
+ * after at most a blank line ("TVA : FR38500003710", "SIRET : …" under a recipient's address).
  */
-function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[]): Candidate[] {
+function partyLines(index: PhraseIndex, name: LayoutPhrase): Set<LayoutPhrase> {
+  const block = [name, ...blockBelow(index, name, 6)];
+  const page = index.lines[name.pageNumber - 1];
+  let prev = block[block.length - 1];
+  for (let i = prev.lineIndex + 1, taken = 0; i < page.length && taken < 2; i++) {
+    const h = Math.max(prev.height, index.textHeight);
+    const q = page[i].find((c) => Math.abs(c.x - name.x) < 1.5 * h);
+    if (!q || q.y - (prev.y + prev.height) > 3 * h) break;
+    block.push(q);
+    prev = q;
+    taken++;
+  }
+  return new Set(block);
+}
+
+/**
+ * VAT ids by shape. One in a buyer's context (its line names the client, or it stands in the
+ * block of a buyer heading, or among `buyerLines`, the lines of the customer's block) is the
+ * buyer's; the others are the vendor's, the most repeated first.
+ */
+function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[], buyerLines: ReadonlySet<LayoutPhrase> = new Set()): Candidate[] {
   const vendor = new Map<string, { n: number; phrase: LayoutPhrase }>();
   const out: Candidate[] = [];
   for (const p of index.all) {
+    const line = lineOf(index, p).filter((q) => q.x <= p.x);
+    // the ids in the phrase, by shape, and a domestic one by its label (here or just left of it)
+    const found: { raw: string; id: string; at: number }[] = [];
     VAT_ID_RE.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = VAT_ID_RE.exec(p.text))) {
-      const before = p.text.slice(0, m.index);
-      const line = lineOf(index, p).filter((q) => q.x <= p.x);
+    for (let m: RegExpExecArray | null; (m = VAT_ID_RE.exec(p.text));) found.push({ raw: m[1], id: vatIdValue(m[1]), at: m.index });
+    const left = line.length > 1 ? line[line.length - 2].text : '';
+    const joined = `${left} ${p.text}`;
+    const labelled = LABELLED_TAX_ID_RE.exec(joined);
+    const raw = labelled && (labelled[1] ?? labelled[2] ?? labelled[3] ?? labelled[4]);
+    const labelledId = raw?.replace(/\s/g, '').toUpperCase();
+    if (labelled && raw && labelledId && labelled.index + labelled[0].length > left.length + 1 && !found.some((f) => f.id === labelledId))
+      found.push({ raw, id: labelledId, at: Math.max(0, labelled.index - left.length - 1) });
+    for (const { raw: written, id, at } of found) {
+      const before = p.text.slice(0, at);
       const context = `${line.map((q) => (q === p ? before : q.text)).join(' ')}`;
       if (IBAN_CONTEXT.test(context)) continue;
-      const id = vatIdValue(m[1]);
       // In a buyer's block: under its heading, the row (its label, or the id itself) starting in the heading's column.
       const start = line[0] ?? p;
       const buyer =
         BUYER_CONTEXT.test(context) ||
         READER_IDS.test(context) ||
+        buyerLines.has(p) ||
+        buyerLines.has(start) ||
         buyerBlocks.some(
           (b) =>
             b.pageNumber === p.pageNumber &&
@@ -789,7 +833,8 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[]): Candidate[] {
             (Math.abs(start.x - b.x) < 6 * index.textHeight || Math.abs(p.x - b.x) < 2 * index.textHeight),
         );
       if (buyer) {
-        if (!out.some((c) => c.field === 'customer_vat_id')) out.push({ field: 'customer_vat_id', value: id, raw: m[1], phrase: p, score: 0.8 * p.confidence });
+        if (!out.some((c) => c.field === 'customer_vat_id'))
+          out.push({ field: 'customer_vat_id', value: id, raw: written, phrase: p, score: 0.8 * p.confidence });
       } else {
         const cur = vendor.get(id);
         vendor.set(id, { n: (cur?.n ?? 0) + 1, phrase: cur?.phrase ?? p });
@@ -900,7 +945,8 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
   }
-  candidates.push(...vatIds(index, buyerHeadings), ...titledNumbers(index, table.phrases), ...placeDates(index, decision.order));
+  const shapeVats = vatIds(index, buyerHeadings);
+  candidates.push(...shapeVats, ...titledNumbers(index, table.phrases), ...placeDates(index, decision.order));
 
   // A card terminal's slip printed on a receipt: its numbers ("Beleg-Nr. 8059", "BNr 1302") are the terminal's, not the receipt's.
   const slip = cardSlipLines(index);
@@ -911,6 +957,12 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const chosen = new Map<InvoiceFieldName, Candidate>();
   for (const field of INVOICE_FIELDS) {
     if (field === 'subtotal' || field === 'tax' || field === 'total') continue;
+    // VAT ids by shape read again once the customer is chosen: one in its block is the buyer's
+    const customer = chosen.get('customer_name');
+    if (field === 'vendor_vat_id' && customer) {
+      const again = vatIds(index, buyerHeadings, partyLines(index, customer.phrase));
+      candidates.splice(0, candidates.length, ...candidates.filter((c) => !shapeVats.includes(c)), ...again);
+    }
     // An address goes with the name chosen for its party, never with another party's name (the
     // customer's block under a sender's return-address line is not the sender's address).
     const owner = field === 'vendor_address' ? chosen.get('vendor_name') : field === 'customer_address' ? chosen.get('customer_name') : undefined;
@@ -932,7 +984,8 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
       ...(String(best.raw) !== String(best.value) ? { raw: best.raw } : {}),
     };
   }
-  const totals = chooseTotals([...candidates, ...rowTrios(index, table.phrases)]);
+  const withheld = withholdings(index);
+  const totals = chooseTotals([...candidates, ...rowTrios(index, table.phrases)], withheld);
   Object.assign(fields, totals.fields);
   // The vendor cannot be the customer: when both came out the same, drop the weaker vendor guess.
   if (fields.vendor_name && fields.customer_name && fields.vendor_name.value === fields.customer_name.value) {
@@ -972,6 +1025,10 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   if (named) fields.currency = { value: named, confidence: ocr ? 0.5 : 0.6 };
   // "$" is the sign of the US, Australian, Canadian, … dollar, "¥" of the yen and the yuan, "kr" of
   // four crowns: read from the sign alone, with the code printed nowhere, the currency needs a look.
+  // A Mexican invoice writes its pesos with "$" and says so in words: "… PESOS 00/100 M.N." (moneda nacional).
+  if (fields.currency?.value === 'USD' && !/\bUSD\b/.test(index.text) && /(?<![\p{L}])(?:M\.\s?N\.|pesos|MXN)(?![\p{L}])/iu.test(index.text)) {
+    fields.currency = { value: 'MXN', confidence: fields.currency.confidence };
+  }
   const code = fields.currency?.value;
   if (fields.currency && typeof code === 'string' && SHARED_SIGN.has(code) && !new RegExp(`\\b${code}\\b`).test(index.text)) cap(fields.currency, REVIEW);
   if (!fields.invoice_date) {
@@ -990,7 +1047,7 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     delete fields.vendor_name;
     delete fields.vendor_address;
   }
-  const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, lineItems)];
+  const warnings = [...checkDates(fields, chosen, decision), ...crossCheck(fields, lineItems, withheld)];
   if (mended)
     warnings.push(
       `Line ${mended.line}'s amount was read as ${mended.read.toFixed(2)}; ${mended.amount.toFixed(2)} makes the lines add up, so it was taken: check it.`,
@@ -1266,7 +1323,34 @@ function flag(f: ExtractedField | undefined): void {
  * takes its best candidate (the later one on a tie: totals come last) and is left for the
  * cross-check to flag.
  */
-function chooseTotals(candidates: readonly Candidate[]): {
+/**
+ * A tax withheld at source and taken off the total: Spain's and Mexico's "Retención" / "IRPF" /
+ * "ISR Retenido", Italy's "Ritenuta d'acconto", Portugal's "Retenção na fonte", "Withholding tax".
+ */
+const WITHHOLDING_RE =
+  /^(?:total\s*)?(?:retenci[óo]n(?:es)?(?:\s*irpf)?|irpf|ritenuta(?:\s*d['’]\s*acconto)?|withholding(?:\s*tax)?|reten[çc][ãa]o(?:\s*na\s*fonte)?|(?:isr|iva)\s*retenido)(?![\p{L}])/iu;
+
+/** The amounts withheld a page prints (see WITHHOLDING_RE): each the last amount of its label's line, unsigned. */
+function withholdings(index: PhraseIndex): number[] {
+  const out = new Set<number>();
+  for (const p of index.all) {
+    const m = WITHHOLDING_RE.exec(p.text.trim());
+    if (!m) continue;
+    const texts = [p.text.trim().slice(m[0].length), ...rightOf(index, p).map((q) => q.text)];
+    const last = texts.flatMap((text) => findAmounts(text)).at(-1);
+    if (last && last.value !== 0) out.add(Math.abs(last.value));
+  }
+  return [...out];
+}
+
+/**
+ * Subtotal, tax and total chosen together: the surest trio whose sum checks (subtotal + tax =
+ * total, or less a tax withheld, one of `withheld`), else each on its own and unsure.
+ */
+function chooseTotals(
+  candidates: readonly Candidate[],
+  withheld: readonly number[] = [],
+): {
   fields: InvoiceExtraction['fields'];
   unlabelled: Array<'subtotal' | 'tax' | 'total'>;
   /** The amounts of a trio whose sum checks nothing (see below): never certain, whatever agrees later. */
@@ -1296,10 +1380,14 @@ function chooseTotals(candidates: readonly Candidate[]): {
       const options: (Candidate | undefined)[] = [...taxes, undefined];
       for (const t of options) {
         const tax = t ? (t.value as number) : 0;
-        if (!near((s.value as number) + tax, T.value as number) || !plausibleTax(s.value as number, tax)) continue;
+        const sum = (s.value as number) + tax;
+        const adds = near(sum, T.value as number) || (t !== undefined && withheld.some((w) => near(sum - w, T.value as number)));
+        if (!adds || !plausibleTax(s.value as number, tax)) continue;
         if (!t && T.value === s.value && taxes.some((x) => x.value !== 0)) continue;
-        checkedTotals.add(T.value as number);
-        const score = s.score + T.score + (t ? t.score : 0.5);
+        // a zero taken for the tax while the page names a tax of some amount: the sum checks nothing
+        const vacuous = t?.value === 0 && taxes.some((x) => x.value !== 0);
+        if (!vacuous) checkedTotals.add(T.value as number);
+        const score = s.score + T.score + (t ? t.score : 0.5) - (vacuous ? 0.5 : 0);
         // equally sure trios: the larger total (a grand total is never less than a rate's row)
         if (!trio || score > trio.score + 1e-9 || (score > trio.score - 1e-9 && (T.value as number) > (trio.T.value as number))) trio = { s, t, T, score };
       }
@@ -1317,7 +1405,9 @@ function chooseTotals(candidates: readonly Candidate[]): {
     // larger total also adds up (a rate's row of a tax breakdown adds up as well as the whole),
     // nor when everything is zero (0 + 0 = 0 checks nothing: a "0.00" row read as the totals).
     const t0 = trio.T.value as number;
-    const checks = t0 !== 0 && !(trio.s.phrase === trio.T.phrase && !trio.t) && ![...checkedTotals].some((x) => x > t0 + 0.011);
+    // Nor when the tax taken is a zero while the page names a tax of some amount (see `vacuous`).
+    const zeroTax = trio.t?.value === 0 && taxes.some((x) => x.value !== 0);
+    const checks = t0 !== 0 && !(trio.s.phrase === trio.T.phrase && !trio.t) && !zeroTax && ![...checkedTotals].some((x) => x > t0 + 0.011);
     const sure = (c: Candidate) => (checks ? 0.97 : Math.min(c.score, UNCHECKED));
     out.subtotal = field(trio.s, sure(trio.s));
     out.total = field(trio.T, sure(trio.T));
@@ -1466,11 +1556,11 @@ export const money = (n: number) => n.toFixed(2);
 export const nearCent = (a: number, b: number) => Math.abs(a - b) <= 0.011;
 
 /**
- * Checks subtotal + tax = total and Σ line amounts = subtotal (to the cent). Agreement raises
- * the amounts' confidence; disagreement adds a warning sentence (and lines that do not add up are
- * no longer certain).
+ * Checks subtotal + tax = total (less a tax withheld, one of `withheld`) and Σ line amounts =
+ * subtotal (to the cent). Agreement raises the amounts' confidence; disagreement adds a warning
+ * sentence (and lines that do not add up are no longer certain).
  */
-export function crossCheck(fields: InvoiceExtraction['fields'], items: readonly LineItem[]): string[] {
+export function crossCheck(fields: InvoiceExtraction['fields'], items: readonly LineItem[], withheld: readonly number[] = []): string[] {
   const warnings: string[] = [];
   const num = (f?: ExtractedField) => (typeof f?.value === 'number' ? f.value : undefined);
   const subtotal = num(fields.subtotal);
@@ -1479,14 +1569,16 @@ export function crossCheck(fields: InvoiceExtraction['fields'], items: readonly 
   const near = nearCent;
   const boost = (...fs: (ExtractedField | undefined)[]) => fs.forEach((f) => f && (f.confidence = round(Math.max(f.confidence, 0.97))));
   if (subtotal !== undefined && total !== undefined) {
-    const expected = subtotal + (tax ?? 0);
+    const sum = subtotal + (tax ?? 0);
+    // the sum as the page states it: less a tax withheld at source when that is what makes it add up
+    const expected = tax !== undefined && !near(sum, total) ? (withheld.map((w) => sum - w).find((x) => near(x, total)) ?? sum) : sum;
     if (near(expected, total) && plausibleTax(subtotal, tax ?? 0)) boost(fields.subtotal, fields.tax, fields.total);
     else if (near(expected, total)) {
       [fields.subtotal, fields.tax].forEach(flag);
       warnings.push(`The tax ${money(tax!)} is more than 30% of the subtotal ${money(subtotal)}: the two may be read the wrong way round.`);
     } else {
       [fields.subtotal, fields.tax, fields.total].forEach(flag);
-      warnings.push(`Subtotal ${money(subtotal)}${tax !== undefined ? ` + tax ${money(tax)}` : ''} = ${money(expected)}, but the total is ${money(total)}.`);
+      warnings.push(`Subtotal ${money(subtotal)}${tax !== undefined ? ` + tax ${money(tax)}` : ''} = ${money(sum)}, but the total is ${money(total)}.`);
     }
   }
   const amounts = items.map((i) => i.amount).filter((a): a is number => a !== undefined);

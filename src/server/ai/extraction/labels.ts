@@ -71,6 +71,8 @@ export const LABELS: LabelSpec[] = [
     `(?:invoice|${KIND}rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura)(?:\\s*\\(\\d+\\))?`,
   ),
   L('invoice_number', 'id', 1, `(?:gutschrift|rechnungskorrektur|credit\\s*note|creditnota|nota\\s*di\\s*credito)(?:\\s*\\(\\d+\\))?\\s*${NO}`),
+  // A Mexican CFDI's "Folio" (its number; the "Folio fiscal" is the tax authority's UUID).
+  L('invoice_number', 'id', 0.8, 'folio(?!\\s*fiscal)'),
   L(
     'po_number',
     'id',
@@ -84,7 +86,7 @@ export const LABELS: LabelSpec[] = [
     1,
     'invoice\\s*date|date\\s*of\\s*(?:issue|invoice)|issue\\s*date|issued(?:\\s*on)?|date\\s*issued|bill(?:ing)?\\s*date|invoice\\s*dt' +
       "|rechnungs?[-\\s]?datum|datum\\s*der\\s*rechnung|beleg[-\\s]?datum|ausstellungsdatum|date\\s*(?:de\\s*(?:la\\s*)?)?facture|date\\s*d['’]\\s*[ée]mission|factuurdatum|datum\\s*factuur" +
-      '|fecha\\s*(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s*(?:della\\s*|di\\s*)?(?:fattura|emissione)',
+      '|fecha\\s*(?:y\\s*hora\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s*(?:della\\s*|di\\s*)?(?:fattura|emissione)',
   ),
   L('invoice_date', 'date', 0.8, 'date|datum|fecha|data'),
   L(
@@ -93,7 +95,7 @@ export const LABELS: LabelSpec[] = [
     1,
     'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|(?:please\\s*)?(?:pay(?:ment)?|payable|remit)\\s*(?:by|until|till|(?:on\\s*or\\s*)?before)' +
       "|f[äa]lligkeit(?:sdatum)?|f[äa]llig\\s*(?:am|bis)|zahlbar\\s*bis|zahlungsziel|date\\s*d['’]\\s*[ée]ch[ée]ance|[ée]ch[ée]ance|[àa]\\s*payer\\s*avant" +
-      '|(?:bitte\\s+)?(?:überweisen|ueberweisen|zahlen|begleichen)\\s+sie\\s+(?:den\\s+(?:rechnungs)?betrag\\s+)?(?:bis|vor)(?:\\s+(?:zum|spätestens))?|[àa]\\s*r[ée]gler\\s*avant(?:\\s*le)?|payable\\s*avant(?:\\s*le)?' +
+      '|(?:bitte\\s+)?(?:überweisen|ueberweisen|zahlen|begleichen)\\s+sie\\s+(?:den\\s+(?:rechnungs)?betrag\\s+)?(?:bis|vor)(?:\\s+(?:zum|spätestens))?|[àa]\\s*r[ée]gler\\s*avant(?:\\s*le)?|payable\\s*avant(?:\\s*le)?|date\\s*limite\\s*de\\s*(?:r[èe]glement|paiement)|fecha\\s*l[íi]mite\\s*de\\s*pago' +
       '|vervaldatum|uiterste\\s*betaaldatum|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?vencimiento|vencimiento|(?:data\\s*(?:di\\s*)?)?scadenza',
   ),
   L('due_date', 'date', 0.9, 'due'),
@@ -111,7 +113,7 @@ export const LABELS: LabelSpec[] = [
     'tax',
     'amount',
     1,
-    `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst|mehrwertsteuer|umsatzsteuer)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es|\\d)?|vat|gst|hst|pst|iva|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|steuer|ust|tva|btw|imposta)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
+    `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst|mehrwertsteuer|umsatzsteuer)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es|\\d)?|vat|gst|hst|pst|iva|igic|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|steuer|ust|tva|btw|imposta)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
       `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag)${CUR}`,
   ),
   L(
@@ -142,7 +144,7 @@ export const LABELS: LabelSpec[] = [
     'party',
     1,
     'from|vendor|supplier|seller|sold\\s*by|billed\\s*by|bill\\s*from|remit\\s*to|pay\\s*to|issued\\s*by' +
-      '|verk[äa]ufer|lieferant|rechnungssteller|leistungserbringer|vendeur|fournisseur|[ée]metteur|leverancier|verkoper|vendedor|proveedor|emisor|fornitore|venditore|cedente(?:\\s*/\\s*prestatore)?',
+      '|verk[äa]ufer|lieferant|rechnungssteller|leistungserbringer|vendeur|fournisseur|[ée]metteur|leverancier|verkoper|vendedor|proveedor|(?:datos\\s*del\\s*)?emisor|fornitore|venditore|cedente(?:\\s*/\\s*prestatore)?',
   ),
   L(
     'customer_name',
@@ -150,7 +152,7 @@ export const LABELS: LabelSpec[] = [
     1,
     'bill(?:ed)?\\s*to|invoice\\s*to|sold\\s*to|customer(?:\\s*name)?|client(?:\\s*name)?|buyer|to' +
       '|k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?|rechnungsempf[äa]nger|leistungsempf[äa]nger|kunde|adresse\\s*(?:de\\s*facturation|du\\s*client)|acheteur|destinataire|factur[ée]\\s*[àa]' +
-      '|klant|afnemer|cliente|comprador|destinatario|facturar\\s*a|committente|cessionario(?:\\s*/\\s*committente)?',
+      '|klant|afnemer|cliente|comprador|destinatario|facturar\\s*a|(?:datos\\s*del\\s*)?receptor|committente|cessionario(?:\\s*/\\s*committente)?',
   ),
   L('customer_name', 'party', 0.5, 'ship(?:ped)?\\s*to|deliver(?:y|ed)?\\s*to|adresse\\s*de\\s*livraison|lieferadresse|afleveradres'),
 ];
@@ -208,13 +210,13 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'unit_price',
     pattern:
-      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzelbetrag|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?)|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto)|ep|einzelpr\.?|preis\s*(?:\/|pro|je)\s*(?:einheit|stk\.?|stück|st\.?|me)|price\s*(?:\/|per)\s*unit|prix\s*unit\.?(?:\s*h\.?t\.?)?|tarif|honoraires?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzelbetrag|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?)|valor\s*unitario|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto)|ep|einzelpr\.?|preis\s*(?:\/|pro|je)\s*(?:einheit|stk\.?|stück|st\.?|me)|price\s*(?:\/|per)\s*unit|prix\s*unit\.?(?:\s*h\.?t\.?)?|tarif|honoraires?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
   // Columns read but not kept (a tax rate, a position number, an article number): their cells must not land in a kept column.
   {
     role: 'other',
     pattern:
-      /^(?:pos\.?|position|nr\.?|no\.?|#|ligne|art(?:ikel)?\.?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|unit|einheit|code|ref\.?)$/i,
+      /^(?:pos\.?|position|nr\.?|n[°º]\.?|no\.?|#|ligne|art(?:ikel)?\.?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|igic|%\s*(?:vat|tax|tva|btw|iva|igic|mwst|ust)|(?:cuota|importe|tasa|tipo)\s*(?:iva|igic)|(?:vat|tax|tva|btw|mwst|ust)\s*(?:amount|montant|betrag|bedrag)|montant\s*tva|unit|einheit|clave\s*unidad|unidad|code|c[óo]digo|codice|ref\.?)$/i,
   },
   // A discount on the line, in per cent: read to work out the net unit price, not kept.
   {
@@ -224,6 +226,6 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'amount',
     pattern:
-      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*(?:price|amount)|extended|subtotal|value|sum|gesamt(?:betrag|preis)?(?:\s*(?:netto|brutto))?|gp|g-?preis|preis\s*gesamt|total\s*price|prezzo\s*totale|precio\s*total|summe\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal(?:\s*bedrag|bedrag)?|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*(?:price|amount)|extended|subtotal|value|sum|gesamt(?:betrag|preis)?(?:\s*(?:netto|brutto))?|gp|g-?preis|preis\s*gesamt|total\s*price|prezzo\s*totale|precio\s*total|summe\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal(?:\s*bedrag|bedrag)?|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?|base\s*imponible|imponibile)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
 ];

@@ -42,7 +42,13 @@ type AmountOnlyRows = 'auto' | 'lines' | 'notes';
  * before a digit ("Total19%").
  */
 const TOTALS_ROW =
-  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
+  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|igic\b|resumen|retenci[óo]n|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
+
+/**
+ * A line's tax detail on the row under it, not a line: a Mexican CFDI's "Traslado 002 - IVA
+ * $360,000.00" and "Retención 001 - ISR $247,500.00".
+ */
+const TAX_DETAIL_ROW = /^(?:traslado|retenci[óo]n)\s+\d{3}\b/i;
 
 /** A carried-forward row at a page's foot ("Übertrag", "Carried forward", "À reporter"): the table goes on over the page. */
 const CARRY_ROW = /^(?:[üu]bertrag|vortrag|carried\s*(?:forward|over)|brought\s*forward|[àa]\s*reporter|riporto|suma\s*y\s*sigue)\b/i;
@@ -219,7 +225,12 @@ function splitAtDescription(p: LayoutPhrase, description: Column | undefined): A
 }
 
 const keptRoles = (roles: Array<Role | undefined>) => new Set(roles.filter((r) => r && r !== 'other' && r !== 'discount'));
-const isHeader = (roles: Set<Role | undefined>) => roles.has('description') && roles.has('amount') && roles.size >= 3;
+/**
+ * A line table's header: a description, an amount and a third column kept (a quantity, a price);
+ * or a description and an amount among three or more headings the vocabulary knows ("Nº |
+ * Concepto | Base Imponible | % IGIC | Cuota IGIC": lines with an amount alone).
+ */
+const isHeader = (roles: Set<Role | undefined>, known = 0) => roles.has('description') && roles.has('amount') && (roles.size >= 3 || known >= 3);
 
 /**
  * The roles of a header line's headings, left to right (`line` sorted by x). A heading the
@@ -277,8 +288,9 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
   let stacked: { cells: HeaderCell[]; last: number } | undefined;
   for (let k = 0; k < lines.length && headerIndex < 0; k++) {
     const line = [...lines[k]].sort((a, b) => a.x - b.x);
-    const direct = rolesOf(headerRoles(line).map((role) => ({ role })));
-    if (isHeader(direct)) {
+    const named = headerRoles(line);
+    const direct = rolesOf(named.map((role) => ({ role })));
+    if (isHeader(direct, named.filter(Boolean).length)) {
       headerIndex = k;
       // Headings over or under the line may add a column it lacks ("Prix" / "unitaire").
       const found = headerCells(lines, k);
@@ -518,7 +530,16 @@ function readRows(
     }
     // A row that starts like a totals row but reads as a line ("Shipping | 1 | 9.90 | 9.90",
     // "Discount voucher | 2 | -5.00 | -10.00": quantity × unit price = amount in their columns) is a line.
+    if (TAX_DETAIL_ROW.test(rowText.trim())) {
+      row.forEach((p) => phrases.add(p));
+      previousBottom = bottomOf(row);
+      lastLine = i;
+      continue;
+    }
     if (TOTALS_ROW.test(rowText.trim()) && !readsAsLine(readRow(row, columns, description))) return { end: 'totals', lastLine };
+    // A totals label right of the descriptions ("Método de pago … Subtotal: $2,269,400.00"): the table's end too.
+    if (description && row.some((p) => p.x > description.right && TOTALS_ROW.test(p.text.trim())) && !readsAsLine(readRow(row, columns, description)))
+      return { end: 'totals', lastLine };
     const read = readRow(row, columns, description);
     const { cells, newPosition, discount } = read;
     let { amount, unitPrice, quantity } = read;
