@@ -804,7 +804,7 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[], buyerLines: Rea
   for (const p of index.all) {
     const line = lineOf(index, p).filter((q) => q.x <= p.x);
     // the ids in the phrase, by shape, and a domestic one by its label (here or just left of it)
-    const found: { raw: string; id: string; at: number }[] = [];
+    const found: { raw: string; id: string; at: number; labelled?: boolean }[] = [];
     VAT_ID_RE.lastIndex = 0;
     for (let m: RegExpExecArray | null; (m = VAT_ID_RE.exec(p.text));) found.push({ raw: m[1], id: vatIdValue(m[1]), at: m.index });
     const left = line.length > 1 ? line[line.length - 2].text : '';
@@ -813,8 +813,8 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[], buyerLines: Rea
     const raw = labelled && (labelled[1] ?? labelled[2] ?? labelled[3] ?? labelled[4]);
     const labelledId = raw?.replace(/\s/g, '').toUpperCase();
     if (labelled && raw && labelledId && labelled.index + labelled[0].length > left.length + 1 && !found.some((f) => f.id === labelledId))
-      found.push({ raw, id: labelledId, at: Math.max(0, labelled.index - left.length - 1) });
-    for (const { raw: written, id, at } of found) {
+      found.push({ raw, id: labelledId, at: Math.max(0, labelled.index - left.length - 1), labelled: true });
+    for (const { raw: written, id, at, labelled: byLabel } of found) {
       const before = p.text.slice(0, at);
       const context = `${line.map((q) => (q === p ? before : q.text)).join(' ')}`;
       if (IBAN_CONTEXT.test(context)) continue;
@@ -825,13 +825,15 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[], buyerLines: Rea
         READER_IDS.test(context) ||
         buyerLines.has(p) ||
         buyerLines.has(start) ||
-        buyerBlocks.some(
-          (b) =>
-            b.pageNumber === p.pageNumber &&
-            p.y > b.y &&
-            p.y - b.y < 15 * index.textHeight &&
-            (Math.abs(start.x - b.x) < 6 * index.textHeight || Math.abs(p.x - b.x) < 2 * index.textHeight),
-        );
+        // (a domestic id known by its label, "VAT Reg. No. 832 7762 12", is the buyer's only in the buyer's own lines)
+        (!byLabel &&
+          buyerBlocks.some(
+            (b) =>
+              b.pageNumber === p.pageNumber &&
+              p.y > b.y &&
+              p.y - b.y < 15 * index.textHeight &&
+              (Math.abs(start.x - b.x) < 6 * index.textHeight || Math.abs(p.x - b.x) < 2 * index.textHeight),
+          ));
       if (buyer) {
         if (!out.some((c) => c.field === 'customer_vat_id'))
           out.push({ field: 'customer_vat_id', value: id, raw: written, phrase: p, score: 0.8 * p.confidence });
@@ -957,9 +959,9 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const chosen = new Map<InvoiceFieldName, Candidate>();
   for (const field of INVOICE_FIELDS) {
     if (field === 'subtotal' || field === 'tax' || field === 'total') continue;
-    // VAT ids by shape read again once the customer is chosen: one in its block is the buyer's
+    // VAT ids by shape read again once the customer is chosen with its address: one in its block is the buyer's
     const customer = chosen.get('customer_name');
-    if (field === 'vendor_vat_id' && customer) {
+    if (field === 'vendor_vat_id' && customer && chosen.has('customer_address')) {
       const again = vatIds(index, buyerHeadings, partyLines(index, customer.phrase));
       candidates.splice(0, candidates.length, ...candidates.filter((c) => !shapeVats.includes(c)), ...again);
     }
