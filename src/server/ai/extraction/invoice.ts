@@ -325,7 +325,10 @@ interface Party {
 const isStop = (q: LayoutPhrase) => Boolean(matchLabel(q.text)) || CONTACT_RE.test(q.text);
 
 const KEY_VALUE_RE = /^[\p{L}][\p{L}\s.\-/()]{0,40}\s?:(?:\s|$)/u;
-const NAME_LABEL_RE = /^(?:name|nom|naam|nombre|nome|firma|raison\s+sociale|company)\s*:?\s*(.*)$/iu;
+/** Another box's key beside a name's key on a form ("NOME / RAZÃO SOCIAL   …   CNPJ / CPF"): no name. */
+const TAX_KEY_RE = /^(?:cnpj|cpf|r\.?u\.?t\.?|nif|cif|rfc|vat|tax|ust|iva|tva|btw)(?![\p{L}])/iu;
+const NAME_LABEL_RE =
+  /^(?:name|nome|nom|naam|nombre|firma|raison\s+sociale|raz[ãa]o\s+social|company)(?:\s*\/\s*(?:raz[ãa]o\s+social|raison\s+sociale|company))?(?![\p{L}])\s*:?\s*(.*)$/iu;
 /** A salutation over a name ("Herrn", "Firma", "Frau", "Attn:", "z. Hd."): no name itself. */
 const SALUTATION_RE =
   /^(?:herrn?|frau|firma|familie|mr\.?|mrs\.?|ms\.?|m\.|mme\.?|monsieur|madame|dhr\.?|mevr\.?|sr\.?|sra\.?|sig\.?|sig\.ra|attn\.?:?|z\.\s?hd\.?)$/i;
@@ -388,11 +391,17 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
   if (rest && /^[^:]{1,40}:\s*\S*\d/.test(rest)) return {};
   // "To be paid within 30 days": prose that starts with a label's word, not a heading.
   if (rest && /^\p{Ll}/u.test(rest) && !PARTY_DESCRIPTOR_RE.test(rest)) return {};
-  // "Seller trade name", "Buyer details", "Client address": a heading whose name is under it.
-  let name = rest && !KEY_VALUE_RE.test(rest) && !PARTY_DESCRIPTOR_RE.test(rest) ? rest : '';
-  // "Sold To   Wingtip Toys": the name beside its heading, the address under the name.
+  // "Seller trade name", "Buyer details", "Client address": a heading whose name is under it; so is
+  // one of two headings in one ("Destinatário / Remetente").
+  let name = rest && !KEY_VALUE_RE.test(rest) && !PARTY_DESCRIPTOR_RE.test(rest) && !/^[/&]/.test(rest) ? rest : '';
+  // "Sold To   Wingtip Toys": the name beside its heading, the address under the name; or after
+  // a colon set apart in a column of keys ("Señor(es)        : Universo Informatico").
   const right = rightOf(index, label)[0];
-  if (!name && right && !notAName(right) && !STREET_RE.test(right.text.trim()) && right.x - label.x - label.width < 3 * index.textHeight) {
+  const keyed = right && /^[:：]\s*\S/.test(right.text.trim()) && right.x - label.x - label.width < 25 * index.textHeight;
+  if (!name && right && keyed) {
+    namePhrase = right;
+    name = right.text.trim().replace(/^[:：]\s*/, '');
+  } else if (!name && right && !notAName(right) && !STREET_RE.test(right.text.trim()) && right.x - label.x - label.width < 3 * index.textHeight) {
     namePhrase = right;
     name = right.text;
   }
@@ -408,9 +417,13 @@ function readParty(index: PhraseIndex, label: LayoutPhrase, rest: string, spec: 
       for (const q of inColumn) {
         const named = NAME_LABEL_RE.exec(q.text.trim());
         if (named) {
-          const value = named[1] || rightOf(index, q)[0]?.text;
-          if (value) {
-            namePhrase = named[1] ? q : rightOf(index, q)[0];
+          // the name after its key, beside it, or under it in a form's box ("NOME / RAZÃO SOCIAL" over the name)
+          const beside = rightOf(index, q)[0];
+          const near = beside && !TAX_KEY_RE.test(beside.text.trim()) ? beside : undefined;
+          const source = named[1] ? q : (near ?? below(index, q, 1));
+          const value = named[1] || source?.text;
+          if (value && source) {
+            namePhrase = source;
             name = value.trim();
           }
           break;
@@ -758,11 +771,12 @@ const VAT_ID_RE =
   /\b(ABN:?\s?\d{2}\s?\d{3}\s?\d{3}\s?\d{3}|ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8})\b(?![\d])/g;
 /**
  * A domestic tax id, known by the label before it (in the phrase, or the phrase left of it):
- * Mexico's RFC, Spain's NIF or CIF (and Portugal's nine-digit NIF), Italy's Partita IVA, and a
- * British VAT number printed without its GB ("VAT Reg. No. 832 7762 12").
+ * Mexico's RFC, Spain's NIF or CIF (and Portugal's nine-digit NIF), Italy's Partita IVA, a
+ * British VAT number printed without its GB ("VAT Reg. No. 832 7762 12"), Chile's RUT, Brazil's
+ * CNPJ or CPF (the last three as printed, with their dots).
  */
 const LABELLED_TAX_ID_RE =
-  /(?<![\p{L}])(?:RFC\s*:?\s*([A-ZÑ&]{3,4}\d{6}[A-Z\d]{3})|(?:N\.?I\.?F\.?|C\.?I\.?F\.?)(?:\s*\/\s*(?:N\.?I\.?F\.?|C\.?I\.?F\.?))?\s*:?\s*([A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d{9})|(?:P\.?\s?IVA|partita\s+iva)\s*:?\s*(\d{11})|VAT\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|#)\s*:?\s*(\d{3}\s?\d{4}\s?\d{2}))(?![\p{L}\d])/iu;
+  /(?<![\p{L}])(?:RFC\s*:?\s*([A-ZÑ&]{3,4}\d{6}[A-Z\d]{3})|(?:N\.?I\.?F\.?|C\.?I\.?F\.?)(?:\s*\/\s*(?:N\.?I\.?F\.?|C\.?I\.?F\.?))?\s*:?\s*([A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d{9})|(?:P\.?\s?IVA|partita\s+iva)\s*:?\s*(\d{11})|VAT\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|#)\s*:?\s*(\d{3}\s?\d{4}\s?\d{2})|R\.?U\.?T\.?\s*:?\s*(\d{1,2}\.?\d{3}\.?\d{3}-[\dK])|(?:CNPJ|CPF)(?:\s*\/\s*(?:CNPJ|CPF))?\s*:?\s*(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{2}))(?![\p{L}\d])/iu;
 /** A VAT id as written ("DE 123 456 789", "ABN: 16 112 221 123") as the id alone: "DE123456789", "16112221123". */
 const vatIdValue = (written: string) => written.replace(/^ABN:?/, '').replace(/[\s.-]/g, '');
 /** VAT_ID_RE for one match at a time (no `lastIndex` to reset). */
@@ -810,7 +824,7 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[], buyerLines: Rea
     const left = line.length > 1 ? line[line.length - 2].text : '';
     const joined = `${left} ${p.text}`;
     const labelled = LABELLED_TAX_ID_RE.exec(joined);
-    const raw = labelled && (labelled[1] ?? labelled[2] ?? labelled[3] ?? labelled[4]);
+    const raw = labelled && labelled.slice(1).find((g) => g !== undefined);
     const labelledId = raw?.replace(/\s/g, '').toUpperCase();
     if (labelled && raw && labelledId && labelled.index + labelled[0].length > left.length + 1 && !found.some((f) => f.id === labelledId))
       found.push({ raw, id: labelledId, at: Math.max(0, labelled.index - left.length - 1), labelled: true });
@@ -821,6 +835,8 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[], buyerLines: Rea
       // In a buyer's block: under its heading, the row (its label, or the id itself) starting in the heading's column.
       const start = line[0] ?? p;
       const buyer =
+        // a Brazilian CPF is a private person's: a buyer's
+        /^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(id) ||
         BUYER_CONTEXT.test(context) ||
         READER_IDS.test(context) ||
         buyerLines.has(p) ||
@@ -1027,9 +1043,11 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   if (named) fields.currency = { value: named, confidence: ocr ? 0.5 : 0.6 };
   // "$" is the sign of the US, Australian, Canadian, … dollar, "¥" of the yen and the yuan, "kr" of
   // four crowns: read from the sign alone, with the code printed nowhere, the currency needs a look.
-  // A Mexican invoice writes its pesos with "$" and says so in words: "… PESOS 00/100 M.N." (moneda nacional).
-  if (fields.currency?.value === 'USD' && !/\bUSD\b/.test(index.text) && /(?<![\p{L}])(?:M\.\s?N\.|pesos|MXN)(?![\p{L}])/iu.test(index.text)) {
-    fields.currency = { value: 'MXN', confidence: fields.currency.confidence };
+  // "$" read as dollars on a page that is plainly a peso country's: a Mexican CFDI ("… PESOS 00/100
+  // M.N.", an RFC), a Chilean DTE (an RUT, the SII).
+  if (fields.currency?.value === 'USD' && !/\bUSD\b/.test(index.text)) {
+    const peso = DOLLAR_SIGN_PESOS.find(([, re]) => re.test(index.text))?.[0];
+    if (peso) fields.currency = { value: peso, confidence: fields.currency.confidence };
   }
   const code = fields.currency?.value;
   if (fields.currency && typeof code === 'string' && SHARED_SIGN.has(code) && !new RegExp(`\\b${code}\\b`).test(index.text)) cap(fields.currency, REVIEW);
@@ -1538,6 +1556,12 @@ export function checkDates(
 
 /** Currencies whose sign other currencies share ($, ¥, kr). */
 const SHARED_SIGN = new Set(['USD', 'JPY', 'SEK']);
+
+/** Pesos written with "$", known by what else the page prints (see readInvoice). */
+const DOLLAR_SIGN_PESOS: [string, RegExp][] = [
+  ['MXN', /(?<![\p{L}])(?:M\.\s?N\.|MXN|RFC)(?![\p{L}])/u],
+  ['CLP', /(?<![\p{L}])(?:CLP|S\.I\.I\.|R\.?U\.?T\.?\s*:?\s*\d{1,2}\.?\d{3}\.?\d{3}-[\dkK])(?![\p{L}])/u],
+];
 
 /**
  * The currency most amounts are written with (or a "Currency: EUR" line). On a page read by OCR

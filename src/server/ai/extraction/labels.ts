@@ -61,7 +61,7 @@ export const LABELS: LabelSpec[] = [
     `(?:tax\\s+)?invoice\\s*(?:${NO}|id|ref(?:erence)?)|inv\\.?\\s*${NO}|bill\\s*${NO}|document\\s*${NO}|reference\\s*${NO}?` +
       `|${KIND}rechnungs?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}|(?:kassen)?bon[-\\s]?${NO}|quittungs?[-\\s]?${NO}|(?:receipt|transaction|trans\\.?)\\s*(?:${NO}|id)` +
       `|(?:facture|avoir)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
-      `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|(?:factura|fattura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*)?(?:factura|fattura)`,
+      `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|(?:factura|fattura|fatura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*|da\\s*)?(?:factura|fattura|fatura)`,
   ),
   // A title followed by its number ("Facture FA-2017-0010", "Gutschrift (381) Nr. 7", "Invoice 103767").
   L(
@@ -86,7 +86,7 @@ export const LABELS: LabelSpec[] = [
     1,
     'invoice\\s*date|date\\s*of\\s*(?:issue|invoice)|issue\\s*date|issued(?:\\s*on)?|date\\s*issued|bill(?:ing)?\\s*date|invoice\\s*dt' +
       "|rechnungs?[-\\s]?datum|datum\\s*der\\s*rechnung|beleg[-\\s]?datum|ausstellungsdatum|date\\s*(?:de\\s*(?:la\\s*)?)?facture|date\\s*d['’]\\s*[ée]mission|factuurdatum|datum\\s*factuur" +
-      '|fecha\\s*(?:y\\s*hora\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s*(?:della\\s*|di\\s*)?(?:fattura|emissione)',
+      '|fecha\\s*(?:y\\s*hora\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s*(?:della\\s*|di\\s*)?(?:fattura|emissione)|data\\s*(?:de\\s*|da\\s*)?(?:emiss[ãa]o|fatura)',
   ),
   L('invoice_date', 'date', 0.8, 'date|datum|fecha|data'),
   L(
@@ -96,7 +96,7 @@ export const LABELS: LabelSpec[] = [
     'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|(?:please\\s*)?(?:pay(?:ment)?|payable|remit)\\s*(?:by|until|till|(?:on\\s*or\\s*)?before)' +
       "|f[äa]lligkeit(?:sdatum)?|f[äa]llig\\s*(?:am|bis)|zahlbar\\s*bis|zahlungsziel|date\\s*d['’]\\s*[ée]ch[ée]ance|[ée]ch[ée]ance|[àa]\\s*payer\\s*avant" +
       '|(?:bitte\\s+)?(?:überweisen|ueberweisen|zahlen|begleichen)\\s+sie\\s+(?:den\\s+(?:rechnungs)?betrag\\s+)?(?:bis|vor)(?:\\s+(?:zum|spätestens))?|[àa]\\s*r[ée]gler\\s*avant(?:\\s*le)?|payable\\s*avant(?:\\s*le)?|date\\s*limite\\s*de\\s*(?:r[èe]glement|paiement)|fecha\\s*l[íi]mite\\s*de\\s*pago' +
-      '|vervaldatum|uiterste\\s*betaaldatum|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?vencimiento|vencimiento|(?:data\\s*(?:di\\s*)?)?scadenza',
+      '|vervaldatum|uiterste\\s*betaaldatum|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?venc(?:imiento|\\.)|vencimiento|data\\s*(?:de\\s*)?vencimento|vencimento|(?:data\\s*(?:di\\s*)?)?scadenza',
   ),
   L('due_date', 'date', 0.9, 'due'),
   L(
@@ -106,7 +106,8 @@ export const LABELS: LabelSpec[] = [
     `(?:sub[\\s-]?total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:excl\\.?|exkl\\.?|excluding|ohne|hors|zonder|sin|senza)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl\\.?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
       `|zwischensumme|(?:rechnungs|gesamt)?(?:betrag|summe)\\s*\\(netto\\)|total\\s*\\(net\\)|summe\\s*(?:der\\s*)?positionen|positionssumme|warensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?|warenwert` +
       `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
-      `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:totale\\s*)?imponibile|subtotale)${CUR}`,
+      `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:monto\\s*)?neto|(?:totale\\s*)?imponibile|subtotale` +
+      `|valor\\s*total\\s*dos\\s*produtos|total\\s*il[íi]quido|valor\\s*il[íi]quido|total\\s*sem\\s*iva|base\\s*tribut[áa]vel)${CUR}`,
   ),
   // "19% MwSt", "Total VAT", "Sales tax", a US receipt's "TAX1" (its first rate) ...
   L(
@@ -123,7 +124,8 @@ export const LABELS: LabelSpec[] = [
     `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:incl\\.?|inkl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|invoice\\s*amount|balance\\s*(?:due|payable)?|invoice\\s*total|gross\\s*(?:total\\s*)?(?:amount|total)|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|price|charges|usd|eur|gbp)?(?!\\s*(?:pcs|pieces|qty|quantity|items?|units?|weight|hours|hrs|kg|pages?|stk|st[üu]ck|anzahl|menge)\\b)` +
       `|gesamtbetrag|rechnungs(?:end)?betrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
       `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
-      `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale)${CUR}`,
+      `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale` +
+      `|valor\\s*total\\s*da\\s*nota|total\\s*(?:com\\s*iva|geral|da\\s*fatura)|valor\\s*a\\s*pagar)${CUR}`,
   ),
   // What is left to pay after a prepayment: the total when nothing else names one.
   L('total', 'amount', 0.9, `(?:zahlbetrag|net\\s*[àa]\\s*payer|reste\\s*[àa]\\s*payer)${CUR}`),
@@ -144,7 +146,7 @@ export const LABELS: LabelSpec[] = [
     'party',
     1,
     'from|vendor|supplier|seller|sold\\s*by|billed\\s*by|bill\\s*from|remit\\s*to|pay\\s*to|issued\\s*by' +
-      '|verk[äa]ufer|lieferant|rechnungssteller|leistungserbringer|vendeur|fournisseur|[ée]metteur|leverancier|verkoper|vendedor|proveedor|(?:datos\\s*del\\s*)?emisor|fornitore|venditore|cedente(?:\\s*/\\s*prestatore)?',
+      '|verk[äa]ufer|lieferant|rechnungssteller|leistungserbringer|vendeur|fournisseur|[ée]metteur|leverancier|verkoper|vendedor|proveedor|(?:datos\\s*del\\s*)?emisor|emitente|fornecedor|fornitore|venditore|cedente(?:\\s*/\\s*prestatore)?',
   ),
   L(
     'customer_name',
@@ -152,7 +154,7 @@ export const LABELS: LabelSpec[] = [
     1,
     'bill(?:ed)?\\s*to|invoice\\s*to|sold\\s*to|customer(?:\\s*name)?|client(?:\\s*name)?|buyer|to' +
       '|k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?|rechnungsempf[äa]nger|leistungsempf[äa]nger|kunde|adresse\\s*(?:de\\s*facturation|du\\s*client)|acheteur|destinataire|factur[ée]\\s*[àa]' +
-      '|klant|afnemer|cliente|comprador|destinatario|facturar\\s*a|(?:datos\\s*del\\s*)?receptor|committente|cessionario(?:\\s*/\\s*committente)?',
+      '|klant|afnemer|cliente|comprador|destinatario|facturar\\s*a|(?:datos\\s*del\\s*)?receptor|se[ñn]or(?:\\(?es\\)?)?|sres\\.?|destinat[áa]rio|adquirente|committente|cessionario(?:\\s*/\\s*committente)?',
   ),
   L('customer_name', 'party', 0.5, 'ship(?:ped)?\\s*to|deliver(?:y|ed)?\\s*to|adresse\\s*de\\s*livraison|lieferadresse|afleveradres'),
 ];
@@ -189,7 +191,7 @@ export function matchLabel(text: string): { spec: LabelSpec; rest: string; lengt
 
 /** Words that title a document rather than name its sender. */
 export const TITLE_WORDS =
-  /^(?:tax\s+)?(?:invoice|bill|receipt|statement|credit\s*note|pro\s*forma(?:\s*invoice)?|quotation|quote|(?:handels|kosten|waren|teil|schluss|miet|abschlags|sammel|end|pro-?forma|betriebskostenab)?rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura|nota\s*di\s*credito)$/i;
+  /^(?:tax\s+)?(?:invoice|bill|receipt|statement|credit\s*note|pro\s*forma(?:\s*invoice)?|quotation|quote|(?:handels|kosten|waren|teil|schluss|miet|abschlags|sammel|end|pro-?forma|betriebskostenab)?rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura|nota\s*di\s*credito|fatura|danfe|dte|nota\s*fiscal(?:\s*eletr[ôo]nica)?|factura\s*electr[óo]nica)$/i;
 
 /** A document title followed by its number ("Facture FA-2017-0010", "Invoice 103767"): never a name. */
 export const TITLE_WITH_ID =
@@ -200,23 +202,23 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'description',
     pattern:
-      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung)|[a-zäöüß]*(?:beschreibung|bezeichnung)|dienstleistung|positionstext|text|(?:item|product|produkt|article|artikel)\s*name(?:\s+(?:and|&|\/|und|et)\s+.{1,30})?|(?:artikel|produkt|article|item)\s*\/\s*(?:leistung|service|description|beschreibung)|(?:beschreibung|bezeichnung|description|d[ée]signation|descripci[óo]n|descrizione|omschrijving)\s+(?:der|des|de|del|della|of|van)\s+.{1,30}|art[íi]culo|articolo|producto|prodotto|servicio|servizio|intitul[ée]|prestation)$/i,
+      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung)|[a-zäöüß]*(?:beschreibung|bezeichnung)|dienstleistung|positionstext|text|(?:item|product|produkt|article|artikel)\s*name(?:\s+(?:and|&|\/|und|et)\s+.{1,30})?|(?:artikel|produkt|article|item)\s*\/\s*(?:leistung|service|description|beschreibung)|(?:beschreibung|bezeichnung|description|d[ée]signation|descripci[óo]n|descrizione|omschrijving)\s+(?:der|des|de|del|della|of|van)\s+.{1,30}|art[íi]culo|articolo|producto|prodotto|servicio|servizio|intitul[ée]|prestation|descri[çc][ãa]o(?:\s*do\s*produto(?:\s*\/\s*servi[çc]o)?)?)$/i,
   },
   {
     role: 'quantity',
     pattern:
-      /^(?:(?:menge|anzahl|qty\.?|quantity|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])\s*(?:[/(]\s*)?(?:einheit|unit|unit[ée]|eenheid|unidad|unit[àa]|stk\.?|st\.?|pcs\.?|me)\.?\)?|liefermenge|bestellmenge|nb|tage|days|jours|dagen|d[íi]as|giorni|qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|pcs\.?|pieces|menge|anzahl|anz\.?|st[üu]ckzahl|stk\.?|std\.?|stunden|quantit[ée]|qt[ée]\.?|nombre|aantal|aant\.?|hoeveelheid|cantidad|cant\.?|uds?\.?|unidades|quantit[àa]|q\.?\s?t[àa]\.?|qta\.?|pz\.?)$/i,
+      /^(?:(?:menge|anzahl|qty\.?|quantity|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])\s*(?:[/(]\s*)?(?:einheit|unit|unit[ée]|eenheid|unidad|unit[àa]|stk\.?|st\.?|pcs\.?|me)\.?\)?|liefermenge|bestellmenge|nb|tage|days|jours|dagen|d[íi]as|giorni|qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|pcs\.?|pieces|menge|anzahl|anz\.?|st[üu]ckzahl|stk\.?|std\.?|stunden|quantit[ée]|qt[ée]\.?|nombre|aantal|aant\.?|hoeveelheid|cantidad|cant\.?|uds?\.?|unidades|quantit[àa]|q\.?\s?t[àa]\.?|qta\.?|pz\.?|quantidade|qtde?\.?)$/i,
   },
   {
     role: 'unit_price',
     pattern:
-      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzelbetrag|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?)|valor\s*unitario|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto)|ep|einzelpr\.?|preis\s*(?:\/|pro|je)\s*(?:einheit|stk\.?|stück|st\.?|me)|price\s*(?:\/|per)\s*unit|prix\s*unit\.?(?:\s*h\.?t\.?)?|tarif|honoraires?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzelbetrag|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?|unit\.?)|valor\s*unit[áa]rio|pre[çc]o\s*unit[áa]rio|v\.\s*unit(?:[áa]rio)?\.?|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto)|ep|einzelpr\.?|preis\s*(?:\/|pro|je)\s*(?:einheit|stk\.?|stück|st\.?|me)|price\s*(?:\/|per)\s*unit|prix\s*unit\.?(?:\s*h\.?t\.?)?|tarif|honoraires?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
   // Columns read but not kept (a tax rate, a position number, an article number): their cells must not land in a kept column.
   {
     role: 'other',
     pattern:
-      /^(?:pos\.?|position|nr\.?|n[°º]\.?|no\.?|#|ligne|art(?:ikel)?\.?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|igic|%\s*(?:vat|tax|tva|btw|iva|igic|mwst|ust)|(?:cuota|importe|tasa|tipo)\s*(?:iva|igic)|(?:vat|tax|tva|btw|mwst|ust)\s*(?:amount|montant|betrag|bedrag)|montant\s*tva|unit|einheit|clave\s*unidad|unidad|code|c[óo]digo|codice|ref\.?)$/i,
+      /^(?:pos\.?|position|nr\.?|n[°º]\.?|no\.?|#|ligne|art(?:ikel)?\.?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|igic|%\s*(?:vat|tax|tva|btw|iva|igic|mwst|ust)|(?:cuota|importe|tasa|tipo)\s*(?:iva|igic)|(?:vat|tax|tva|btw|mwst|ust)\s*(?:amount|montant|betrag|bedrag)|montant\s*tva|unit|einheit|clave\s*unidad|unidad|code|c[óo]digo|codice|recargo|ref\.?)$/i,
   },
   // A discount on the line, in per cent: read to work out the net unit price, not kept.
   {
@@ -226,6 +228,6 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'amount',
     pattern:
-      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*(?:price|amount)|extended|subtotal|value|sum|gesamt(?:betrag|preis)?(?:\s*(?:netto|brutto))?|gp|g-?preis|preis\s*gesamt|total\s*price|prezzo\s*totale|precio\s*total|summe\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal(?:\s*bedrag|bedrag)?|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?|base\s*imponible|imponibile)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*(?:price|amount)|extended|subtotal|value|sum|gesamt(?:betrag|preis)?(?:\s*(?:netto|brutto))?|gp|g-?preis|preis\s*gesamt|total\s*price|prezzo\s*totale|precio\s*total|summe\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal(?:\s*bedrag|bedrag)?|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?|base\s*imponible|imponibile|valor\s*total|total\s*item)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
 ];

@@ -125,6 +125,52 @@ describe('a French hotel invoice (Securibox’s Factur-X test PDF, dev, read fro
   });
 });
 
+describe('a Chilean DTE (SimpleFactura’s demo invoice, dev)', () => {
+  it('reads the client after its column of colons, both RUTs as printed, "Fecha Venc." and pesos as CLP, not the document type as the sender', async () => {
+    const r = await extract('es-simplefactura-erke-4117.pdf');
+    expect(
+      valuesOf(r, [
+        'invoice_number',
+        'invoice_date',
+        'due_date',
+        'vendor_name',
+        'vendor_vat_id',
+        'customer_name',
+        'customer_vat_id',
+        'currency',
+        'subtotal',
+        'tax',
+        'total',
+      ]),
+    ).toEqual({
+      invoice_number: '4117',
+      invoice_date: '2024-06-01',
+      due_date: '2024-06-01',
+      vendor_name: 'ERKE CHILE SPA',
+      vendor_vat_id: '76.269.769-6',
+      customer_name: 'Universo Informatico',
+      customer_vat_id: '44552142-6',
+      currency: 'CLP',
+      subtotal: 27166,
+      tax: 5162,
+      total: 32328,
+    });
+  });
+});
+
+describe('a Brazilian DANFE (BrazilFiscalReport’s test output, dev)', () => {
+  it('reads the name under its form box’s key, gives the CPF (a private person’s) to the buyer, and does not take "DANFE" for the sender', async () => {
+    const r = await extract('pt-danfe-simples-nacional-000000002.pdf');
+    expect(valuesOf(r, ['invoice_date', 'vendor_name', 'customer_name', 'customer_vat_id', 'currency'])).toEqual({
+      invoice_date: '2020-01-01',
+      vendor_name: 'Empresa Simples Nacional Ltda',
+      customer_name: 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
+      customer_vat_id: '765.865.078-12',
+      currency: 'BRL',
+    });
+  });
+});
+
 describe('domestic tax ids known by their label', () => {
   it('reads a British VAT number printed without its GB, an RFC, a NIF and a Partita IVA', () => {
     const vat = (text: string) =>
