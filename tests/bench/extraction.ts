@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { InvoiceExtraction } from '../../src/server/ai/extraction/invoice';
 import { withEInvoice, type EInvoice } from '../../src/server/ai/extraction/e-invoice';
 import { extractInvoice } from '../../src/server/ai/extraction/invoice';
-import { pagesText } from '../../src/server/ai/extraction/jobs/read-stored-document';
+import { pagesText } from '../../src/server/ai/layout/group';
 import { readDocument, type DocumentType } from '../../src/server/ai/extraction/read-document';
 import type { LayoutPage } from '../../src/server/ai/layout/types';
 import { DocumentReadError } from '../../src/server/ai/pdf/errors';

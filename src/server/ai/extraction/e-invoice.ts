@@ -2,6 +2,7 @@ import { DOMParser } from 'linkedom';
 import { cents, findAmounts } from './amount';
 import { findDates } from './date';
 import { crossCheck, extractInvoice, money, nearCent as near, type InvoiceExtraction } from './invoice';
+import { pagesText } from '../layout/group';
 import type { LayoutPage } from '../layout/types';
 import type { InvoiceFieldName } from './labels';
 import type { LineItem } from './line-items';
@@ -604,12 +605,13 @@ export interface XmlPdf {
   carried?: number;
 }
 
-const pagesText = (pages: readonly LayoutPage[]) => pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n\n');
+/** The data's invoice number printed on the page (true when the data gives none). */
+const printsNumber = (number: string | number | undefined, printed: PrintedText) => number === undefined || isPrinted(printed, number, 'text');
 
 /** The data's invoice number printed on the page, or read there as its invoice number (true when the data gives none). */
 function showsNumber(number: string | number | undefined, printed: PrintedText, page: InvoiceExtraction): boolean {
   const pageNumber = page.fields.invoice_number;
-  return number === undefined || isPrinted(printed, number, 'text') || !!(pageNumber && sameAs('invoice_number', pageNumber.value, number));
+  return printsNumber(number, printed) || !!(pageNumber && sameAs('invoice_number', pageNumber.value, number!));
 }
 
 /**
@@ -628,7 +630,7 @@ export function showsInvoiceNumber(eInvoice: Pick<EInvoice, 'fields'>, pages: re
  */
 export function ownPageIndex(eInvoice: Pick<EInvoice, 'fields'>, texts: readonly string[]): number {
   const number = eInvoice.fields.invoice_number;
-  const own = texts.findIndex((text) => text.trim() !== '' && (number === undefined || isPrinted(printedText(text), number, 'text')));
+  const own = texts.findIndex((text) => text.trim() !== '' && printsNumber(number, printedText(text)));
   return Math.max(0, own);
 }
 

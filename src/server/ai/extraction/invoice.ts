@@ -963,8 +963,7 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
   }
-  const shapeVats = vatIds(index, buyerHeadings);
-  candidates.push(...shapeVats, ...titledNumbers(index, table.phrases), ...placeDates(index, decision.order));
+  candidates.push(...titledNumbers(index, table.phrases), ...placeDates(index, decision.order));
 
   // A card terminal's slip printed on a receipt: its numbers ("Beleg-Nr. 8059", "BNr 1302") are the terminal's, not the receipt's.
   const slip = cardSlipLines(index);
@@ -975,11 +974,11 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const chosen = new Map<InvoiceFieldName, Candidate>();
   for (const field of INVOICE_FIELDS) {
     if (field === 'subtotal' || field === 'tax' || field === 'total') continue;
-    // VAT ids by shape read again once the customer is chosen with its address: one in its block is the buyer's
-    const customer = chosen.get('customer_name');
-    if (field === 'vendor_vat_id' && customer && chosen.has('customer_address')) {
-      const again = vatIds(index, buyerHeadings, partyLines(index, customer.phrase));
-      candidates.splice(0, candidates.length, ...candidates.filter((c) => !shapeVats.includes(c)), ...again);
+    // VAT ids by shape, read once the parties are chosen (the VAT fields come after them): one in
+    // the block of a customer chosen with its address is the buyer's
+    if (field === 'vendor_vat_id') {
+      const customer = chosen.get('customer_name');
+      candidates.push(...vatIds(index, buyerHeadings, customer && chosen.has('customer_address') ? partyLines(index, customer.phrase) : undefined));
     }
     // An address goes with the name chosen for its party, never with another party's name (the
     // customer's block under a sender's return-address line is not the sender's address).
@@ -1041,14 +1040,14 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const named = fields.currency ? undefined : namedCurrency(index.text);
   // (on a page read by OCR a lone sign may be a misread mark: not shown as sure)
   if (named) fields.currency = { value: named, confidence: ocr ? 0.5 : 0.6 };
-  // "$" is the sign of the US, Australian, Canadian, … dollar, "¥" of the yen and the yuan, "kr" of
-  // four crowns: read from the sign alone, with the code printed nowhere, the currency needs a look.
   // "$" read as dollars on a page that is plainly a peso country's: a Mexican CFDI ("… PESOS 00/100
   // M.N.", an RFC), a Chilean DTE (an RUT, the SII).
   if (fields.currency?.value === 'USD' && !/\bUSD\b/.test(index.text)) {
     const peso = DOLLAR_SIGN_PESOS.find(([, re]) => re.test(index.text))?.[0];
     if (peso) fields.currency = { value: peso, confidence: fields.currency.confidence };
   }
+  // "$" is the sign of the US, Australian, Canadian, … dollar, "¥" of the yen and the yuan, "kr" of
+  // four crowns: read from the sign alone, with the code printed nowhere, the currency needs a look.
   const code = fields.currency?.value;
   if (fields.currency && typeof code === 'string' && SHARED_SIGN.has(code) && !new RegExp(`\\b${code}\\b`).test(index.text)) cap(fields.currency, REVIEW);
   if (!fields.invoice_date) {

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { pagesText } from '../layout/group';
 import type { LayoutPage } from '../layout/types';
 import type { OcrEngine } from '../ocr/ocr-engine';
 import { ownPageIndex, showsInvoiceNumber, type EInvoice, type XmlPdf } from './e-invoice';
@@ -122,7 +123,7 @@ export async function xmlPdfFirstPage(bytes: Uint8Array, name: string, dpi?: num
   const texts: string[] = [];
   for (const file of files.length > 1 ? files : []) {
     const read = await readPdfBounded(file, { minTextChars: 0 }).catch(() => undefined);
-    texts.push(read?.pages.map((p) => ('page' in p ? p.page : p.textPage).lines.map((l) => l.text).join('\n')).join('\n\n') ?? '');
+    texts.push(read ? pagesText(read.pages.map((p) => ('page' in p ? p.page : p.textPage))) : '');
   }
   const shown = files[ownPageIndex(eInvoice, texts)];
   return renderFirstPagePng(shown, dpi);

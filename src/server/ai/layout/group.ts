@@ -92,3 +92,8 @@ export function phrasesOf(page: LayoutPage, gapFactor = page.source === 'ocr' ? 
 export function pageText(page: LayoutPage): string {
   return page.lines.map((l) => l.text).join('\n');
 }
+
+/** Pages' text (see pageText), pages separated by a blank line. */
+export function pagesText(pages: readonly LayoutPage[]): string {
+  return pages.map(pageText).join('\n\n');
+}

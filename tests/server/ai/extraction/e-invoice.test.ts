@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { extractInvoiceFromDocument, readEInvoice, withEInvoice, type EInvoice } from '../../../../src/server/ai/extraction/e-invoice';
 import { extractInvoice, type InvoiceExtraction } from '../../../../src/server/ai/extraction/invoice';
-import { pagesText } from '../../../../src/server/ai/extraction/jobs/read-stored-document';
+import { pagesText } from '../../../../src/server/ai/layout/group';
 import { readDocument } from '../../../../src/server/ai/extraction/read-document';
 import type { OcrEngine } from '../../../../src/server/ai/ocr/ocr-engine';
 import type { InvoiceData } from '../../../support/invoices/random-invoice';

@@ -1,5 +1,6 @@
 import type { FileStore } from '../../../files/file-store';
 import type { OcrEngine } from '../../ocr';
+import { pagesText } from '../../layout/group';
 import { eInvoiceText } from '../e-invoice';
 import { readDocument } from '../read-document';
 
@@ -54,11 +55,6 @@ function reportingOcr(ocr: OcrEngine, onProgress: ReadProgress | undefined): Ocr
     },
     close: () => ocr.close(),
   };
-}
-
-/** The plain text of read pages: each line's text, pages separated by a blank line. */
-export function pagesText(pages: readonly ReadPage[]): string {
-  return pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n\n');
 }
 
 /**
