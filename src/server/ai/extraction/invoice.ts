@@ -138,7 +138,6 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     const rights = rightOf(index, phrase).filter((q) => !exclude.has(q));
     // "Invoice | N°: | V01/15000001": a bare number key between the title and its number.
     if (spec.kind === 'id' && !rest && rights.length > 1 && NUMBER_KEY_RE.exec(rights[0].text.trim())?.[1] === '') rights.shift();
-    const right = rights[0];
     // "Endbetrag   12,85   EUR": the currency set apart after the amount at the margin is no value of its own.
     const valued = spec.kind === 'amount' && rights.length > 1 && currencyCode(rights[rights.length - 1].text.trim()) ? rights.slice(0, -1) : rights;
     // "VAT 400,00 @ 21,00%   84,00", "Mehrwertsteuer  19,00 %   10,80   2,05": the base and the
@@ -147,10 +146,13 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       spec.field === 'tax' && valued.length ? taxOnBase([rest, ...valued.slice(0, -1).map((q) => q.text)].join(' '), valued[valued.length - 1]) : undefined;
     if (based) tries.push([based.text, 1, based]);
     if (rest) tries.push([rest, 1, phrase]);
+    // "Af te dragen BTW | 21,00 | % | 116,51": a rate, its "%" set apart, is no amount of the label's.
+    const amounts = spec.kind === 'amount' ? valued.filter((q, i) => !/^%$/.test(q.text.trim()) && !/^%$/.test(valued[i + 1]?.text.trim() ?? '')) : valued;
+    const right = spec.kind === 'amount' ? amounts[0] : rights[0];
     // A totals block: the label in the middle of the page, its amount at the right margin, the
     // phrases between (other columns, "(zzgl. 19% MwSt.)") holding no amount.
-    const last = spec.kind === 'amount' ? valued[valued.length - 1] : undefined;
-    const farRight = last && !matchLabel(last.text) && valued.slice(0, -1).every((q) => findAmounts(q.text).length === 0) ? last : undefined;
+    const last = spec.kind === 'amount' ? amounts[amounts.length - 1] : undefined;
+    const farRight = last && !matchLabel(last.text) && amounts.slice(0, -1).every((q) => findAmounts(q.text).length === 0) ? last : undefined;
     // "TOTAL   150   750.00" under a table: a count (a whole number) in the quantity column
     // beside the label, the amount with its cents at the right margin.
     const counted =
@@ -159,13 +161,13 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       last !== right &&
       !matchLabel(last.text) &&
       CENTS_RE.test(last.text) &&
-      valued.slice(0, -1).every((q) => /^\d{1,6}$/.test(q.text.trim()))
+      amounts.slice(0, -1).every((q) => /^\d{1,6}$/.test(q.text.trim()))
         ? last
         : undefined;
     if (counted) tries.push([counted.text, 0.95, counted]);
     else if (right && !matchLabel(right.text) && right.x - (phrase.x + phrase.width) < 25 * index.textHeight) {
       // A currency set apart from its amount ("Totaal excl. BTW   €   31,00"): the two are one value.
-      const apart = spec.kind === 'amount' && currencyCode(right.text.trim()) && rights[1] ? rights[1] : undefined;
+      const apart = spec.kind === 'amount' && currencyCode(right.text.trim()) && amounts[1] ? amounts[1] : undefined;
       tries.push(apart ? [`${right.text} ${apart.text}`, 0.95, apart] : [right.text, 0.95, right]);
       if (farRight && farRight !== right && farRight !== apart) tries.push([farRight.text, 0.9, farRight]);
     } else if (farRight) tries.push([farRight.text, 0.9, farRight]);
@@ -323,6 +325,9 @@ interface Party {
 }
 
 const isStop = (q: LayoutPhrase) => Boolean(matchLabel(q.text)) || CONTACT_RE.test(q.text);
+/** A labelled VAT id ("VAT ID: DE837566332", "USt-IdNr. DE…", "Customer VAT number: …"). */
+const isVatLine = (q: LayoutPhrase) =>
+  matchLabel(q.text)?.spec.kind === 'vat' || /^(?:vat|tva|btw|iva|ust|mwst)[\s.-]*(?:id|no|nr|reg|number)\b.*\d/i.test(q.text.trim());
 
 const KEY_VALUE_RE = /^[\p{L}][\p{L}\s.\-/()]{0,40}\s?:(?:\s|$)/u;
 /** Another box's key beside a name's key on a form ("NOME / RAZÃO SOCIAL   …   CNPJ / CPF"): no name. */
@@ -466,9 +471,11 @@ function returnAddressLine(index: PhraseIndex, ocr: boolean): Party[] {
   // OCR reads the dots between the parts as "+" or "*" ("Kitten Example GmbH + Katzenstraße 1 * 42424 Miauhausen")
   const dots = ocr ? String.raw`\s*[|•●·]\s*|\s[+*]\s` : String.raw`\s*[|•●·]\s*`;
   const dotted = new RegExp(dots);
-  const parted = new RegExp(`${dots}|\\s[-–]\\s`);
-  const parting = new RegExp(`${dots}|\\s+[-–]\\s+`);
-  const partingSmall = new RegExp(`${dots}|\\s*,\\s*|\\s+[-–]\\s+`);
+  // a post-office box after the name parts them too ("Lenze B.V. Postbus 3101, 5203 DC 's-Hertogenbosch")
+  const box = String.raw`\s+(?=(?:postbus|postfach|p\.?\s?o\.?\s?box|apartado|casella\s+postale|bo[iî]te\s+postale|case\s+postale)\s+\d)`;
+  const parted = new RegExp(`${dots}|\\s[-–]\\s|${box}`, 'i');
+  const parting = new RegExp(`${dots}|\\s+[-–]\\s+|${box}`, 'i');
+  const partingSmall = new RegExp(`${dots}|\\s*,\\s*|\\s+[-–]\\s+|${box}`, 'i');
   const firstPage = (index.lines[0] ?? []).flat();
   const half = Math.max(0, ...firstPage.map((p) => p.y + p.height)) / 2;
   for (const line of (index.lines[0] ?? []).slice(0, 40)) {
@@ -713,20 +720,26 @@ function windowRecipients(index: PhraseIndex, first: LayoutPage | undefined, exc
       notAName(p) ||
       TITLE_WORDS.test(t) ||
       STREET_RE.test(t) ||
+      STREET_END_RE.test(t) ||
       /\d{3,}/.test(t) ||
       findDates(t).length
     )
       continue;
-    const block = blockBelow(index, p, 4, isStop);
+    // (a VAT id under the name, "VAT ID: DE837566332", is part of the block, not its end)
+    const block = blockBelow(index, p, 4, (q) => isStop(q) && !isVatLine(q));
     if (!block.some((q) => POSTCODE_TOWN_RE.test(q.text))) continue;
     block.forEach((q) => used.add(q));
     // A sender's block, not a recipient's: its name set larger than the text (a letterhead, unless
     // the document's web or mail address names another phrase as the sender), or its phone,
-    // e-mail or website right under its address.
+    // e-mail or website right under its address. A tax id alone in a block under another tax id
+    // is the buyer's (a business-to-business invoice prints both parties' VAT ids).
     const large = median(p.words.map((w) => w.height)) > index.textHeight * 1.15;
-    if ((large && !(sender && sender !== p)) || sender === p || senderContact(index, block)) continue;
+    const buyersTaxId =
+      !block.some((q) => !isVatLine(q) && CONTACT_RE.test(q.text)) && phrases.some((q) => q.y < p.y && !block.includes(q) && SENDER_DETAIL_RE.test(q.text));
+    if ((large && !(sender && sender !== p)) || sender === p || (senderContact(index, block) && !buyersTaxId)) continue;
     const score = (out.length ? 0.45 : 0.5) * p.confidence;
-    const { name, rest: address } = continuedName(t, block);
+    const { name, rest } = continuedName(t, block);
+    const address = rest.filter((q) => !isVatLine(q));
     out.push({
       name: { field: 'customer_name', value: name, raw: p.text, phrase: p, score, unlabelled: true },
       address: {

@@ -33,8 +33,9 @@ const L = (field: InvoiceFieldName, kind: ValueKind, weight: number, source: str
   field,
   kind,
   weight,
-  // The label ends at a separator, a space or the end, but not inside a value such as "PO-1234".
-  pattern: new RegExp(`^(?:${source})(?:\\s*[:#.]|(?<=[#°º.:])(?=\\s|$)|\\b(?![-/]\\w)|(?<=\\W)(?=\\s|$))`, 'iu'),
+  // The label ends at a separator, a space or the end, but not inside a value such as "PO-1234",
+  // nor before a possessive ("Seller's commencement of work …" opens a sentence, not a label).
+  pattern: new RegExp(`^(?:${source})(?:\\s*[:#.]|(?<=[#°º.:])(?=\\s|$)|\\b(?![-/'’]\\w)|(?<=\\W)(?=\\s|$))`, 'iu'),
 });
 
 // The kind of a German invoice before "Rechnung" ("Mietrechnung", "Abschlagsrechnung", "Betriebskostenabrechnung"); never "Verrechnung" or "Berechnung".
@@ -106,7 +107,7 @@ export const LABELS: LabelSpec[] = [
     `(?:sub[\\s-]?total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:excl\\.?|exkl\\.?|excluding|ohne|hors|zonder|sin|senza)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl\\.?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
       `|zwischensumme|(?:rechnungs|gesamt)?(?:betrag|summe)\\s*\\(netto\\)|total\\s*\\(net\\)|summe\\s*(?:der\\s*)?positionen|positionssumme|warensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl\\.?)\\s*(?:ust|mwst)\\.?|warenwert` +
       `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
-      `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:monto\\s*)?neto|(?:totale\\s*)?imponibile|subtotale` +
+      `|subtotaal|totaal\\s*excl\\.?(?:\\s*btw)?|netto\\s*bedrag|btw[\\s-]*plichtig\\s*bedrag|belastbaar\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:monto\\s*)?neto|(?:totale\\s*)?imponibile|subtotale` +
       `|valor\\s*total\\s*dos\\s*produtos|total\\s*il[íi]quido|valor\\s*il[íi]quido|total\\s*sem\\s*iva|base\\s*tribut[áa]vel)${CUR}`,
   ),
   // "19% MwSt", "Total VAT", "Sales tax", a US receipt's "TAX1" (its first rate) ...
@@ -115,7 +116,7 @@ export const LABELS: LabelSpec[] = [
     'amount',
     1,
     `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst|mehrwertsteuer|umsatzsteuer)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es|\\d)?|vat|gst|hst|pst|iva|igic|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|steuer|ust|tva|btw|imposta)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
-      `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag)${CUR}`,
+      `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag|af\\s*te\\s*dragen\\s*btw)${CUR}`,
   ),
   L(
     'total',
@@ -124,7 +125,7 @@ export const LABELS: LabelSpec[] = [
     `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:incl\\.?|inkl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|invoice\\s*amount|balance\\s*(?:due|payable)?|invoice\\s*total|gross\\s*(?:total\\s*)?(?:amount|total)|total\\s*(?:incl\\.?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|price|charges|usd|eur|gbp)?(?!\\s*(?:pcs|pieces|qty|quantity|items?|units?|weight|hours|hrs|kg|pages?|stk|st[üu]ck|anzahl|menge)\\b)` +
       `|gesamtbetrag|rechnungs(?:end)?betrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
       `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
-      `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale` +
+      `|totaal(?:bedrag)?(?:\\s*incl\\.?(?:\\s*btw)?)?|te\\s*betalen|rekeningsbedrag|factuurbedrag|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale` +
       `|valor\\s*total\\s*da\\s*nota|total\\s*(?:com\\s*iva|geral|da\\s*fatura)|valor\\s*a\\s*pagar)${CUR}`,
   ),
   // What is left to pay after a prepayment: the total when nothing else names one.
@@ -145,16 +146,16 @@ export const LABELS: LabelSpec[] = [
     'vendor_name',
     'party',
     1,
-    'from|vendor|supplier|seller|sold\\s*by|billed\\s*by|bill\\s*from|remit\\s*to|pay\\s*to|issued\\s*by' +
+    '(?:seller|vendor|supplier)\\s*name|from|vendor|supplier|seller|(?:nom|raison\\s*sociale|d[ée]nomination)\\s*(?:du|de\\s*l.)\\s*(?:vendeur|fournisseur|[ée]metteur)|sold\\s*by|billed\\s*by|bill\\s*from|remit\\s*to|pay\\s*to|issued\\s*by' +
       '|verk[äa]ufer|lieferant|rechnungssteller|leistungserbringer|vendeur|fournisseur|[ée]metteur|leverancier|verkoper|vendedor|proveedor|(?:datos\\s*del\\s*)?emisor|emitente|fornecedor|fornitore|venditore|cedente(?:\\s*/\\s*prestatore)?',
   ),
   L(
     'customer_name',
     'party',
     1,
-    'bill(?:ed)?\\s*to|invoice\\s*to|sold\\s*to|customer(?:\\s*name)?|client(?:\\s*name)?|buyer|to' +
+    'bill(?:ed)?\\s*to|invoice\\s*to|sold\\s*to|customer(?:\\s*name)?|client(?:\\s*name)?|buyer(?:\\s*name)?|(?:nom|raison\\s*sociale|d[ée]nomination)\\s*(?:du|de\\s*l.)\\s*(?:acheteur|client|destinataire)|to' +
       '|k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?|rechnungsempf[äa]nger|leistungsempf[äa]nger|kunde|adresse\\s*(?:de\\s*facturation|du\\s*client)|acheteur|destinataire|factur[ée]\\s*[àa]' +
-      '|klant|afnemer|cliente|comprador|destinatario|facturar\\s*a|(?:datos\\s*del\\s*)?receptor|se[ñn]or(?:\\(?es\\)?)?|sres\\.?|destinat[áa]rio|adquirente|committente|cessionario(?:\\s*/\\s*committente)?',
+      '|klant|afnemer|factuurontvanger|cliente|comprador|destinatario|facturar\\s*a|(?:datos\\s*del\\s*)?receptor|se[ñn]or(?:\\(?es\\)?)?|sres\\.?|destinat[áa]rio|adquirente|committente|cessionario(?:\\s*/\\s*committente)?',
   ),
   L('customer_name', 'party', 0.5, 'ship(?:ped)?\\s*to|deliver(?:y|ed)?\\s*to|adresse\\s*de\\s*livraison|lieferadresse|afleveradres'),
 ];
@@ -202,7 +203,7 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'description',
     pattern:
-      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung)|[a-zäöüß]*(?:beschreibung|bezeichnung)|dienstleistung|positionstext|text|(?:item|product|produkt|article|artikel)\s*name(?:\s+(?:and|&|\/|und|et)\s+.{1,30})?|(?:artikel|produkt|article|item)\s*\/\s*(?:leistung|service|description|beschreibung)|(?:beschreibung|bezeichnung|description|d[ée]signation|descripci[óo]n|descrizione|omschrijving)\s+(?:der|des|de|del|della|of|van)\s+.{1,30}|art[íi]culo|articolo|producto|prodotto|servicio|servizio|intitul[ée]|prestation|descri[çc][ãa]o(?:\s*do\s*produto(?:\s*\/\s*servi[çc]o)?)?)$/i,
+      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung)|[a-zäöüß]*(?:beschreibung|bezeichnung)|dienstleistung|positionstext|text|(?:item|product|produkt|article|artikel)\s*name(?:\s+(?:and|&|\/|und|et)\s+.{1,30})?|(?:artikel|produkt|article|item)\s*\/\s*(?:leistung|service|description|beschreibung)|(?:beschreibung|bezeichnung|description|d[ée]signation|descripci[óo]n|descrizione|omschrijving)\s+(?:der|des|de|del|della|of|van)\s+.{1,30}|art[íi]culo|articolo|producto|prodotto|servicio|servizio|intitul[ée]|prestation|descri[çc][ãa]o(?:\s*do\s*produto(?:\s*\/\s*servi[çc]o)?)?|(?:item\s*)?descr?\.)$/i,
   },
   {
     role: 'quantity',
@@ -218,7 +219,7 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'other',
     pattern:
-      /^(?:pos\.?|position|nr\.?|n[°º]\.?|no\.?|#|ligne|art(?:ikel)?\.?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|igic|%\s*(?:vat|tax|tva|btw|iva|igic|mwst|ust)|(?:cuota|importe|tasa|tipo)\s*(?:iva|igic)|(?:vat|tax|tva|btw|mwst|ust)\s*(?:amount|montant|betrag|bedrag)|montant\s*tva|unit|einheit|clave\s*unidad|unidad|code|c[óo]digo|codice|recargo|ref\.?)$/i,
+      /^(?:pos\.?|position|nr\.?|n[°º]\.?|no\.?|#|ligne|art(?:ikel)?\.?[-\s]?nr\.?.*|steuersatz|ust\.?(?:\s*%)?|mwst\.?(?:\s*%)?|vat\s*%?|tax\s*%?|tva|taux|btw|iva|igic|%\s*(?:vat|tax|tva|btw|iva|igic|mwst|ust)|(?:cuota|importe|tasa|tipo)\s*(?:iva|igic)|(?:vat|tax|tva|btw|mwst|ust)\s*(?:amount|montant|betrag|bedrag)|montant\s*tva|unit|einheit|clave\s*unidad|unidad|code|c[óo]digo|codice|recargo|ref\.?|(?:item|product|article|part|sku)\s*(?:code|no\.?|nr\.?|number|#|id))$/i,
   },
   // A discount on the line, in per cent: read to work out the net unit price, not kept.
   {

@@ -42,7 +42,7 @@ type AmountOnlyRows = 'auto' | 'lines' | 'notes';
  * before a digit ("Total19%").
  */
 const TOTALS_ROW =
-  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|igic\b|resumen|retenci[óo]n|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
+  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|somme\b|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|igic\b|resumen|retenci[óo]n|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
 
 /**
  * A line's tax detail on the row under it, not a line: a Mexican CFDI's "Traslado 002 - IVA
@@ -64,6 +64,47 @@ function roleOf(text: string): Role | undefined {
   const clean = text.replace(/[:.]$/, '').trim();
   const find = (t: string) => COLUMN_HEADERS.find((h) => h.pattern.test(t))?.role;
   return find(clean) ?? (TAX_QUALIFIER.test(clean) ? find(clean.replace(TAX_QUALIFIER, '').trim()) : undefined);
+}
+
+/** A heading's piece of a header line: its text, where it stands, and the column it names. */
+interface HeadingPiece {
+  text: string;
+  x: number;
+  width: number;
+  role: Role | undefined;
+}
+
+/**
+ * Headings run together into one phrase ("UNIT PRICE QUANTITY TOTAL PRICE", "Item Product"): the
+ * fewest pieces, split at words, that each name a column; undefined when the phrase names one
+ * column as it stands or cannot be split so.
+ */
+function headingPieces(p: LayoutPhrase): HeadingPiece[] | undefined {
+  const w = p.words;
+  if (w.length < 2 || roleOf(p.text) !== undefined) return undefined;
+  const piece = (from: number, to: number): HeadingPiece => {
+    const text = w
+      .slice(from, to)
+      .map((x) => x.text)
+      .join(' ');
+    return { text, x: w[from].x, width: w[to - 1].x + w[to - 1].width - w[from].x, role: roleOf(text) };
+  };
+  // best[i]: the fewest pieces that cover the first i words, each naming a column
+  const best: Array<HeadingPiece[] | undefined> = [[]];
+  for (let to = 1; to <= w.length; to++)
+    for (let from = 0; from < to; from++) {
+      const before = best[from];
+      if (!before) continue;
+      const next = piece(from, to);
+      if (next.role !== undefined && (!best[to] || before.length + 1 < best[to]!.length)) best[to] = [...before, next];
+    }
+  const pieces = best[w.length];
+  return pieces && pieces.length >= 2 ? pieces : undefined;
+}
+
+/** A header line's headings left to right, with headings run together split into their pieces (see headingPieces). */
+function headingsOf(line: readonly LayoutPhrase[]): HeadingPiece[] {
+  return line.flatMap((p) => headingPieces(p) ?? [{ text: p.text, x: p.x, width: p.width, role: roleOf(p.text) }]);
 }
 
 /** One column's heading: its text (on one line or several) and its horizontal extent. */
@@ -115,37 +156,10 @@ function headerCells(lines: LayoutPhrase[][], k: number): { cells: HeaderCell[];
     const own = stack.main ? roleOf(stack.main.text) : undefined;
     const role = (own && own !== 'other' ? own : undefined) ?? roleOf(text) ?? own;
     const single = stack.phrases.length === 1 ? stack.phrases[0] : undefined;
-    if (role === undefined && single && single.words.length >= 2) {
-      // Two headings run together: split where both halves name a column.
-      const w = single.words;
-      const at = w.findIndex(
-        (_, i) =>
-          i > 0 &&
-          roleOf(
-            w
-              .slice(0, i)
-              .map((x) => x.text)
-              .join(' '),
-          ) !== undefined &&
-          roleOf(
-            w
-              .slice(i)
-              .map((x) => x.text)
-              .join(' '),
-          ) !== undefined,
-      );
-      if (at > 0) {
-        const left = w.slice(0, at);
-        const right = w.slice(at);
-        cells.push({ role: roleOf(left.map((x) => x.text).join(' ')), x: left[0].x, right: left[at - 1].x + left[at - 1].width, phrases: [single] });
-        cells.push({
-          role: roleOf(right.map((x) => x.text).join(' ')),
-          x: right[0].x,
-          right: right[right.length - 1].x + right[right.length - 1].width,
-          phrases: [single],
-        });
-        continue;
-      }
+    const pieces = role === undefined && single ? headingPieces(single) : undefined;
+    if (pieces) {
+      cells.push(...pieces.map((piece) => ({ role: piece.role, x: piece.x, right: piece.x + piece.width, phrases: [single!] })));
+      continue;
     }
     cells.push({ role, x: stack.x, right: stack.right, phrases: stack.phrases });
   }
@@ -176,7 +190,11 @@ function readRow(row: LayoutPhrase[], columns: Column[], description: Column | u
     let column = columns.find((col) => c >= col.left && c < col.right) ?? columns.reduce((a, b) => (Math.abs(a.centre - c) < Math.abs(b.centre - c) ? a : b));
     // Text that starts in the description column and is not a number is description, however
     // far right it reaches ("Gültig ab 20.09.2018 15:39 Uhr bis …" under a price header).
-    if (description && column.role !== 'description' && p.x >= description.left && p.x < description.right && !NUMERIC_CELL.test(p.text.trim()))
+    if (
+      description &&
+      column.role !== 'description' &&
+      ((p.x >= description.left && p.x < description.right && !NUMERIC_CELL.test(p.text.trim())) || p.description)
+    )
       column = description;
     if (column.role === 'other') {
       // "2 | Inklusiv-Kilometer waren: 873": a position number left of the description opens a position.
@@ -194,11 +212,19 @@ function readRow(row: LayoutPhrase[], columns: Column[], description: Column | u
   return { cells, newPosition, amount: numeric(cells.amount), unitPrice: numeric(cells.unit_price), quantity, discount: discount || undefined };
 }
 
+/** A row's text cut where its columns part; `description` when it is known to be the description's. */
+interface RowPiece {
+  x: number;
+  width: number;
+  text: string;
+  description?: boolean;
+}
+
 /**
  * A phrase of numbers set close together across two columns ("60,00 10,00%": an amount and a
  * tax rate) is one cell per number, each in the column of its centre.
  */
-function splitAcrossColumns(p: LayoutPhrase, columns: Column[], description: Column | undefined): Array<{ x: number; width: number; text: string }> {
+function splitAcrossColumns(p: LayoutPhrase, columns: Column[], description: Column | undefined): RowPiece[] {
   const pieces = splitAtDescription(p, description);
   if (pieces.length > 1 || p.words.length < 2 || !p.words.every((w) => NUMERIC_CELL.test(w.text))) return pieces;
   const columnOf = (x: number) => columns.findIndex((col) => x >= col.left && x < col.right);
@@ -212,16 +238,19 @@ function splitAcrossColumns(p: LayoutPhrase, columns: Column[], description: Col
  * an article number and the end of a description set close together) is two cells: the words
  * that start inside the description column are description.
  */
-function splitAtDescription(p: LayoutPhrase, description: Column | undefined): Array<{ x: number; width: number; text: string }> {
+function splitAtDescription(p: LayoutPhrase, description: Column | undefined): RowPiece[] {
   if (!description || p.x >= description.left || p.x + p.width <= description.left) return [p];
-  const at = p.words.findIndex((w) => w.x >= description.left);
+  // A centred heading leaves the column's left edge right of where its text starts: a count or
+  // an article number before words ("3 unid Stock útiles y papelería") ends where the words begin.
+  const lead = p.words.findIndex((w, i) => !(NUMERIC_CELL.test(w.text) || ID_CELL.test(w.text) || (i > 0 && UNIT_WORD.test(w.text))));
+  const at = lead > 0 && p.words[lead].x < description.left ? lead : p.words.findIndex((w) => w.x >= description.left);
   if (at <= 0) return [p];
   const piece = (words: LayoutPhrase['words']) => ({
     x: words[0].x,
     width: words[words.length - 1].x + words[words.length - 1].width - words[0].x,
     text: words.map((w) => w.text).join(' '),
   });
-  return [piece(p.words.slice(0, at)), piece(p.words.slice(at))];
+  return [piece(p.words.slice(0, at)), { ...piece(p.words.slice(at)), description: true }];
 }
 
 const keptRoles = (roles: Array<Role | undefined>) => new Set(roles.filter((r) => r && r !== 'other' && r !== 'discount'));
@@ -238,8 +267,8 @@ const isHeader = (roles: Set<Role | undefined>, known = 0) => roles.has('descrip
  * price but no amount, right of the price, is the amount ("GESSAMTPRES" as printed, "Sum EUR"
  * as OCR reads it).
  */
-function headerRoles(line: readonly LayoutPhrase[]): Array<Role | undefined> {
-  const roles = line.map((p) => roleOf(p.text));
+function headerRoles(line: readonly HeadingPiece[]): Array<Role | undefined> {
+  const roles = line.map((p) => p.role);
   const last = roles.length - 1;
   const price = roles.lastIndexOf('unit_price');
   if (
@@ -259,7 +288,8 @@ function headerRoles(line: readonly LayoutPhrase[]): Array<Role | undefined> {
 /**
  * Settles the roles of a header's columns, left to right: with two amount headings and no
  * quantity, the left one counts the units ("Amount | Product | VAT | Price | Total"); with two
- * price headings and no amount, the right one is the line's amount ("Prix unitaire | … | Prix HT").
+ * price headings and no amount, the right one is the line's amount ("Prix unitaire | … | Prix HT");
+ * with one price heading and no amount nor quantity, the price is the amount.
  */
 function settleRoles(roles: Array<Role | undefined>): Array<Role | undefined> {
   const out = [...roles];
@@ -267,6 +297,8 @@ function settleRoles(roles: Array<Role | undefined>): Array<Role | undefined> {
   if (at('amount').length > 1 && at('quantity').length === 0) out[at('amount')[0]] = 'quantity';
   const prices = at('unit_price');
   if (prices.length > 1 && at('amount').length === 0) out[prices[prices.length - 1]] = 'amount';
+  // A price and no count beside it: the line's price is its amount ("Pos. Beschreibung | Preis").
+  if (prices.length === 1 && at('amount').length === 0 && at('quantity').length === 0) out[prices[0]] = 'amount';
   return out;
 }
 
@@ -288,9 +320,10 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
   let stacked: { cells: HeaderCell[]; last: number } | undefined;
   for (let k = 0; k < lines.length && headerIndex < 0; k++) {
     const line = [...lines[k]].sort((a, b) => a.x - b.x);
-    const named = headerRoles(line);
+    const named = headerRoles(headingsOf(line));
     const direct = rolesOf(named.map((role) => ({ role })));
-    if (isHeader(direct, named.filter(Boolean).length)) {
+    // A line of two headings alone, a description and an amount ("Description | Amount"), is a header too.
+    if (isHeader(direct, named.filter(Boolean).length) || (named.length === 2 && direct.size === 2 && isHeader(direct, 3))) {
       headerIndex = k;
       // Headings over or under the line may add a column it lacks ("Prix" / "unitaire").
       const found = headerCells(lines, k);
@@ -298,7 +331,7 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
       if ([...direct].every((r) => roles.has(r)) && roles.size > direct.size) stacked = found;
       continue;
     }
-    if (!line.some((p) => roleOf(p.text) === 'description')) continue;
+    if (!headingsOf(line).some((p) => p.role === 'description')) continue;
     const found = headerCells(lines, k);
     if (!isHeader(rolesOf(found.cells))) continue;
     headerIndex = k;
@@ -306,10 +339,11 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
   }
   if (headerIndex < 0) return undefined;
   const header = stacked ? [...new Set(stacked.cells.flatMap((c) => c.phrases))] : lines[headerIndex];
+  const headings = headingsOf([...header].sort((a, b) => a.x - b.x));
   const cells = stacked
     ? stacked.cells.map((c) => ({ p: { x: c.x, width: c.right - c.x }, role: c.role ?? ('other' as Role) }))
     : // a heading the vocabulary does not know ("Periode van", "Shipment Date") still bounds its neighbours: its cells are no one else's
-      headerRoles(header).map((role, i) => ({ p: { x: header[i].x, width: header[i].width }, role: role ?? ('other' as Role) }));
+      headerRoles(headings).map((role, i) => ({ p: { x: headings[i].x, width: headings[i].width }, role: role ?? ('other' as Role) }));
   const named = cells.filter((h): h is { p: { x: number; width: number }; role: Role } => h.role !== undefined).sort((a, b) => a.p.x - b.p.x);
   const settled = settleRoles(named.map((h) => h.role));
   named.forEach((h, i) => (h.role = settled[i] ?? h.role));
@@ -364,7 +398,7 @@ interface RowNumber {
 
 /** A count's unit after its number: "2 Stk", "1,5 h", "3 pcs", "10 x", "4 m²". */
 const UNIT_WORD =
-  /^(?:stk|st|stck|stück|pcs?|pieces?|pce|ea|each|h|hrs?|std|stunden?|hours?|tage?|days?|kg|g|t|m|m2|m²|m3|m³|km|l|ltr|x|u|ud|uds|unit[eé]s?|units?|pz|pezzi|stuks?)\.?$/i;
+  /^(?:stk|st|stck|stück|pcs?|pieces?|pce|ea|each|h|hrs?|std|stunden?|hours?|tage?|days?|kg|g|t|m|m2|m²|m3|m³|km|l|ltr|x|u|ud|uds|unit[eé]s?|units?|pz|pezzi|stuks?|unid)\.?$/i;
 /** "1,000" / "2.500" (one separator, three digits after it, no currency): also a number with three decimals. */
 function threeDecimals(raw: string): number | undefined {
   const m = /^(\d{1,3})[.,](\d{3})$/.exec(raw.trim());
@@ -517,12 +551,16 @@ function readRows(
   let last: LineItem | undefined;
   let pending: string | undefined;
   let lastLine = from - 1;
+  let firstGap = 0;
   const bottomOf = (row: LayoutPhrase[]) => Math.max(...row.map((p) => p.y + p.height));
   for (let i = from; i < lines.length; i++) {
     const row = lines[i];
     if (row.length === 0) continue;
     const top = Math.min(...row.map((p) => p.y));
-    if (top - previousBottom > lineHeight * 4.5) return { end: 'gap', lastLine };
+    // An airy table (rows set far apart, as far as the header is from the first row) ends at a
+    // gap wider than twice that spacing; a dense one at a gap of four and a half lines.
+    if (top - previousBottom > Math.max(lineHeight * 4.5, 2 * firstGap)) return { end: 'gap', lastLine };
+    if (items.length === 0 && !pending) firstGap = Math.max(0, top - previousBottomAtStart);
     const rowText = row.map((p) => p.text).join(' ');
     if (CARRY_ROW.test(rowText.trim())) {
       row.forEach((p) => phrases.add(p));

@@ -41,7 +41,9 @@ export async function readTextLayer(page: PdfPage, pageNumber: number): Promise<
     const re = /\S+/g;
     let m: RegExpExecArray | null;
     while ((m = re.exec(item.str))) {
-      const word = { text: m[0], x: tx[4] + m.index * perChar, y: top, width: m[0].length * perChar, height: fontHeight, confidence: 1 };
+      // Typographic hyphens ("IOPOLE‐jdz7fEbj4Va", "18‐08‐2026", U+2010 to U+2012) are read as the hyphen-minus.
+      const text = m[0].replace(/[\u2010-\u2012]/g, '-');
+      const word = { text, x: tx[4] + m.index * perChar, y: top, width: m[0].length * perChar, height: fontHeight, confidence: 1 };
       const prev = words[words.length - 1];
       // A run that starts where the one before ended, on its baseline, with no space between, goes
       // on with the same word: a PDF may set one word in several runs ("RE-20" "201121" "/50" "8").

@@ -5,14 +5,9 @@ import { extractInvoiceFromDocument, readEInvoice, withEInvoice, type EInvoice }
 import { extractInvoice, type InvoiceExtraction } from '../../../../src/server/ai/extraction/invoice';
 import { pagesText } from '../../../../src/server/ai/layout/group';
 import { readDocument } from '../../../../src/server/ai/extraction/read-document';
-import type { OcrEngine } from '../../../../src/server/ai/ocr/ocr-engine';
 import type { InvoiceData } from '../../../support/invoices/random-invoice';
 import { renderInvoicePdf } from '../../../support/invoices/render';
-
-const noOcr: OcrEngine = {
-  recognize: () => Promise.reject(new Error('no page of these PDFs needs OCR')),
-  close: async () => undefined,
-};
+import { noOcr } from './helpers';
 
 const CII_NS =
   'xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"';

@@ -1,5 +1,27 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
+import { readDocument } from '../../../../src/server/ai/extraction/read-document';
 import { buildPage } from '../../../../src/server/ai/layout/group';
 import type { LayoutPage, LayoutWord } from '../../../../src/server/ai/layout/types';
+import type { OcrEngine } from '../../../../src/server/ai/ocr';
+
+/** For text-layer PDFs only: no page of them may need OCR. */
+export const noOcr: OcrEngine = {
+  recognize: () => Promise.reject(new Error('no page of these PDFs needs OCR')),
+  close: async () => undefined,
+};
+
+/** A text-layer PDF of the real corpus (tests/fixtures/real-invoices), read and extracted. */
+export async function extractCorpusPdf(file: string) {
+  const bytes = readFileSync(path.join(__dirname, '../../../fixtures/real-invoices', file));
+  const doc = await readDocument(bytes, 'pdf', { ocr: noOcr });
+  return extractInvoice(doc.pages);
+}
+
+/** Expects the fields `expected` names to have been extracted with those values (it says which fields a test checks). */
+export const expectFields = (r: ReturnType<typeof extractInvoice>, expected: Record<string, unknown>) =>
+  expect(Object.fromEntries(Object.keys(expected).map((k) => [k, r.fields[k as keyof typeof r.fields]?.value]))).toEqual(expected);
 
 /**
  * Builds a text-layer page from [x, y, text, size?] runs, as if written in a monospaced font:

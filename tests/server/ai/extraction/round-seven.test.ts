@@ -6,28 +6,11 @@
  * VAT id under its address, "nº" under a large title, "Date limite de règlement"), and dates with
  * month names in every language the extractor reads.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { findDates } from '../../../../src/server/ai/extraction/date';
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
-import { readDocument } from '../../../../src/server/ai/extraction/read-document';
-import type { OcrEngine } from '../../../../src/server/ai/ocr';
-import { page } from './helpers';
+import { expectFields, extractCorpusPdf, page } from './helpers';
 
-/** Text-layer PDFs only: no page may need OCR. */
-const noOcr: OcrEngine = {
-  recognize: () => Promise.reject(new Error('a text-layer page needs no OCR')),
-  close: async () => undefined,
-};
-
-async function extract(file: string) {
-  const bytes = readFileSync(path.join(__dirname, '../../../fixtures/real-invoices', file));
-  const doc = await readDocument(bytes, 'pdf', { ocr: noOcr });
-  return extractInvoice(doc.pages);
-}
-/** The fields `expected` names, as extracted: `expected` says which fields a test checks and their values. */
-const expectFields = (r: ReturnType<typeof extractInvoice>, expected: Record<string, unknown>) =>
-  expect(Object.fromEntries(Object.keys(expected).map((k) => [k, r.fields[k as keyof typeof r.fields]?.value]))).toEqual(expected);
+const extract = extractCorpusPdf;
 const lines = (r: ReturnType<typeof extractInvoice>) => r.lineItems.map(({ confidence: _, ...line }) => line);
 
 describe('dates with month names', () => {

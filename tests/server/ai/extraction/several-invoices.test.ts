@@ -1,14 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
 import { readDocument } from '../../../../src/server/ai/extraction/read-document';
-import type { OcrEngine } from '../../../../src/server/ai/ocr/ocr-engine';
 import { renderInvoicePdf, type GeneratedInvoice } from '../../../support/invoices/render';
-import { page } from './helpers';
-
-const noOcr: OcrEngine = {
-  recognize: () => Promise.reject(new Error('no page of these PDFs needs OCR')),
-  close: async () => undefined,
-};
+import { noOcr, page } from './helpers';
 
 /** One PDF of the given PDFs' pages, in order (as a scanner or a mail merge joins invoices). */
 async function joined(pdfs: Uint8Array[]): Promise<Uint8Array> {
