@@ -14,6 +14,8 @@
  * invoices (a regression set only): the held-out renders (layouts and fonts not used while tuning),
  * per-field precision, recall, F1 and overall, and the seconds per page for text-layer and scanned
  * pages on the product's OCR workers (DEFAULT_OCR_WORKERS, or `--workers N`). Prints figures; asserts nothing.
+ * `--corpus DIR` scores another folder of documents with truth files of the same form instead (a
+ * copy of the corpus as it stood, to compare a change on the same documents).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -98,7 +100,7 @@ async function run(kind: 'text-layer' | 'scanned-pdf' | 'png', n: number, firstS
 
 // ---- The real corpus -------------------------------------------------------------------------
 
-const REAL_DIR = join(__dirname, '../fixtures/real-invoices');
+const REAL_DIR = process.argv.includes('--corpus') ? process.argv[process.argv.indexOf('--corpus') + 1] : join(__dirname, '../fixtures/real-invoices');
 /** The fields scored on real invoices, in the order printed (bench name → extractor field). */
 const REAL_FIELDS: [string, string][] = [
   ['invoice number', 'invoice_number'],

@@ -20,12 +20,12 @@
  * proportion to their characters, which is the word-position input the extractor needs.
  *
  * Tesseract settings (languages, image preparation, workers) are compared with `--tesseract`, once per
- * setting: `<langs>[,min=<px>][,max=<scale>][,gray][,thr=<0|1|2>][,psm=<n>][,deskew][,once][,workers=<n>]`, e.g.
+ * setting: `<langs>[,min=<px>][,max=<scale>][,gray][,unrule][,thr=<0|1|2>][,psm=<n>][,deskew][,once][,workers=<n>]`, e.g.
  *
  *   npx tsx tests/bench/ocr-compare.ts --split dev --tesseract eng --tesseract deu+eng --tesseract deu+eng,min=1600
  *
  * (`min`: enlarge images whose shorter side is below that many pixels, at most by `max`; `gray`:
- * grayscale with stretched contrast; `thr`: Tesseract's thresholding_method, 0 Otsu, 1 LeptonicaOtsu,
+ * grayscale with stretched contrast; `unrule`: ruled lines whitened (removeRules); `thr`: Tesseract's thresholding_method, 0 Otsu, 1 LeptonicaOtsu,
  * 2 Sauvola; `psm`: Tesseract's page segmentation mode, e.g. 11 for sparse text; `deskew`: Tesseract's rotateAuto; `once`: no second reading of a poor page;
  * `workers`: OCR workers; any other `<tesseract_parameter>=<value>`, e.g.
  * `tessedit_do_invert=0`, is set as it is). Without `--tesseract` the product's own settings run. `--split dev` (or `heldout`)
@@ -68,6 +68,7 @@ function poolOptions(setting: string): TesseractPoolOptions {
     if (key === 'min') prepare.minShortSide = Number(value);
     else if (key === 'max') prepare.maxScale = Number(value);
     else if (key === 'gray') prepare.grayscale = true;
+    else if (key === 'unrule') prepare.unrule = true;
     else if (key === 'thr') parameters.thresholding_method = value;
     else if (key === 'deskew') deskew = true;
     else if (key === 'psm') parameters.tessedit_pageseg_mode = value;

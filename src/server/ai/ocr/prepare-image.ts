@@ -55,6 +55,8 @@ export interface PrepareOptions {
   maxScale?: number;
   /** Convert to grayscale and stretch the contrast between the 1st and 99th percentile. */
   grayscale?: boolean;
+  /** Whiten a table's ruled lines (see removeRules) before reading. */
+  unrule?: boolean;
 }
 
 export interface PreparedImage {
@@ -78,7 +80,7 @@ export async function prepareImage(image: Buffer, width: number, height: number,
     scale = Math.min(options.maxScale ?? 2, options.minShortSide / short, MAX_SIDE / Math.max(width, height));
     if (scale < 1.05) scale = 1;
   }
-  if (scale === 1 && !options.grayscale) return { image, scale: 1 };
+  if (scale === 1 && !options.grayscale && !options.unrule) return { image, scale: 1 };
   const img = await decode(image);
   const w = Math.round(img.width * scale);
   const h = Math.round(img.height * scale);
@@ -89,12 +91,62 @@ export async function prepareImage(image: Buffer, width: number, height: number,
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(img, 0, 0, w, h);
-  if (options.grayscale) {
+  if (options.grayscale || options.unrule) {
     const data = ctx.getImageData(0, 0, w, h);
-    stretchGray(data.data);
+    if (options.grayscale) stretchGray(data.data);
+    if (options.unrule) removeRules(data.data, w, h);
     ctx.putImageData(data, 0, 0);
   }
   return { image: toPixmap(ctx, w, h), scale: w / img.width };
+}
+
+/**
+ * Whitens the ruled lines of tables and boxes (RGBA pixels, `width` × `height`): dark runs along
+ * a row at least 4% of the image's width long, or down a column at least 4% of its height, that
+ * are thin across (at most a 250th of the shorter side, 3 px at least). Tesseract takes a column
+ * of numbers boxed in by rules for a picture and reads none of it; a filled bar (a heading printed
+ * white on black) is thick and kept, and no letter is that long.
+ */
+export function removeRules(px: Uint8ClampedArray, width: number, height: number): void {
+  const dark = new Uint8Array(width * height);
+  for (let i = 0, j = 0; j < dark.length; i += 4, j++) dark[j] = px[i] * 299 + px[i + 1] * 587 + px[i + 2] * 114 < 140_000 ? 1 : 0;
+  const thin = Math.max(3, Math.round(Math.min(width, height) / 250));
+  const erase = new Uint8Array(width * height);
+  // along: the runs of `dark` of at least `min` pixels on each of `lines` lines of `length` pixels (index = at(line, k))
+  const mark = (lines: number, length: number, min: number, at: (line: number, k: number) => number, into: Uint8Array) => {
+    for (let line = 0; line < lines; line++) {
+      let run = 0;
+      for (let k = 0; k <= length; k++) {
+        if (k < length && dark[at(line, k)]) run++;
+        else {
+          if (run >= min) for (let r = k - run; r < k; r++) into[at(line, r)] = 1;
+          run = 0;
+        }
+      }
+    }
+  };
+  // across: the runs of marked pixels no thicker than `thin`, erased
+  const keepThin = (marked: Uint8Array, lines: number, length: number, at: (line: number, k: number) => number) => {
+    for (let line = 0; line < lines; line++) {
+      let run = 0;
+      for (let k = 0; k <= length; k++) {
+        if (k < length && marked[at(line, k)]) run++;
+        else {
+          if (run > 0 && run <= thin) for (let r = k - run; r < k; r++) erase[at(line, r)] = 1;
+          run = 0;
+        }
+      }
+    }
+  };
+  const row = (y: number, x: number) => y * width + x;
+  const column = (x: number, y: number) => y * width + x;
+  const horizontal = new Uint8Array(width * height);
+  mark(height, width, Math.max(20, Math.round(width * 0.04)), row, horizontal);
+  keepThin(horizontal, width, height, column);
+  const vertical = new Uint8Array(width * height);
+  mark(width, height, Math.max(20, Math.round(height * 0.04)), column, vertical);
+  keepThin(vertical, height, width, row);
+  for (let j = 0, i = 0; j < erase.length; j++, i += 4) if (erase[j]) px[i] = px[i + 1] = px[i + 2] = 255;
 }
 
 /** RGBA pixels to gray (Rec. 601 luma), levels stretched so the 1st..99th percentile fill 0..255. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
-import { orientImage, prepareImage } from '../../../../src/server/ai/ocr/prepare-image';
+import { orientImage, prepareImage, removeRules } from '../../../../src/server/ai/ocr/prepare-image';
 import {
   confidentChars,
   DEFAULT_OCR_LANGUAGES,
@@ -47,6 +47,27 @@ describe('prepareImage', () => {
     const bigger = await prepareImage(png, 400, 120, { minShortSide: 240, grayscale: true });
     expect(bigger.scale).toBeCloseTo(2, 5);
     expect(imageSize(bigger.image)).toMatchObject({ width: 800, height: 240 });
+  });
+});
+
+describe('removeRules (an option measured with tests/bench/ocr-compare.ts, not on by default)', () => {
+  it('whitens thin ruled lines across and down the image, and keeps a thick bar and short strokes', () => {
+    const w = 200;
+    const h = 200;
+    const px = new Uint8ClampedArray(w * h * 4).fill(255);
+    const ink = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) px.fill(0, (y * w + x) * 4, (y * w + x) * 4 + 3);
+    };
+    ink(10, 50, 190, 52); // a rule, 2 px thick
+    ink(100, 10, 102, 190); // a column rule
+    ink(10, 120, 190, 140); // a filled bar, 20 px thick
+    ink(30, 80, 40, 82); // a stroke shorter than the rule length (a hyphen)
+    removeRules(px, w, h);
+    const dark = (x: number, y: number) => px[(y * w + x) * 4] < 128;
+    expect(dark(50, 50)).toBe(false);
+    expect(dark(101, 30)).toBe(false);
+    expect(dark(50, 130)).toBe(true);
+    expect(dark(35, 81)).toBe(true);
   });
 });
 
