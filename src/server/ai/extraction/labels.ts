@@ -229,6 +229,6 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'amount',
     pattern:
-      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*(?:price|amount)|extended|subtotal|value|sum|gesamt(?:betrag|preis)?(?:\s*(?:netto|brutto))?|gp|g-?preis|preis\s*gesamt|total\s*price|prezzo\s*totale|precio\s*total|summe\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal(?:\s*bedrag|bedrag)?|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?|base\s*imponible|imponibile|valor\s*total|total\s*item)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*(?:price|amount)|extended|subtotal|value|sum|gesamt(?:betrag|preis)?(?:\s*(?:netto|brutto))?|gp|g-?preis|preis\s*gesamt|total\s*price|prezzo\s*totale|precio\s*total|summe\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal(?:\s*bedrag|bedrag)?|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?|base\s*imponible|imponibile|valor\s*total|total\s*item|charges?|cargos?|d[ée]bits?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
 ];

@@ -173,6 +173,8 @@ interface RowRead {
   cells: Partial<Record<Role, string>>;
   /** A position number left of the description: the row opens a position. */
   newPosition: boolean;
+  /** An amount in a column that is not kept (a folio's "Credits" or "Payments"). */
+  otherAmount: boolean;
   amount?: number;
   unitPrice?: number;
   quantity?: number;
@@ -184,6 +186,7 @@ interface RowRead {
 function readRow(row: LayoutPhrase[], columns: Column[], description: Column | undefined): RowRead {
   const cells: Partial<Record<Role, string>> = {};
   let newPosition = false;
+  let otherAmount = false;
   for (const p of row.flatMap((q) => splitAcrossColumns(q, columns, description))) {
     const c = p.x + p.width / 2;
     // A numeric cell goes by its centre; a wide description may start left of its header.
@@ -196,20 +199,30 @@ function readRow(row: LayoutPhrase[], columns: Column[], description: Column | u
       ((p.x >= description.left && p.x < description.right && !NUMERIC_CELL.test(p.text.trim())) || p.description)
     )
       column = description;
+    // Words in a column not kept that reach into the description's ("Habitación" set left of a
+    // "Concepto" heading) are description too, when the row has none yet.
+    if (description && column.role === 'other' && !cells.description && hasWords(p.text) && p.x + p.width > description.left && p.x < description.right)
+      column = description;
     if (column.role === 'other') {
       // "2 | Inklusiv-Kilometer waren: 873": a position number left of the description opens a position.
       if (description && p.x + p.width <= description.left + 1 && /^\d{1,4}$/.test(p.text.trim())) newPosition = true;
+      // an amount in a column not kept ("Credits", "Payments": a payment on a hotel folio)
+      if (NUMERIC_CELL.test(p.text.trim()) && /\d[.,\s]\d{2}\D{0,4}$/.test(p.text.trim())) otherAmount = true;
       continue;
     }
     cells[column.role] = cells[column.role] ? `${cells[column.role]} ${p.text}` : p.text;
   }
   // A price or amount cell holds a number (with its currency), not words that happen to contain one.
-  const numeric = (text: string | undefined) => (text !== undefined && NUMERIC_CELL.test(text.trim()) ? parseAmount(text)?.value : undefined);
+  // (OCR may read a ruled line beside a number as "]" or "|": "217,80]")
+  const numeric = (raw: string | undefined) => {
+    const text = raw?.trim().replace(/(\d)[\]|]+$/, '$1');
+    return text !== undefined && NUMERIC_CELL.test(text) ? parseAmount(text)?.value : undefined;
+  };
   // "20 Stk", "30 Meter", "25 Liter(s)", "3 Piece": the number before the unit.
   const quantity = cells.quantity ? (hoursOf(cells.quantity) ?? parseNumber(/^[-\d.,\s']+/.exec(cells.quantity.trim())?.[0].trim() ?? '')) : undefined;
   const off = /^-?\s?(\d{1,2}(?:[.,]\d+)?)\s?%$/.exec(cells.discount?.trim() ?? '');
   const discount = off ? Number(off[1].replace(',', '.')) : undefined;
-  return { cells, newPosition, amount: numeric(cells.amount), unitPrice: numeric(cells.unit_price), quantity, discount: discount || undefined };
+  return { cells, newPosition, otherAmount, amount: numeric(cells.amount), unitPrice: numeric(cells.unit_price), quantity, discount: discount || undefined };
 }
 
 /** A row's text cut where its columns part; `description` when it is known to be the description's. */
@@ -322,8 +335,10 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
     const line = [...lines[k]].sort((a, b) => a.x - b.x);
     const named = headerRoles(headingsOf(line));
     const direct = rolesOf(named.map((role) => ({ role })));
-    // A line of two headings alone, a description and an amount ("Description | Amount"), is a header too.
-    if (isHeader(direct, named.filter(Boolean).length) || (named.length === 2 && direct.size === 2 && isHeader(direct, 3))) {
+    // A line of headings alone, two or more, among them a description and an amount ("Description |
+    // Amount", a hotel folio's "Date | Description | Charges | Credits"), is a header too.
+    const headingsAlone = named.length >= 2 && line.every((p) => !/\d/.test(p.text) && p.text.trim().split(/\s+/).length <= 3);
+    if (isHeader(direct, named.filter(Boolean).length) || (headingsAlone && isHeader(direct, 3))) {
       headerIndex = k;
       // Headings over or under the line may add a column it lacks ("Prix" / "unitaire").
       const found = headerCells(lines, k);
@@ -552,6 +567,8 @@ function readRows(
   let pending: string | undefined;
   let lastLine = from - 1;
   let firstGap = 0;
+  /** After a row whose amount stands in a column not kept (a payment): no description goes on. */
+  let detached = false;
   const bottomOf = (row: LayoutPhrase[]) => Math.max(...row.map((p) => p.y + p.height));
   for (let i = from; i < lines.length; i++) {
     const row = lines[i];
@@ -633,6 +650,16 @@ function readRows(
           columns.some((col) => col.role === 'quantity') &&
           columns.some((col) => col.role === 'unit_price') &&
           items.every((it) => it.quantity !== undefined && it.unit_price !== undefined));
+    // A row whose only amount stands in a column not kept (a payment on a folio): no line, and no
+    // wrapped description either.
+    if (!hasNumbers && read.otherAmount && last) {
+      row.forEach((p) => phrases.add(p));
+      previousBottom = bottomOf(row);
+      lastLine = i;
+      // what follows it (a card's number) goes on no line's description
+      detached = true;
+      continue;
+    }
     if (!hasNumbers || (last && (partial || priceOnly || amountOnly))) {
       // A wrapped description (or a note under the table): join it to the previous row.
       // Before the first row, the rest of a header written on several lines ("Art-Nr", "(Art)");
@@ -662,7 +689,7 @@ function readRows(
         row.forEach((p) => phrases.add(p));
         continue;
       }
-      if (last && cells.description && !newPosition) {
+      if (last && cells.description && !newPosition && !detached) {
         last.description = `${last.description} ${cells.description}`.trim();
         row.forEach((p) => phrases.add(p));
         previousBottom = bottomOf(row);
@@ -705,6 +732,7 @@ function readRows(
       confidence: Math.min(1, conf * (consistent ? 1 : 0.8)),
     };
     pending = undefined;
+    detached = false;
     items.push(last);
     row.forEach((p) => phrases.add(p));
     previousBottom = bottomOf(row);

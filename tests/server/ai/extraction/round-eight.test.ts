@@ -4,7 +4,8 @@
  * plichtig bedrag", a rate with its "%" set apart), a French platform's form view (typographic
  * hyphens, "Nom du vendeur / de l'acheteur"), a LaTeX invoice (both parties' VAT ids in their
  * address blocks, rows set far apart), a billing service's invoice whose terms open with
- * "Seller's", and line tables whose headings run together or name a description and a price alone.
+ * "Seller's", line tables whose headings run together or name a description and a price alone, and
+ * hotel folios (Date | Description | Charges | Credits, a payment in a column not kept).
  */
 import { findLineItems } from '../../../../src/server/ai/extraction/line-items';
 import { indexPhrases } from '../../../../src/server/ai/extraction/phrases';
@@ -120,6 +121,55 @@ describe('line-table headers', () => {
     ).toEqual([
       { description: 'Stock útiles y papelería', quantity: 3, unit_price: 2000, amount: 6000 },
       { description: 'Honorarios abogados', quantity: 2, unit_price: 3500, amount: 7000 },
+    ]);
+  });
+});
+
+describe("a hotel folio's charges", () => {
+  it('reads "Date | Description | Charges | Credits" as a header, a payment in the credits column as no line, and the card number under it as no description', () => {
+    expect(
+      lines([
+        [40, 100, 'Date'],
+        [120, 100, 'Description'],
+        [400, 100, 'Charges'],
+        [500, 100, 'Payments'],
+        [40, 120, '14.05.19'],
+        [120, 120, 'Accommodation Charge'],
+        [406, 120, '192.00'],
+        [40, 135, '15.05.19'],
+        [120, 135, 'Accommodation Charge'],
+        [406, 135, '194.00'],
+        [40, 150, '18.05.19'],
+        [120, 150, 'Euro / Mastercard EFT'],
+        [506, 150, '386.00'],
+        [120, 165, '531000XXXXXX5052 10/20'],
+      ]),
+    ).toEqual([
+      { description: 'Accommodation Charge', amount: 192 },
+      { description: 'Accommodation Charge', amount: 194 },
+    ]);
+  });
+
+  it('takes words set left of a centred "Concepto" heading, in a column not kept, for the description, and a number OCR read with a "]" after it', () => {
+    expect(
+      lines([
+        [40, 100, 'Fecha'],
+        [150, 100, 'Habitación'],
+        [330, 100, 'Concepto'],
+        [450, 100, 'Cargo'],
+        [520, 100, 'Abono'],
+        [40, 120, '16/09/19'],
+        [160, 120, '606'],
+        [230, 120, 'Habitación'],
+        [456, 120, '168,30'],
+        [40, 135, '19/09/19'],
+        [160, 135, '608'],
+        [230, 135, 'Angelita'],
+        [456, 135, '217,80]'],
+      ]),
+    ).toEqual([
+      { description: 'Habitación', amount: 168.3 },
+      { description: 'Angelita', amount: 217.8 },
     ]);
   });
 });
