@@ -333,7 +333,8 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
   let stacked: { cells: HeaderCell[]; last: number } | undefined;
   for (let k = 0; k < lines.length && headerIndex < 0; k++) {
     const line = [...lines[k]].sort((a, b) => a.x - b.x);
-    const named = headerRoles(headingsOf(line));
+    const headings = headingsOf(line);
+    const named = headerRoles(headings);
     const direct = rolesOf(named.map((role) => ({ role })));
     // A line of headings alone, two or more, among them a description and an amount ("Description |
     // Amount", a hotel folio's "Date | Description | Charges | Credits"), is a header too.
@@ -346,7 +347,7 @@ function findHeader(lines: LayoutPhrase[][]): { layout: TableLayout; header: Lay
       if ([...direct].every((r) => roles.has(r)) && roles.size > direct.size) stacked = found;
       continue;
     }
-    if (!headingsOf(line).some((p) => p.role === 'description')) continue;
+    if (!headings.some((p) => p.role === 'description')) continue;
     const found = headerCells(lines, k);
     if (!isHeader(rolesOf(found.cells))) continue;
     headerIndex = k;
