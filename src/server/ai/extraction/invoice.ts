@@ -145,7 +145,10 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     const based =
       spec.field === 'tax' && valued.length ? taxOnBase([rest, ...valued.slice(0, -1).map((q) => q.text)].join(' '), valued[valued.length - 1]) : undefined;
     if (based) tries.push([based.text, 1, based]);
-    if (rest) tries.push([rest, 1, phrase]);
+    // "Total excl. VAT 9% (770.00)   706.42 EUR": an amount in brackets in the label's phrase,
+    // with an amount right of it, is what the label is taken of, not its value.
+    const bracketed = spec.kind === 'amount' && /\(\s*-?[$€£]?\s*\d[\d.,' ]*\s*\)\s*$/.test(rest) && valued.some((q) => findAmounts(q.text).length > 0);
+    if (rest && !bracketed) tries.push([rest, 1, phrase]);
     // "Af te dragen BTW | 21,00 | % | 116,51": a rate, its "%" set apart, is no amount of the label's.
     const amounts = spec.kind === 'amount' ? valued.filter((q, i) => !/^%$/.test(q.text.trim()) && !/^%$/.test(valued[i + 1]?.text.trim() ?? '')) : valued;
     const right = spec.kind === 'amount' ? amounts[0] : rights[0];

@@ -955,6 +955,7 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       const read = row.flatMap((p) => p.words);
       // The tax class after the amount, or a speck OCR read there ("=e)", unsure, no digit).
       while (read.length > 2 && (RECEIPT_TAIL.test(read[read.length - 1].text) || isSpeck(read[read.length - 1]))) read.pop();
+      dropMargin(read);
       const words = read.map((w) => w.text);
       const said = RECEIPT_TIMES.exec(text.replace(/\s+[A-D*]$/i, ''));
       if (said) {
@@ -1006,6 +1007,7 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       named = undefined;
       const raw = parseAmount(amountText)?.value;
       if (raw === undefined) continue;
+      description = withoutPostingDate(description);
       const lead = /^(\d{1,3})\s+(?=\p{L})(.*)$/u.exec(description);
       // "Gurken mini  0,89 x 2   1,78": a unit price and a count after the name.
       const written = !lead ? writtenTimes(description, raw) : undefined;
@@ -1024,6 +1026,30 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
     }
   }
   return [];
+}
+
+/**
+ * A hotel folio's or a statement's row starts with its posting date and a reference number
+ * ("9/10/2024  369253  GUEST ROOM  $285.21"): the description is the words after them (a date
+ * misread in its first character, "©/9/2024", counts). A row that is nothing but them is kept.
+ */
+function withoutPostingDate(description: string): string {
+  const m = /^\S{0,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\s+(?:\d{4,12}\s+)*(?=\S*\p{L}{2})(.*)$/u.exec(description);
+  return m && /^\d{1,2}$|^\D?\d?$/.test(description.split(/[./-]/)[0]) ? m[1] : description;
+}
+
+/**
+ * Words far right of a row's amount, beyond three line heights of empty paper and with no amount
+ * among them: the page's margin (a folio's column of brand logos read as "canopy", "CU RIO"), not
+ * the row's. They are dropped from `read`, so that the amount ends the row.
+ */
+function dropMargin(read: LayoutWord[]): void {
+  let k = read.length - 1;
+  while (k >= 0 && !RECEIPT_AMOUNT.test(read[k].text)) k--;
+  if (k < 1 || k === read.length - 1) return;
+  const amount = read[k];
+  const gap = read[k + 1].x - (amount.x + amount.width);
+  if (gap > 3 * (median(read.map((w) => w.height)) || 10)) read.length = k + 1;
 }
 
 /** A list, then the list without its first entry, and so on: the readings nearest the end first kept. */

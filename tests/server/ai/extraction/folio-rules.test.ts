@@ -1,0 +1,63 @@
+import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
+import { expectFields, page } from './helpers';
+
+describe('a hotel folio read by its rows (no header the vocabulary reads)', () => {
+  it("takes each row's posting date and reference off its description, and the brand logos in the page's margin off its end", () => {
+    const r = extractInvoice([
+      page([
+        [40, 40, 'Hampton Inn Example City'],
+        [40, 120, 'Confirmation Number: 80087193'],
+        [40, 160, '9/9/2024   368901   GUEST ROOM        $285.21'],
+        [40, 175, '9/9/2024   368901   LODGING TAX         $9.98'],
+        [520, 175, 'canopy'],
+        [40, 190, '©/9/2024   368901   TPS/GST RM         $14.76'],
+        [40, 205, '9/10/2024  369253   GUEST ROOM        $285.21'],
+        [520, 205, 'CU RIO'],
+        [40, 220, '9/10/2024  369253   LODGING TAX         $9.98'],
+        [300, 260, 'Total'],
+        [400, 260, '605.14'],
+      ]),
+    ]);
+    expect(r.lineItems.map((i) => [i.description, i.amount])).toEqual([
+      ['GUEST ROOM', 285.21],
+      ['LODGING TAX', 9.98],
+      ['TPS/GST RM', 14.76],
+      ['GUEST ROOM', 285.21],
+      ['LODGING TAX', 9.98],
+    ]);
+    expectFields(r, { total: 605.14 });
+  });
+
+  it('keeps a receipt row that starts with a number of its own, and a word close after the amount is no margin', () => {
+    const r = extractInvoice([
+      page([
+        [40, 40, 'Kiosk am Markt'],
+        [40, 100, '4711 Kaffee           2,50 A'],
+        [40, 115, 'Brezel                1,20 A'],
+        [40, 140, 'Summe                 3,70'],
+      ]),
+    ]);
+    expect(r.lineItems.map((i) => [i.description, i.amount])).toEqual([
+      ['4711 Kaffee', 2.5],
+      ['Brezel', 1.2],
+    ]);
+  });
+});
+
+describe('an amount in brackets in a total label', () => {
+  it('"Total excl. VAT 9% (770.00)   706.42 EUR": the bracketed amount is what the tax is taken of, the value is at the right', () => {
+    const r = extractInvoice([
+      page([
+        [40, 40, 'Example Hotel OÜ'],
+        [40, 60, 'Invoice No 377904'],
+        [300, 300, 'Total'],
+        [480, 300, '770.00 EUR'],
+        [300, 320, 'Total excl. VAT 9% (770.00)'],
+        [480, 320, '706.42 EUR'],
+        [300, 340, 'VAT 9%'],
+        [480, 340, '63.58 EUR'],
+      ]),
+    ]);
+    expectFields(r, { subtotal: 706.42, tax: 63.58, total: 770 });
+  });
+});
