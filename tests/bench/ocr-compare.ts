@@ -20,13 +20,13 @@
  * proportion to their characters, which is the word-position input the extractor needs.
  *
  * Tesseract settings (languages, image preparation, workers) are compared with `--tesseract`, once per
- * setting: `<langs>[,min=<px>][,max=<scale>][,gray][,unrule][,thr=<0|1|2>][,psm=<n>][,deskew][,once][,workers=<n>]`, e.g.
+ * setting: `<langs>[,min=<px>][,max=<scale>][,gray][,unrule][,thr=<0|1|2>][,psm=<n>][,deskew][,once][,samelang][,workers=<n>]`, e.g.
  *
  *   npx tsx tests/bench/ocr-compare.ts --split dev --tesseract eng --tesseract deu+eng --tesseract deu+eng,min=1600
  *
  * (`min`: enlarge images whose shorter side is below that many pixels, at most by `max`; `gray`:
  * grayscale with stretched contrast; `unrule`: ruled lines whitened (removeRules); `thr`: Tesseract's thresholding_method, 0 Otsu, 1 LeptonicaOtsu,
- * 2 Sauvola; `psm`: Tesseract's page segmentation mode, e.g. 11 for sparse text; `deskew`: Tesseract's rotateAuto; `once`: no second reading of a poor page;
+ * 2 Sauvola; `psm`: Tesseract's page segmentation mode, e.g. 11 for sparse text; `deskew`: Tesseract's rotateAuto; `once`: no second reading of a poor page; `samelang`: no reading again in the page's own language (LanguageRereading);
  * `workers`: OCR workers; any other `<tesseract_parameter>=<value>`, e.g.
  * `tessedit_do_invert=0`, is set as it is). Without `--tesseract` the product's own settings run. `--split dev` (or `heldout`)
  * reads only that split: choose settings on dev, and read held-out figures only to report them.
@@ -62,6 +62,7 @@ function poolOptions(setting: string): TesseractPoolOptions {
   const parameters: Record<string, string> = {};
   let deskew = false;
   let once = false;
+  let samelang = false;
   let workers: number | undefined;
   for (const step of steps) {
     const [key, value] = step.split('=');
@@ -73,11 +74,20 @@ function poolOptions(setting: string): TesseractPoolOptions {
     else if (key === 'deskew') deskew = true;
     else if (key === 'psm') parameters.tessedit_pageseg_mode = value;
     else if (key === 'once') once = true;
+    else if (key === 'samelang') samelang = true;
     else if (key === 'workers') workers = Number(value);
     else if (/^[a-z]+(_[a-z]+)+$/.test(key) && value !== undefined) parameters[key] = value;
     else throw new Error(`Unknown tesseract setting "${step}" in "${setting}".`);
   }
-  return { workers, languages: langs.split('+'), prepare, parameters, deskew, ...(once ? { secondReading: false as const } : {}) };
+  return {
+    workers,
+    languages: langs.split('+'),
+    prepare,
+    parameters,
+    deskew,
+    ...(once ? { secondReading: false as const } : {}),
+    ...(samelang ? { languageRereading: false as const } : {}),
+  };
 }
 
 interface ScanTruth {

@@ -7,6 +7,7 @@ import { buildPage } from '../layout/group';
 import type { LayoutPage, LayoutWord } from '../layout/types';
 import { DEFAULT_AMOUNT_REREADING, rereadAmounts, type AmountRereading } from './amount-reread';
 import { OcrError, type OcrEngine } from './ocr-engine';
+import { otherLanguage } from './page-language';
 import { orientImage, prepareImage, type PrepareOptions } from './prepare-image';
 
 export interface TesseractPoolOptions {
@@ -49,7 +50,28 @@ export interface TesseractPoolOptions {
    * clearly more confident text is kept. Default true.
    */
   turn?: boolean;
+  /**
+   * A page whose words read as another installed language is read again in that language with
+   * English (see LanguageRereading). Default DEFAULT_LANGUAGE_REREADING; `false` never does.
+   */
+  languageRereading?: LanguageRereading | false;
 }
+
+/**
+ * A page read first in the pool's languages (German and English) whose words are in another
+ * installed language (see page-language.ts) is read again in that language with English, on a
+ * worker of its own started on first use, prepared as the kept reading was, and that reading is
+ * kept unless it holds clearly less confident text (`confidentChars`, under 0.9 of the first's):
+ * the German model reads a Spanish "Habitación" as "Habitaciön", about as sure of it as the
+ * Spanish model is of the right word, and drops words it cannot spell. Measured with tests/bench/ocr-compare.ts on
+ * the dev scans and photos (2026-11-28): see the README's OCR figures.
+ */
+export interface LanguageRereading {
+  /** Installed languages a page may be read again in (Tesseract codes), each with English. */
+  languages: readonly string[];
+}
+
+export const DEFAULT_LANGUAGE_REREADING: LanguageRereading = { languages: ['fra', 'spa', 'ita', 'nld'] };
 
 /**
  * When the median height of a page's confidently read words is under `below` pixels, the page
@@ -233,6 +255,13 @@ interface Job {
   reject: (error: Error) => void;
 }
 
+/** How the kept reading of a page was made: its preparation, the parameters set for it, its enlargement. */
+interface ReadingMade {
+  prepare: PrepareOptions | false;
+  parameters?: Record<string, string>;
+  scale?: number;
+}
+
 /** One page on its worker: the image (upright once turned) and its size, what each reading shares. */
 interface Reading {
   worker: Worker;
@@ -259,6 +288,9 @@ export class TesseractOcrPool implements OcrEngine {
   private readonly amountRereading: AmountRereading | false;
   private readonly smallText: SmallText | false;
   private readonly turn: boolean;
+  private readonly languageRereading: LanguageRereading | false;
+  /** A worker per language a page was read again in (see LanguageRereading), each used one page at a time. */
+  private readonly languageWorkers = new Map<string, { worker: Promise<Worker>; turn: Promise<unknown> }>();
   private starting?: Promise<Worker[]>;
   private idle: Worker[] = [];
   private readonly queue: Job[] = [];
@@ -277,6 +309,7 @@ export class TesseractOcrPool implements OcrEngine {
     this.amountRereading = options.amountRereading ?? DEFAULT_AMOUNT_REREADING;
     this.smallText = options.smallText ?? DEFAULT_SMALL_TEXT;
     this.turn = options.turn ?? true;
+    this.languageRereading = options.languageRereading ?? DEFAULT_LANGUAGE_REREADING;
   }
 
   /** Reads the words of a PNG or JPEG image into a layout page (pixel coordinates). */
@@ -297,36 +330,16 @@ export class TesseractOcrPool implements OcrEngine {
     this.closed = true;
     this.failAll(new OcrError('The OCR engine has been shut down.'));
     const workers = this.starting ? await this.starting.catch(() => [] as Worker[]) : [];
-    await Promise.all(workers.map((w) => w.terminate().catch(() => undefined)));
+    const others = await Promise.all([...this.languageWorkers.values()].map((l) => l.worker.catch(() => undefined)));
+    this.languageWorkers.clear();
+    await Promise.all([...workers, ...others].map((w) => w?.terminate().catch(() => undefined)));
     this.idle = [];
   }
 
   private start(): Promise<Worker[]> {
     if (!this.starting) {
       mkdirSync(this.cachePath, { recursive: true });
-      let langPath: string;
-      try {
-        langPath = this.langPath ?? gatherLanguageData(this.languages, this.cachePath);
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
-      // The unpacked data is cached per language code: keep each language set's cache apart.
-      const cachePath = path.join(this.cachePath, this.langPath ? 'unpacked-custom' : 'unpacked-best_int');
-      mkdirSync(cachePath, { recursive: true });
-      this.starting = Promise.all(
-        Array.from({ length: this.size }, () =>
-          createWorker(this.languages.join('+'), OEM.LSTM_ONLY, {
-            langPath,
-            cachePath,
-            gzip: true,
-            logger: () => undefined,
-            errorHandler: () => undefined,
-          }).then(async (worker) => {
-            await worker.setParameters({ preserve_interword_spaces: '1', ...this.parameters });
-            return worker;
-          }),
-        ),
-      ).then((workers) => {
+      this.starting = Promise.all(Array.from({ length: this.size }, () => this.newWorker(this.languages))).then((workers) => {
         this.idle.push(...workers);
         return workers;
       });
@@ -335,6 +348,58 @@ export class TesseractOcrPool implements OcrEngine {
       });
     }
     return this.starting;
+  }
+
+  /** A worker reading `languages`, with the pool's parameters. */
+  private newWorker(languages: readonly string[]): Promise<Worker> {
+    let langPath: string;
+    try {
+      langPath = this.langPath ?? gatherLanguageData(languages, this.cachePath);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    // The unpacked data is cached per language code: keep each language set's cache apart.
+    const cachePath = path.join(this.cachePath, this.langPath ? 'unpacked-custom' : 'unpacked-best_int');
+    mkdirSync(cachePath, { recursive: true });
+    return createWorker(languages.join('+'), OEM.LSTM_ONLY, {
+      langPath,
+      cachePath,
+      gzip: true,
+      logger: () => undefined,
+      errorHandler: () => undefined,
+    }).then(async (worker) => {
+      await worker.setParameters({ preserve_interword_spaces: '1', ...this.parameters });
+      return worker;
+    });
+  }
+
+  /**
+   * The page read again in its own language, when its words say it is in one the pool reads
+   * again in (see LanguageRereading), prepared as the kept reading was (`how`):
+   * that reading unless it holds clearly less confident text (under 0.9 of `page`'s), else `page`.
+   */
+  private async readInLanguage(reading: Reading, how: ReadingMade, page: LayoutPage): Promise<LayoutPage> {
+    const rereading = this.languageRereading;
+    if (!rereading || this.langPath) return page;
+    const text = page.words.map((w) => w.text).join(' ');
+    const language = otherLanguage(text, this.languages, rereading.languages);
+    if (!language) return page;
+    let entry = this.languageWorkers.get(language);
+    if (!entry) {
+      entry = { worker: this.newWorker([language, 'eng']), turn: Promise.resolve() };
+      this.languageWorkers.set(language, entry);
+    }
+    const { worker } = entry;
+    // one page at a time on the language's worker
+    const again = entry.turn.then(async () => {
+      const other: Reading = { ...reading, worker: await worker };
+      return how.prepare && how.scale ? this.readEnlarged(other, how.prepare, how.scale, how.parameters) : this.read(other, how.prepare, how.parameters);
+    });
+    entry.turn = again.catch(() => undefined);
+    const read = await again;
+    // As sure of its words as the first reading, it is sure of the right ones: the German model reads
+    // "Habitación" as "Habitaciön" as confidently as the Spanish one reads it right.
+    return confidentChars(read.words) >= 0.9 * confidentChars(page.words) ? read : page;
   }
 
   private failAll(error: Error): void {
@@ -375,13 +440,19 @@ export class TesseractOcrPool implements OcrEngine {
       const guess = small && prepare ? this.guessEnlarged(upright, prepare, small) : undefined;
       let page = await this.read(reading, prepare);
       if (this.turn && isSidewaysReading(page.words)) [reading, page] = await this.readTurned(reading, page);
-      if (prepare && this.secondReading && isPoorReading(page.words)) page = await this.readAgain(reading, prepare, page, this.secondReading);
+      let how: ReadingMade = { prepare };
+      if (prepare && this.secondReading && isPoorReading(page.words)) {
+        const first = page;
+        page = await this.readAgain(reading, prepare, page, this.secondReading);
+        if (page !== first) how = { prepare: { ...prepare, ...this.secondReading.prepare }, parameters: this.secondReading.parameters };
+      }
       const scale = small && enlargement(medianWordHeight(page.words), small);
       if (prepare && scale) {
         const guessed = reading === upright && guess && (await guess.scale) === scale ? await guess.page : undefined;
         const enlarged = guessed ?? (await this.readEnlarged(reading, prepare, scale));
-        if (confidentChars(enlarged.words) > confidentChars(page.words)) page = enlarged;
+        if (confidentChars(enlarged.words) > confidentChars(page.words)) [page, how] = [enlarged, { prepare, scale }];
       }
+      page = await this.readInLanguage(reading, how, page);
       if (this.amountRereading) page = await rereadAmounts(worker, reading.image, page, this.amountRereading);
       job.resolve(page);
     } catch (error) {
@@ -465,9 +536,9 @@ export class TesseractOcrPool implements OcrEngine {
   }
 
   /** The page read enlarged `scale` times (see SmallText). */
-  private readEnlarged(reading: Reading, prepare: PrepareOptions, scale: number): Promise<LayoutPage> {
+  private readEnlarged(reading: Reading, prepare: PrepareOptions, scale: number, parameters?: Record<string, string>): Promise<LayoutPage> {
     const { width, height } = reading;
-    return this.read(reading, { ...prepare, minShortSide: Math.ceil(Math.min(width, height) * scale), maxScale: scale });
+    return this.read(reading, { ...prepare, minShortSide: Math.ceil(Math.min(width, height) * scale), maxScale: scale }, parameters);
   }
 }
 

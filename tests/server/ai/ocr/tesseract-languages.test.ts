@@ -89,6 +89,27 @@ describe('TesseractOcrPool with image preparation (real OCR)', () => {
   }, 120_000);
 });
 
+describe('a page in another language (see LanguageRereading)', () => {
+  it('reads a Spanish folio again in Spanish with English: "Habitación", where the German model read "Habitaciön" (a dev scan of the real corpus)', async () => {
+    const folio = readFileSync(path.join(__dirname, '../../../fixtures/real-invoices/es-scan-only-you-atocha-19024895.png'));
+    const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
+    const once = new TesseractOcrPool({ workers: 1, cachePath: cache, languageRereading: false, amountRereading: false });
+    const again = new TesseractOcrPool({ workers: 1, cachePath: cache, amountRereading: false });
+    const rooms = (page: { words: { text: string }[] }) => page.words.filter((w) => w.text === 'Habitación').length;
+    try {
+      expect(rooms(await once.recognize(folio, 1))).toBe(0);
+      expect(rooms(await again.recognize(folio, 1))).toBeGreaterThanOrEqual(9);
+      // a German page is read once, in German and English, as before
+      const clean = textImage(['Rechnung Nr. 4711', 'Summe 12,50 EUR']);
+      expect((await again.recognize(clean, 2)).words.map((w) => w.text)).toEqual(['Rechnung', 'Nr.', '4711', 'Summe', '12,50', 'EUR']);
+    } finally {
+      await once.close();
+      await again.close();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('a second reading of a poor page', () => {
   it('drops specks and unsure marks as noise, never words, numbers or currency signs', () => {
     expect(isNoiseWord('~~', 0.33)).toBe(true);
