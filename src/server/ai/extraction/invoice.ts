@@ -505,7 +505,7 @@ function returnAddressLine(index: PhraseIndex, ocr: boolean): Party[] {
     const sure = Math.min(...anchor.words.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).map((w) => w.confidence), 1);
     // The line may shorten the name its letterhead prints in full ("Alphabet" for "Alphabet Fuhrparkmanagement GmbH").
     const full = firstPage.find((p) => p !== anchor && p.text.trim().startsWith(`${short} `) && LEGAL_FORM_RE.test(p.text.trim()) && !notAName(p));
-    const name = full ? full.text.trim() : short;
+    const name = full ? full.text.trim() : (legalNameOf(short, anchor, firstPage) ?? short);
     // The rest of the line is the sender's address ("Europa-Allee 1 | 60486 Frankfurt").
     const street = parts
       .slice(1)
@@ -615,8 +615,9 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>, domain
   }
   const bigger = size(pick) > index.textHeight * 1.15;
   const score = named ? 0.8 : (bigger ? 0.8 : 0.55) + (LEGAL_FORM_RE.test(pick.text.trim()) ? 0.05 : 0);
+  const legalName = legalNameOf(pick.text, pick, phrases);
   return {
-    name: { field: 'vendor_name', value: pick.text, raw: pick.text, phrase: pick, score: score * pick.confidence },
+    name: { field: 'vendor_name', value: legalName ?? pick.text, raw: pick.text, phrase: pick, score: score * pick.confidence },
     address: block.length
       ? {
           field: 'vendor_address',
@@ -629,6 +630,45 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>, domain
       : undefined,
   };
 }
+
+/**
+ * A letterhead's brand with the company's legal name elsewhere on its page, usually in the foot
+ * ("Motel One Amsterdam" over "Motel One Netherlands B.V", the logo "Only YOU" over "ONLY YOU
+ * HOTELS S.L."): the legal name, when it holds a word of three or more letters of the brand's
+ * (`from`: the brand's own phrase, which may hold the brand with its address).
+ */
+function legalNameOf(brand: string, from: LayoutPhrase, phrases: readonly LayoutPhrase[]): string | undefined {
+  if (LEGAL_FORM_RE.test(brand.trim())) return undefined;
+  const words = new Set(
+    brand
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 3 && !GENERIC_BRAND_WORD.has(w)),
+  );
+  if (words.size === 0) return undefined;
+  for (const p of phrases) {
+    if (p === from) continue;
+    for (const m of p.text.matchAll(LEGAL_NAME_IN_RE)) {
+      const name = m[1].trim();
+      if (
+        !matchLabel(name) &&
+        name
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u)
+          .some((w) => words.has(w))
+      )
+        return name;
+    }
+  }
+  return undefined;
+}
+
+/** A company's name ending in its legal form anywhere in a phrase ("ONLY YOU HOTELS S.L. Avda. Bartolomé Roselló, 18"). */
+const LEGAL_NAME_IN_RE =
+  /(?<![\p{L}\p{N}])((?:\p{Lu}[\p{L}&.'-]*\s+){1,4}(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|e\.\s?K\.|SE|Ltd\.?|LLC|LLP|Inc\.?|S\.?A\.?S?|S\.?L\.?|S\.?r\.?l\.?|B\.?V\.?|N\.?V\.?))(?=[\s,;]|$)/gu;
+
+/** Words a brand and an unrelated company's name may share. */
+const GENERIC_BRAND_WORD = new Set(['the', 'and', 'hotel', 'hotels', 'group', 'services', 'service', 'company', 'international', 'invoice', 'rechnung']);
 
 /** A company's name ending in its legal form, at the end of a phrase ("UKST: 3322 Dirk Rossmann GmbH"). */
 const LEGAL_NAME_RE =

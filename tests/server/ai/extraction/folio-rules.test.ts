@@ -61,3 +61,29 @@ describe('an amount in brackets in a total label', () => {
     expectFields(r, { subtotal: 706.42, tax: 63.58, total: 770 });
   });
 });
+
+describe("a letterhead's brand and the company's legal name in the foot", () => {
+  it('takes the legal name that shares a word with the brand, from the middle of a footer line', () => {
+    const r = extractInvoice([
+      page([
+        [40, 30, 'Only YOU Hotel Atocha', 16],
+        [40, 60, 'Paseo Infanta Isabel 13, 28014 Madrid'],
+        [40, 100, 'FACTURA 883/19024895'],
+        [40, 700, 'ONLY YOU HOTELS S.L. Avda. Bartolomé Roselló, 18 - 07800 Ibiza C.I.F: B-16606576', 7],
+      ]),
+    ]);
+    expectFields(r, { vendor_name: 'ONLY YOU HOTELS S.L.' });
+  });
+
+  it('keeps the brand when no legal name shares a word with it', () => {
+    const r = extractInvoice([
+      page([
+        [40, 30, 'Kiosk Sonnenschein', 16],
+        [40, 60, 'Marktplatz 3, 12345 Musterstadt'],
+        [40, 100, 'Rechnung 4711'],
+        [40, 700, 'Bankverbindung: Musterbank AG, IBAN DE02 1203 0000 0000 2020 51', 7],
+      ]),
+    ]);
+    expectFields(r, { vendor_name: 'Kiosk Sonnenschein' });
+  });
+});
