@@ -1291,11 +1291,15 @@ const aloneDate = (text: string, raw: string) =>
       .replace(/\b(?:mon|tue|wed|thu|fri|sat|sun|mo|di|mi|do|fr|sa|so|lun|mar|mer|jeu|ven|sam|dim)\w*\.?/gi, ''),
   );
 
+/** A folio's departure label right before its date ("Depart:", "Departure date", "Check-out", "Abreise", "Départ", "Salida"). */
+const DEPARTURE_RE =
+  /(?:^|[\s/])(?:depart(?:ure)?(?:\s*date)?|check[-\s]?out(?:\s*date)?|abreise(?:datum)?|d[ée]part|date\s*de\s*d[ée]part|salida|fecha\s*de\s*salida|vertrek(?:datum)?|partenza)\s*:?\s*$/i;
+
 /**
  * The issue date when no label names it (a till receipt's "6/10/2019 13:59", a letter's date
  * alone at its top): the one date the document prints, besides its due date; or, when it prints
  * several, the only one standing alone on page 1, or failing that the only one on page 1 with a
- * time after it. Weak either way.
+ * time after it, or a hotel folio's departure date. Weak either way.
  */
 function unlabelledDate(index: PhraseIndex, fields: InvoiceExtraction['fields'], order: DateOrder): Candidate | undefined {
   const due = fields.due_date?.value;
@@ -1305,7 +1309,9 @@ function unlabelledDate(index: PhraseIndex, fields: InvoiceExtraction['fields'],
   // "27.02.2020 15:56 Bed.Nr.:120": a date with the time after it, as a till prints when it sold.
   const stamped = found.filter(({ p, d }) => p.pageNumber === 1 && /^\s*\d{1,2}:\d{2}\b/.test(p.text.slice(p.text.indexOf(d.raw) + d.raw.length)));
   const one = (list: typeof found) => (list.length && new Set(list.map(({ d }) => d.iso)).size === 1 ? list[0] : undefined);
-  const pick = distinct.size === 1 ? found[0] : (one(alone) ?? one(stamped));
+  // "Depart: 28Mar21": a hotel folio is dated the day its guest leaves.
+  const departed = found.filter(({ p, d }) => p.pageNumber === 1 && DEPARTURE_RE.test(p.text.slice(0, p.text.indexOf(d.raw))));
+  const pick = distinct.size === 1 ? found[0] : (one(alone) ?? one(stamped) ?? one(departed));
   if (!pick) return undefined;
   const score = (distinct.size === 1 ? 0.6 : 0.5) * pick.p.confidence;
   return { field: 'invoice_date', value: pick.d.iso, raw: pick.d.raw, phrase: pick.p, score, ambiguous: pick.d.ambiguous };
@@ -1340,7 +1346,7 @@ export function chooseLineItems(
 
 /**
  * OCR lines that miss their total by what one misread digit of one amount explains ("7,95" read
- * for "7,99"): among the lines whose amount differs from the amount that would make them add up
+ * for "7,99"), or one amount's lost decimal point ("528" read for "5.28"): among the lines whose amount differs from the amount that would make them add up
  * in one character only, the one whose amount was read least surely (and clearly less surely than
  * the next) is mended and marked for a look. Lines whose quantity × unit price makes their amount,
  * and text-layer lines (read surely), are never changed.
@@ -1351,14 +1357,17 @@ export function mendOneMisread(
 ): { items: LineItem[]; mended: { line: number; read: number; amount: number } } | undefined {
   if (list.length < 2) return undefined;
   const gap = cents(target - sumOf(list));
-  if (gap === 0 || Math.abs(gap) >= target) return undefined;
+  if (gap === 0) return undefined;
   const suspects = list
     .map((item, line) => ({ item, line, sure: amountConfidence(item) }))
     .filter(({ item, sure }) => {
       if (item.amount === undefined || sure >= 0.9) return false;
       if (item.quantity !== undefined && item.unit_price !== undefined && fits(item.quantity, item.unit_price, item.amount)) return false;
       const to = cents(item.amount + gap);
-      return to > 0 && oneCharApart(item.amount.toFixed(2), to.toFixed(2));
+      if (to <= 0) return false;
+      // "5.28" read as "528": its decimal point lost, the amount a hundred times too large
+      const pointLost = Number.isInteger(item.amount) && cents(item.amount / 100) === to;
+      return pointLost || (Math.abs(gap) < target && oneCharApart(item.amount.toFixed(2), to.toFixed(2)));
     })
     .sort((a, b) => a.sure - b.sure);
   const [first, second] = suspects;

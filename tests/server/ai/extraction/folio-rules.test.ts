@@ -87,3 +87,46 @@ describe("a letterhead's brand and the company's legal name in the foot", () => 
     expectFields(r, { vendor_name: 'Kiosk Sonnenschein' });
   });
 });
+
+describe("a folio's date and a lost decimal point", () => {
+  const folio = (stateTax: string) =>
+    extractInvoice([
+      page([
+        [300, 30, 'Contoso Inn', 16],
+        [40, 100, 'Alex Morgan'],
+        [40, 140, 'Arrive: 27Mar21   Time: 05:02PM   Depart: 28Mar21   Time: 02:52PM'],
+        [40, 170, 'DATE'],
+        [100, 170, 'DESCRIPTION'],
+        [400, 170, 'CHARGES'],
+        [480, 170, 'CREDITS'],
+        [40, 185, '27Mar21'],
+        [100, 185, 'Room Charge'],
+        [400, 185, '88.00'],
+        [40, 200, '27Mar21'],
+        [100, 200, 'County Tax 6%'],
+        [400, 200, '5.28'],
+        [40, 215, '27Mar21'],
+        [100, 215, 'State Tax 6%'],
+        [400, 215, stateTax],
+        [40, 230, '27Mar21'],
+        [100, 230, 'Daily Parking'],
+        [400, 230, '6.00'],
+        [40, 245, '28Mar21'],
+        [100, 245, 'American Express'],
+        [480, 245, '99.28'],
+        [300, 270, 'Total'],
+        [400, 270, '104.56'],
+        [480, 270, '104.56'],
+      ]),
+    ]);
+
+  it('is dated the day its guest departs when no label names the issue date', () => {
+    expectFields(folio('5.28'), { invoice_date: '2021-03-28', total: 104.56 });
+  });
+
+  it('an amount read without its decimal point ("528" for "5.28") that makes the lines add up is mended and marked for a look', () => {
+    const r = folio('528');
+    expect(r.lineItems.map((i) => i.amount)).toEqual([88, 5.28, 5.28, 6]);
+    expect(r.warnings.join(' ')).toContain('was read as 528.00; 5.28 makes the lines add up');
+  });
+});
