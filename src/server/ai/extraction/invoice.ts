@@ -1096,12 +1096,15 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   const named = fields.currency ? undefined : namedCurrency(index.text);
   // (on a page read by OCR a lone sign may be a misread mark: not shown as sure)
   if (named) fields.currency = { value: named, confidence: ocr ? 0.5 : 0.6 };
-  // "$" read as dollars on a page that is plainly a peso country's: a Mexican CFDI ("… PESOS 00/100
-  // M.N.", an RFC), a Chilean DTE (an RUT, the SII).
+  // "$" read as US dollars on a page that is plainly another dollar or peso country's: a Canadian
+  // folio (its TPS/TVQ, HST), a Mexican CFDI ("… PESOS 00/100 M.N.", an RFC), a Chilean DTE (an RUT, the SII).
   if (fields.currency?.value === 'USD' && !/\bUSD\b/.test(index.text)) {
     const peso = DOLLAR_SIGN_PESOS.find(([, re]) => re.test(index.text))?.[0];
     if (peso) fields.currency = { value: peso, confidence: fields.currency.confidence };
   }
+  // "₹" read by OCR as "¥" on an Indian invoice (its GSTIN, IGST/CGST/SGST, amounts grouped in lakhs): rupees.
+  if (ocr && fields.currency?.value === 'JPY' && !/\bJPY\b/.test(index.text) && INDIAN_PAGE.test(index.text))
+    fields.currency = { value: 'INR', confidence: fields.currency.confidence };
   // "$" is the sign of the US, Australian, Canadian, … dollar, "¥" of the yen and the yuan, "kr" of
   // four crowns: read from the sign alone, with the code printed nowhere, the currency needs a look.
   const code = fields.currency?.value;
@@ -1618,11 +1621,15 @@ export function checkDates(
   return warnings;
 }
 
+/** An Indian invoice: its GST number, its kinds of GST, an amount grouped in lakhs ("4,50,000.00"). */
+const INDIAN_PAGE = /(?<![\p{L}])(?:GSTIN|IGST|CGST|SGST)(?![\p{L}])|(?<![\d,.])\d{1,2},\d{2},\d{3}\.\d{2}(?!\d)/u;
+
 /** Currencies whose sign other currencies share ($, ¥, kr). */
 const SHARED_SIGN = new Set(['USD', 'JPY', 'SEK']);
 
-/** Pesos written with "$", known by what else the page prints (see readInvoice). */
+/** Dollars and pesos written with "$", known by what else the page prints (see readInvoice). */
 const DOLLAR_SIGN_PESOS: [string, RegExp][] = [
+  ['CAD', /(?<![\p{L}])(?:CAD|C\$|TPS|TVQ|QST|HST)(?![\p{L}])/u],
   ['MXN', /(?<![\p{L}])(?:M\.\s?N\.|MXN|RFC)(?![\p{L}])/u],
   ['CLP', /(?<![\p{L}])(?:CLP|S\.I\.I\.|R\.?U\.?T\.?\s*:?\s*\d{1,2}\.?\d{3}\.?\d{3}-[\dkK])(?![\p{L}])/u],
 ];

@@ -1,4 +1,5 @@
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
+import { buildPage } from '../../../../src/server/ai/layout/group';
 import { expectFields, page } from './helpers';
 
 describe('a hotel folio read by its rows (no header the vocabulary reads)', () => {
@@ -128,5 +129,45 @@ describe("a folio's date and a lost decimal point", () => {
     const r = folio('528');
     expect(r.lineItems.map((i) => i.amount)).toEqual([88, 5.28, 5.28, 6]);
     expect(r.warnings.join(' ')).toContain('was read as 528.00; 5.28 makes the lines add up');
+  });
+});
+
+describe('a currency sign another country shares', () => {
+  const amounts = (sign: string, extra: string) =>
+    extractInvoice([
+      page([
+        [40, 30, 'Example Services', 16],
+        [40, 60, extra],
+        [40, 100, 'Invoice 4711'],
+        [300, 300, 'Subtotal'],
+        [400, 300, `${sign}1,000.00`],
+        [300, 315, 'Tax'],
+        [400, 315, `${sign}50.00`],
+        [300, 330, 'Total'],
+        [400, 330, `${sign}1,050.00`],
+      ]),
+    ]);
+
+  it('"$" on a page with Canadian sales taxes (TPS/TVQ, HST) is the Canadian dollar', () => {
+    expectFields(amounts('$', 'TPS/GST: 770149714  TVQ/QST: 1225244584'), { currency: 'CAD' });
+    expectFields(amounts('$', 'Phone 555-0100'), { currency: 'USD' });
+  });
+
+  it('"¥" read by OCR on an Indian invoice (GSTIN, IGST, lakhs) is the rupee sign misread', () => {
+    const ocr = (text: string) => {
+      const p = page([
+        [40, 30, 'Contoso India Pvt Ltd', 16],
+        [40, 60, text],
+        [40, 100, 'Invoice 4711'],
+        [300, 300, 'Subtotal'],
+        [400, 300, '¥6,00,000.00'],
+        [300, 315, 'IGST'],
+        [400, 315, '¥1,08,000.00'],
+        [300, 330, 'Total'],
+        [400, 330, '¥7,08,000.00'],
+      ]);
+      return extractInvoice([buildPage(1, p.width, p.height, 'ocr', p.words)]);
+    };
+    expectFields(ocr('GSTIN: 12ABCDE0123A1A2'), { currency: 'INR', total: 708000 });
   });
 });
