@@ -639,40 +639,33 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>, domain
  */
 function legalNameOf(brand: string, from: LayoutPhrase, phrases: readonly LayoutPhrase[]): string | undefined {
   if (LEGAL_FORM_RE.test(brand.trim())) return undefined;
-  const words = new Set(
-    brand
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w.length >= 3 && !GENERIC_BRAND_WORD.has(w)),
-  );
+  const words = new Set(wordsOf(brand).filter((w) => w.length >= 3 && !GENERIC_BRAND_WORD.has(w)));
   if (words.size === 0) return undefined;
   for (const p of phrases) {
     if (p === from) continue;
     for (const m of p.text.matchAll(LEGAL_NAME_IN_RE)) {
       const name = m[1].trim();
-      if (
-        !matchLabel(name) &&
-        name
-          .toLowerCase()
-          .split(/[^\p{L}\p{N}]+/u)
-          .some((w) => words.has(w))
-      )
-        return name;
+      if (!matchLabel(name) && wordsOf(name).some((w) => words.has(w))) return name;
     }
   }
   return undefined;
 }
 
-/** A company's name ending in its legal form anywhere in a phrase ("ONLY YOU HOTELS S.L. Avda. Bartolomé Roselló, 18"). */
-const LEGAL_NAME_IN_RE =
-  /(?<![\p{L}\p{N}])((?:\p{Lu}[\p{L}&.'-]*\s+){1,4}(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|e\.\s?K\.|SE|Ltd\.?|LLC|LLP|Inc\.?|S\.?A\.?S?|S\.?L\.?|S\.?r\.?l\.?|B\.?V\.?|N\.?V\.?))(?=[\s,;]|$)/gu;
+/** A text's words, lower-cased ("ONLY YOU HOTELS S.L." → only, you, hotels, s, l). */
+const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+
+/** Up to four capitalised words, then a legal form as written after a company's name (see LEGAL_NAME_RE, LEGAL_NAME_IN_RE). */
+const CAPITALISED_WORDS = String.raw`(?:\p{Lu}[\p{L}&.'-]*\s+){1,4}`;
+const LEGAL_FORM_WRITTEN = String.raw`GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|e\.\s?K\.|SE|Ltd\.?|LLC|Inc\.?|S\.?A\.?S?|S\.?L\.?|S\.?r\.?l\.?|B\.?V\.?`;
+
+/** A company's name ending in its legal form anywhere in a phrase ("ONLY YOU HOTELS S.L. Avda. Bartolomé Roselló, 18"); LLP and N.V. too. */
+const LEGAL_NAME_IN_RE = new RegExp(`(?<![\\p{L}\\p{N}])(${CAPITALISED_WORDS}(?:${LEGAL_FORM_WRITTEN}|LLP|N\\.?V\\.?))(?=[\\s,;]|$)`, 'gu');
 
 /** Words a brand and an unrelated company's name may share. */
 const GENERIC_BRAND_WORD = new Set(['the', 'and', 'hotel', 'hotels', 'group', 'services', 'service', 'company', 'international', 'invoice', 'rechnung']);
 
 /** A company's name ending in its legal form, at the end of a phrase ("UKST: 3322 Dirk Rossmann GmbH"). */
-const LEGAL_NAME_RE =
-  /((?:\p{Lu}[\p{L}&.'-]*\s+){1,4}(?:GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|e\.\s?K\.|SE|Ltd\.?|LLC|Inc\.?|S\.?A\.?S?|S\.?L\.?|S\.?r\.?l\.?|B\.?V\.?))\s*$/u;
+const LEGAL_NAME_RE = new RegExp(`(${CAPITALISED_WORDS}(?:${LEGAL_FORM_WRITTEN}))\\s*$`, 'u');
 
 /**
  * The shop on a scanned till receipt (a narrow strip) whose letterhead is a logo OCR cannot
@@ -1099,8 +1092,8 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   // "$" read as US dollars on a page that is plainly another dollar or peso country's: a Canadian
   // folio (its TPS/TVQ, HST), a Mexican CFDI ("… PESOS 00/100 M.N.", an RFC), a Chilean DTE (an RUT, the SII).
   if (fields.currency?.value === 'USD' && !/\bUSD\b/.test(index.text)) {
-    const peso = DOLLAR_SIGN_PESOS.find(([, re]) => re.test(index.text))?.[0];
-    if (peso) fields.currency = { value: peso, confidence: fields.currency.confidence };
+    const country = DOLLAR_SIGN_COUNTRIES.find(([, re]) => re.test(index.text))?.[0];
+    if (country) fields.currency = { value: country, confidence: fields.currency.confidence };
   }
   // "₹" read by OCR as "¥" on an Indian invoice (its GSTIN, IGST/CGST/SGST, amounts grouped in lakhs): rupees.
   if (ocr && fields.currency?.value === 'JPY' && !/\bJPY\b/.test(index.text) && INDIAN_PAGE.test(index.text))
@@ -1349,8 +1342,9 @@ export function chooseLineItems(
 
 /**
  * OCR lines that miss their total by what one misread digit of one amount explains ("7,95" read
- * for "7,99"), or one amount's lost decimal point ("528" read for "5.28"): among the lines whose amount differs from the amount that would make them add up
- * in one character only, the one whose amount was read least surely (and clearly less surely than
+ * for "7,99"), or one amount's lost decimal point ("528" read for "5.28"): among the lines whose
+ * amount differs from the amount that would make them add up in one character only, or by its
+ * decimal point alone, the one whose amount was read least surely (and clearly less surely than
  * the next) is mended and marked for a look. Lines whose quantity × unit price makes their amount,
  * and text-layer lines (read surely), are never changed.
  */
@@ -1628,7 +1622,7 @@ const INDIAN_PAGE = /(?<![\p{L}])(?:GSTIN|IGST|CGST|SGST)(?![\p{L}])|(?<![\d,.])
 const SHARED_SIGN = new Set(['USD', 'JPY', 'SEK']);
 
 /** Dollars and pesos written with "$", known by what else the page prints (see readInvoice). */
-const DOLLAR_SIGN_PESOS: [string, RegExp][] = [
+const DOLLAR_SIGN_COUNTRIES: [string, RegExp][] = [
   ['CAD', /(?<![\p{L}])(?:CAD|C\$|TPS|TVQ|QST|HST)(?![\p{L}])/u],
   ['MXN', /(?<![\p{L}])(?:M\.\s?N\.|MXN|RFC)(?![\p{L}])/u],
   ['CLP', /(?<![\p{L}])(?:CLP|S\.I\.I\.|R\.?U\.?T\.?\s*:?\s*\d{1,2}\.?\d{3}\.?\d{3}-[\dkK])(?![\p{L}])/u],
