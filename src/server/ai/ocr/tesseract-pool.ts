@@ -69,9 +69,25 @@ export interface TesseractPoolOptions {
 export interface LanguageRereading {
   /** Installed languages a page may be read again in (Tesseract codes), each with English. */
   languages: readonly string[];
+  /**
+   * A language's worker that has read no page for this many milliseconds is ended (a worker holds
+   * about 100 MB); the next page in that language starts it again, which costs about a second.
+   */
+  idleMs: number;
 }
 
-export const DEFAULT_LANGUAGE_REREADING: LanguageRereading = { languages: ['fra', 'spa', 'ita', 'nld'] };
+export const DEFAULT_LANGUAGE_REREADING: LanguageRereading = { languages: ['fra', 'spa', 'ita', 'nld'], idleMs: 120_000 };
+
+/** A worker reading one other language with English (see LanguageRereading). */
+interface LanguageWorker {
+  worker: Promise<Worker>;
+  /** The last page given to it: pages are read one at a time. */
+  turn: Promise<unknown>;
+  /** Pages given to it and not yet read. */
+  pending: number;
+  /** Ends it once it has been idle for LanguageRereading.idleMs. */
+  idleTimer?: NodeJS.Timeout;
+}
 
 /**
  * When the median height of a page's confidently read words is under `below` pixels, the page
@@ -290,7 +306,7 @@ export class TesseractOcrPool implements OcrEngine {
   private readonly turn: boolean;
   private readonly languageRereading: LanguageRereading | false;
   /** A worker per language a page was read again in (see LanguageRereading), each used one page at a time. */
-  private readonly languageWorkers = new Map<string, { worker: Promise<Worker>; turn: Promise<unknown> }>();
+  private readonly languageWorkers = new Map<string, LanguageWorker>();
   private starting?: Promise<Worker[]>;
   private idle: Worker[] = [];
   private readonly queue: Job[] = [];
@@ -330,6 +346,7 @@ export class TesseractOcrPool implements OcrEngine {
     this.closed = true;
     this.failAll(new OcrError('The OCR engine has been shut down.'));
     const workers = this.starting ? await this.starting.catch(() => [] as Worker[]) : [];
+    for (const l of this.languageWorkers.values()) clearTimeout(l.idleTimer);
     const others = await Promise.all([...this.languageWorkers.values()].map((l) => l.worker.catch(() => undefined)));
     this.languageWorkers.clear();
     await Promise.all([...workers, ...others].map((w) => w?.terminate().catch(() => undefined)));
@@ -386,20 +403,37 @@ export class TesseractOcrPool implements OcrEngine {
     if (!language) return page;
     let entry = this.languageWorkers.get(language);
     if (!entry) {
-      entry = { worker: this.newWorker([language, 'eng']), turn: Promise.resolve() };
+      entry = { worker: this.newWorker([language, 'eng']), turn: Promise.resolve(), pending: 0 };
       this.languageWorkers.set(language, entry);
     }
-    const { worker } = entry;
+    const held = entry;
+    clearTimeout(held.idleTimer);
+    held.pending += 1;
     // one page at a time on the language's worker
-    const again = entry.turn.then(async () => {
-      const other: Reading = { ...reading, worker: await worker };
+    const again = held.turn.then(async () => {
+      const other: Reading = { ...reading, worker: await held.worker };
       return how.prepare && how.scale ? this.readEnlarged(other, how.prepare, how.scale, how.parameters) : this.read(other, how.prepare, how.parameters);
     });
-    entry.turn = again.catch(() => undefined);
-    const read = await again;
+    held.turn = again.catch(() => undefined);
+    const read = await again.finally(() => {
+      held.pending -= 1;
+      if (held.pending === 0 && !this.closed) held.idleTimer = setTimeout(() => this.endLanguageWorker(language, held), rereading.idleMs).unref();
+    });
     // As sure of its words as the first reading, it is sure of the right ones: the German model reads
     // "Habitación" as "Habitaciön" as confidently as the Spanish one reads it right.
     return confidentChars(read.words) >= 0.9 * confidentChars(page.words) ? read : page;
+  }
+
+  /** Ends a language's worker that has stayed idle (see LanguageRereading.idleMs). */
+  private endLanguageWorker(language: string, entry: LanguageWorker): void {
+    if (entry.pending > 0 || this.languageWorkers.get(language) !== entry) return;
+    this.languageWorkers.delete(language);
+    entry.worker.then((w) => w.terminate()).catch(() => undefined);
+  }
+
+  /** The languages whose own worker is running now (see LanguageRereading). */
+  languageWorkersRunning(): string[] {
+    return [...this.languageWorkers.keys()];
   }
 
   private failAll(error: Error): void {

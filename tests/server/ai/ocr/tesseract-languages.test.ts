@@ -6,6 +6,7 @@ import { imageSize } from 'image-size';
 import { orientImage, prepareImage, removeRules } from '../../../../src/server/ai/ocr/prepare-image';
 import {
   confidentChars,
+  DEFAULT_LANGUAGE_REREADING,
   DEFAULT_OCR_LANGUAGES,
   INSTALLED_OCR_LANGUAGES,
   isNoiseWord,
@@ -94,14 +95,25 @@ describe('a page in another language (see LanguageRereading)', () => {
     const folio = readFileSync(path.join(__dirname, '../../../fixtures/real-invoices/es-scan-only-you-atocha-19024895.png'));
     const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
     const once = new TesseractOcrPool({ workers: 1, cachePath: cache, languageRereading: false, amountRereading: false });
-    const again = new TesseractOcrPool({ workers: 1, cachePath: cache, amountRereading: false });
+    const again = new TesseractOcrPool({
+      workers: 1,
+      cachePath: cache,
+      amountRereading: false,
+      languageRereading: { ...DEFAULT_LANGUAGE_REREADING, idleMs: 200 },
+    });
     const rooms = (page: { words: { text: string }[] }) => page.words.filter((w) => w.text === 'Habitación').length;
     try {
       expect(rooms(await once.recognize(folio, 1))).toBe(0);
       expect(rooms(await again.recognize(folio, 1))).toBeGreaterThanOrEqual(9);
+      // the Spanish worker is kept while pages come, and ended once it has been idle for idleMs
+      expect(again.languageWorkersRunning()).toEqual(['spa']);
       // a German page is read once, in German and English, as before
       const clean = textImage(['Rechnung Nr. 4711', 'Summe 12,50 EUR']);
       expect((await again.recognize(clean, 2)).words.map((w) => w.text)).toEqual(['Rechnung', 'Nr.', '4711', 'Summe', '12,50', 'EUR']);
+      for (let i = 0; i < 50 && again.languageWorkersRunning().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(again.languageWorkersRunning()).toEqual([]);
+      // and started again for the next page in that language
+      expect(rooms(await again.recognize(folio, 3))).toBeGreaterThanOrEqual(9);
     } finally {
       await once.close();
       await again.close();
