@@ -86,9 +86,13 @@ function readValue(
       const grouped = /^(?:(?:no\.?|nr\.?|n[°º]\.?|#)\s*:?\s*)?(\d{1,3}(?: \d{3})+)(?=$|\s+[^\d\s])/i.exec(t)?.[1];
       if (grouped && grouped.replace(/ /g, '').length >= 7) return { value: grouped.replace(/ /g, ''), raw: grouped };
       // a number may end with the punctuation of its sentence or list ("PO# 99112233: Posters")
-      const token = t.split(/\s+/).find((w) => ID_RE.test(w.replace(/[,;:]$/, '')) && !/^\d+(?:[.,]\d+)?%$/.test(w));
+      const words = t.split(/\s+/);
+      const at = words.findIndex((w) => ID_RE.test(w.replace(/[,;:]$/, '')) && !/^\d+(?:[.,]\d+)?%$/.test(w));
+      const token = words[at];
       if (!token || findDates(token, order).length) return undefined;
-      return { value: token.replace(/[,;:.]$/, ''), raw: token };
+      // "030405755 / 1": a number and its part after a spaced slash are one number
+      const part = words[at + 1] === '/' && /^[A-Z0-9]{1,4}$/i.test(words[at + 2] ?? '') ? `/${words[at + 2]}` : '';
+      return { value: token.replace(/[,;:.]$/, '') + part, raw: part ? `${token} / ${words[at + 2]}` : token };
     }
     case 'currency': {
       const code = t
@@ -134,6 +138,8 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     if (spec.field === 'invoice_date' && spec.weight < 1 && OTHER_EVENT.test(rest)) continue;
     // "VAT : BE0000.000.196": a VAT id after a tax label, no amount.
     if (spec.kind === 'amount' && rest && VAT_ID_ONE.test(rest)) continue;
+    // "BTW/TVA no. BE 885 463 114", "VAT Nr: 123": a tax label with a number's key after it names an id, not an amount.
+    if (spec.kind === 'amount' && /^(?:no\.?|nr\.?|n[°º]\.?|number|nummer|num[ée]ro|id)(?:\s|:|$)/i.test(rest)) continue;
     const tries: [string, number, LayoutPhrase][] = [];
     const rights = rightOf(index, phrase).filter((q) => !exclude.has(q));
     // "Invoice | N°: | V01/15000001": a bare number key between the title and its number.
@@ -815,9 +821,10 @@ function senderContact(index: PhraseIndex, block: LayoutPhrase[]): boolean {
 // VAT identification numbers of the EU, the UK and Switzerland, by their published shapes; and
 // Australia's ABN, which its tax invoices must carry (eleven digits, only after its name, as
 // digits alone are no shape: "ABN: 16 112 221 123"). India's GSTIN was tried and left out: on the
-// dev invoice that has two, the buyer's was taken for the vendor's.
+// dev invoice that has two, the buyer's was taken for the vendor's. Belgium's: ten digits, or the
+// nine of before 2007 that old tills still print ("BE 885 463 114").
 const VAT_ID_RE =
-  /\b(ABN:?\s?\d{2}\s?\d{3}\s?\d{3}\s?\d{3}|ATU\s?\d{8}|BE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8})\b(?![\d])/g;
+  /\b(ABN:?\s?\d{2}\s?\d{3}\s?\d{3}\s?\d{3}|ATU\s?\d{8}|BE\s?[01]?\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8})\b(?![\d])/g;
 /**
  * A domestic tax id, known by the label before it (in the phrase, or the phrase left of it):
  * Mexico's RFC, Spain's NIF or CIF (and Portugal's nine-digit NIF), Italy's Partita IVA, a
@@ -1037,7 +1044,10 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
       (c) =>
         c.field === field &&
         (!owner || c.owner === undefined || c.owner === String(owner.value)) &&
-        !(c.unlabelled && vendor && sameName(String(c.owner ?? c.value), String(vendor.value))),
+        !(c.unlabelled && vendor && sameName(String(c.owner ?? c.value), String(vendor.value))) &&
+        // "9,190.00 U0 SEK" read under a heading: an amount with its cents names no party
+        !((field === 'vendor_name' || field === 'customer_name') && CENTS_RE.test(String(c.value))) &&
+        !(c.owner !== undefined && CENTS_RE.test(c.owner)),
     );
     if (mine.length === 0) continue;
     const best = mine.reduce((a, b) => (b.score > a.score + 1e-9 ? b : a));
@@ -1453,26 +1463,44 @@ function chooseTotals(
   const taxes = of('tax');
   const totals = nonZero(of('total'));
   const near = nearCent;
-  let trio: { s: Candidate; t?: Candidate; T: Candidate; score: number } | undefined;
+  type Trio = { s: Candidate; t?: Candidate; T: Candidate; score: number };
   /** The totals of every trio that adds up. */
   const checkedTotals = new Set<number>();
-  for (const T of totals) {
-    for (const s of subtotals) {
-      const options: (Candidate | undefined)[] = [...taxes, undefined];
-      for (const t of options) {
-        const tax = t ? (t.value as number) : 0;
-        const sum = (s.value as number) + tax;
-        const adds = near(sum, T.value as number) || (t !== undefined && withheld.some((w) => near(sum - w, T.value as number)));
-        if (!adds || !plausibleTax(s.value as number, tax)) continue;
-        if (!t && T.value === s.value && taxes.some((x) => x.value !== 0)) continue;
-        // a zero taken for the tax while the page names a tax of some amount: the sum checks nothing
-        const vacuous = t?.value === 0 && taxes.some((x) => x.value !== 0);
-        if (!vacuous) checkedTotals.add(T.value as number);
-        const score = s.score + T.score + (t ? t.score : 0.5) - (vacuous ? 0.5 : 0);
-        // equally sure trios: the larger total (a grand total is never less than a rate's row)
-        if (!trio || score > trio.score + 1e-9 || (score > trio.score - 1e-9 && (T.value as number) > (trio.T.value as number))) trio = { s, t, T, score };
+  const findTrio = (): Trio | undefined => {
+    let best: Trio | undefined;
+    for (const T of totals) {
+      for (const s of subtotals) {
+        const options: (Candidate | undefined)[] = [...taxes, undefined];
+        for (const t of options) {
+          const tax = t ? (t.value as number) : 0;
+          const sum = (s.value as number) + tax;
+          const adds = near(sum, T.value as number) || (t !== undefined && withheld.some((w) => near(sum - w, T.value as number)));
+          if (!adds || !plausibleTax(s.value as number, tax)) continue;
+          if (!t && T.value === s.value && taxes.some((x) => x.value !== 0)) continue;
+          // a zero taken for the tax while the page names a tax of some amount: the sum checks nothing
+          const vacuous = t?.value === 0 && taxes.some((x) => x.value !== 0);
+          if (!vacuous) checkedTotals.add(T.value as number);
+          const score = s.score + T.score + (t ? t.score : 0.5) - (vacuous ? 0.5 : 0);
+          // equally sure trios: the larger total (a grand total is never less than a rate's row)
+          if (!best || score > best.score + 1e-9 || (score > best.score - 1e-9 && (T.value as number) > (best.T.value as number))) best = { s, t, T, score };
+        }
       }
     }
+    return best;
+  };
+  const rowOf = (c: Candidate) => `${c.phrase.pageNumber}:${c.phrase.lineIndex}`;
+  let trio = findTrio();
+  // A trio whose net and gross stand on one row, with a larger total that is surer elsewhere, is
+  // one rate's row of a tax breakdown ("Deductable 9%  1,355.05  121.95  1,477.00" on a folio whose
+  // "Total" is 1,568.18 with its city tax): its net is no subtotal of the whole. The row's amounts
+  // are set aside and the trio looked for again.
+  for (let tries = 0; trio && tries < 3; tries++) {
+    const row = rowOf(trio.s);
+    const T0 = trio.T;
+    if (rowOf(T0) !== row || !totals.some((c) => rowOf(c) !== row && (c.value as number) > (T0.value as number) + 0.011 && c.score >= T0.score)) break;
+    for (const list of [subtotals, totals]) for (let i = list.length - 1; i >= 0; i--) if (rowOf(list[i]) === row) list.splice(i, 1);
+    checkedTotals.clear();
+    trio = findTrio();
   }
   const out: InvoiceExtraction['fields'] = {};
   const field = (c: Candidate, confidence: number): ExtractedField => ({
@@ -1517,7 +1545,11 @@ function chooseTotals(
     ['tax', taxes],
     ['total', grand ? [grand] : totals],
   ] as const) {
-    if (list.length) out[name] = field(list.reduce(late), Math.min(list.reduce(late).score, UNCHECKED));
+    // An amount that two places give ("Total 1,568.18" under the charges, the foot of a breakdown's
+    // "Total" column on the next page) goes before one that a single place gives ("Total Breakfast 52.29").
+    const twice = new Set(list.filter((b) => candidates.some((c) => c.field === name && c.value === b.value && c.phrase !== b.phrase)));
+    const best = list.reduce((a, b) => (twice.has(a) === twice.has(b) ? late(a, b) : twice.has(b) ? b : a), list[0]);
+    if (best) out[name] = field(best, Math.min(best.score, UNCHECKED));
   }
   return { fields: out, unlabelled: [], unsure: [] };
 }

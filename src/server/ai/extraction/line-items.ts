@@ -42,7 +42,7 @@ type AmountOnlyRows = 'auto' | 'lines' | 'notes';
  * before a digit ("Total19%").
  */
 const TOTALS_ROW =
-  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|somme\b|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|igic\b|resumen|retenci[óo]n|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
+  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|to\s*pay|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|somme\b|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|igic\b|resumen|retenci[óo]n|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
 
 /**
  * A line's tax detail on the row under it, not a line: a Mexican CFDI's "Traslado 002 - IVA
@@ -939,7 +939,7 @@ function isSpeck(word: LayoutWord): boolean {
  * that look alike), longest first.
  */
 export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
-  const rows: Array<{ item: LineItem; times?: { quantity: number; unitPrice: number } }> = [];
+  const rows: Array<{ item: LineItem; times?: { quantity: number; unitPrice: number }; amountAt?: { right: number; height: number } }> = [];
   let times: { quantity: number; unitPrice: number } | undefined;
   let named: string | undefined;
   for (const lines of linesByPage) {
@@ -949,7 +949,7 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       const text = textOf(row);
       // "Zahlungsbedingungen" or "Notes" above the rows is no end of them.
       if (TOTALS_ROW.test(text)) {
-        if (rows.length) return suffixes(rows.map((r) => r.item));
+        if (rows.length) return suffixes(inAmountColumn(rows).map((r) => r.item));
         continue;
       }
       const read = row.flatMap((p) => p.words);
@@ -1021,11 +1021,26 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       else if (lead && Number(lead[1]) > 0)
         Object.assign(item, { quantity: Number(lead[1]), unit_price: Math.round((raw / Number(lead[1])) * 10_000) / 10_000 });
       times = undefined;
-      amountSureness.set(item, read[read.length - 1].confidence);
-      rows.push({ item });
+      const amountWord = read[read.length - 1];
+      amountSureness.set(item, amountWord.confidence);
+      rows.push({ item, amountAt: { right: amountWord.x + amountWord.width, height: median(read.map((w) => w.height)) || 10 } });
     }
   }
   return [];
+}
+
+/**
+ * A hotel folio's "Date | Description | Debit | Credit": a payment ("MasterCard EMV  1,568.18")
+ * has its amount in the column right of the charges'. The rows whose amount ends more than three
+ * line heights right of the amounts of the rows next to them are dropped (rows with no place known keep theirs).
+ */
+function inAmountColumn<T extends { amountAt?: { right: number; height: number } }>(rows: T[]): T[] {
+  const apart = (a: T | undefined, b: T) => a?.amountAt && b.amountAt && b.amountAt.right - a.amountAt.right > 3 * b.amountAt.height;
+  const kept = rows.filter((row, i) => {
+    const [before, after] = [rows[i - 1], rows[i + 1]];
+    return !(row.amountAt && (before || after) && (!before || apart(before, row)) && (!after || apart(after, row)));
+  });
+  return kept.length ? kept : rows;
 }
 
 /**

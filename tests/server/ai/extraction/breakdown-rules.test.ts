@@ -1,0 +1,145 @@
+import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
+import { expectFields, ocrPage, page } from './helpers';
+
+/** A two-page hotel folio laid out as the Leonardo Amsterdam one of the dev corpus (its "Debit €" heading lost by OCR). */
+function folio() {
+  const head = (n: number): [number, number, string][] => [
+    [60, 40, 'Staalmeesterslaan 410'],
+    [60, 55, 'NL-1057 PH Amsterdam'],
+    [60, 200, `Page No.     : ${n} of 2`],
+    [310, 215, 'Invoice No'],
+    [428, 215, ': 030405755 / 1'],
+    [310, 230, 'Reservation No.'],
+    [428, 230, ': 24191929'],
+    [310, 245, 'Reference'],
+    [428, 245, ': 2562107298'],
+  ];
+  const one = page([
+    ...head(1),
+    [62, 300, 'Date'],
+    [118, 300, 'Description'],
+    [492, 300, 'Credit'],
+    [62, 320, '02-10-19'],
+    [118, 320, 'Accommodation'],
+    [440, 320, '130.00'],
+    [62, 335, '02-10-19'],
+    [118, 335, 'City Tax'],
+    [452, 335, '8.35'],
+    [62, 350, '03-10-19'],
+    [118, 350, 'Breakfast'],
+    [446, 350, '19.00'],
+    [62, 365, '11-10-19'],
+    [118, 365, 'MasterCard EMV'],
+    [500, 365, '157.35'],
+    [330, 390, 'Total'],
+    [440, 390, '157.35'],
+    [500, 390, '157.35'],
+  ]);
+  const two = page(
+    [
+      ...head(2),
+      [330, 300, 'Balance'],
+      [458, 300, '0.00'],
+      [60, 330, 'VAT Breakdown'],
+      [220, 330, 'Net'],
+      [300, 330, 'VAT'],
+      [380, 330, 'Total'],
+      [60, 345, 'Deductable 9%'],
+      [200, 345, '136.70'],
+      [290, 345, '12.30'],
+      [370, 345, '149.00'],
+      [60, 360, 'City Tax'],
+      [200, 360, '8.35'],
+      [382, 360, '8.35'],
+      [370, 375, '157.35'],
+      [60, 400, 'City Tax Breakdown'],
+      [220, 400, 'Net'],
+      [60, 415, 'Total Rooms'],
+      [200, 415, '119.27'],
+      [60, 430, 'Total Breakfast'],
+      [206, 430, '17.43'],
+    ],
+    2,
+  );
+  return [one, two];
+}
+
+describe('a hotel folio with a VAT breakdown and a payment in the credit column', () => {
+  it('takes the invoice number over a bare "Reference", with its part after a spaced slash', () => {
+    expectFields(extractInvoice(folio()), { invoice_number: '030405755/1' });
+  });
+
+  it("reads the charges and not the payment in the column right of them, and the folio's total, not a rate's row of its breakdown nor a part total", () => {
+    const r = extractInvoice(folio());
+    expect(r.lineItems.map((i) => [i.description, i.amount])).toEqual([
+      ['Accommodation', 130],
+      ['City Tax', 8.35],
+      ['Breakfast', 19],
+    ]);
+    expectFields(r, { total: 157.35 });
+    // the 9% row's net is no subtotal of the whole (its city tax is outside it)
+    expect(r.fields.subtotal).toBeUndefined();
+  });
+
+  it('a bare "Reference" still gives the number when nothing else does', () => {
+    expectFields(
+      extractInvoice([
+        page([
+          [40, 40, 'Example Ltd'],
+          [40, 80, 'Reference: INV-2211'],
+          [300, 200, 'Total 10.00'],
+        ]),
+      ]),
+      { invoice_number: 'INV-2211' },
+    );
+  });
+});
+
+describe('a hotel receipt read by OCR', () => {
+  it('reads "excl," for "excl." in a label, skips "To Pay" among the rows, and takes no amount for a party name', () => {
+    const r = extractInvoice([
+      ocrPage([
+        [60, 40, 'ORIGINAL RECEIPT'],
+        [60, 70, 'Guest (D:'],
+        [60, 85, '9,190.00 U0 SEK'],
+        [57, 200, 'Date'],
+        [206, 200, 'Description'],
+        [450, 200, 'Sum'],
+        [56, 220, '30.04.19 Accommodation'],
+        [420, 220, '4,000.00'],
+        [56, 235, '01.05.19 Accommodation'],
+        [420, 235, '5,190.00'],
+        [300, 260, 'To Pay:'],
+        [449, 260, '0.00'],
+        [57, 290, 'Total incl. Vat'],
+        [300, 290, '9,190.00 SEK'],
+        [57, 305, 'Total excl, Vat'],
+        [300, 305, '8,205.36 SEK'],
+      ]),
+    ]);
+    expectFields(r, { subtotal: 8205.36, total: 9190 });
+    expect(r.lineItems.map((i) => [i.description, i.amount])).toEqual([
+      ['Accommodation', 4000],
+      ['Accommodation', 5190],
+    ]);
+    expect(r.fields.customer_name).toBeUndefined();
+  });
+});
+
+describe('a Belgian till receipt', () => {
+  it('reads the nine-digit Belgian VAT number of before 2007 as the VAT id, and "BTW/TVA no." as no tax amount', () => {
+    const r = extractInvoice([
+      page([
+        [200, 40, 'PAUL'],
+        [40, 100, '1 CAPPUCCINO'],
+        [300, 100, '3,60'],
+        [200, 130, 'Total (EURO) :'],
+        [300, 130, '3,60'],
+        [100, 300, 'SA LE MONDE DU PAIN NV'],
+        [100, 315, 'BTW/TVA no. BE 885 463 114'],
+      ]),
+    ]);
+    expectFields(r, { vendor_vat_id: 'BE885463114', total: 3.6 });
+    expect(r.fields.tax).toBeUndefined();
+  });
+});
