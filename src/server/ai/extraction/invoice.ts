@@ -52,6 +52,8 @@ interface Candidate {
   owner?: string;
   /** Read by its place on the page alone, with no label: never taken when it names the vendor chosen. */
   unlabelled?: boolean;
+  /** A sum of a tax breakdown's rows (see breakdownSums): the rows it sums, as `page:line`. */
+  breakdownRows?: string[];
 }
 
 const ID_RE = /^[A-Z0-9][A-Z0-9\-/_.]*\d[A-Z0-9\-/_.]*$|^\d[A-Z0-9\-/_.]*$/i;
@@ -1061,7 +1063,7 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     };
   }
   const withheld = withholdings(index);
-  const totals = chooseTotals([...candidates, ...rowTrios(index, table.phrases)], withheld);
+  const totals = chooseTotals([...candidates, ...rowTrios(index, table.phrases), ...breakdownSums(index, table.phrases)], withheld);
   Object.assign(fields, totals.fields);
   // The vendor cannot be the customer: when both came out the same, drop the weaker vendor guess.
   if (fields.vendor_name && fields.customer_name && fields.vendor_name.value === fields.customer_name.value) {
@@ -1448,11 +1450,13 @@ function chooseTotals(
   unsure: Array<'subtotal' | 'tax' | 'total'>;
 } {
   const of = (field: InvoiceFieldName) => {
-    const best = new Map<number, Candidate>();
+    // the best candidate of each amount (a breakdown's sum kept apart: it outlives its rows, see below)
+    const best = new Map<string, Candidate>();
     for (const c of candidates) {
       if (c.field !== field || typeof c.value !== 'number') continue;
-      const cur = best.get(c.value);
-      if (!cur || c.score > cur.score) best.set(c.value, c);
+      const key = `${c.value}${c.breakdownRows ? ' summed' : ''}`;
+      const cur = best.get(key);
+      if (!cur || c.score > cur.score) best.set(key, c);
     }
     return [...best.values()];
   };
@@ -1494,11 +1498,16 @@ function chooseTotals(
   // one rate's row of a tax breakdown ("Deductable 9%  1,355.05  121.95  1,477.00" on a folio whose
   // "Total" is 1,568.18 with its city tax): its net is no subtotal of the whole. The row's amounts
   // are set aside and the trio looked for again.
+  // A row that a breakdown's sums take in (see breakdownSums) is such a row whatever the scores,
+  // and its tax is one rate's.
   for (let tries = 0; trio && tries < 3; tries++) {
     const row = rowOf(trio.s);
     const T0 = trio.T;
-    if (rowOf(T0) !== row || !totals.some((c) => rowOf(c) !== row && (c.value as number) > (T0.value as number) + 0.011 && c.score >= T0.score)) break;
-    for (const list of [subtotals, totals]) for (let i = list.length - 1; i >= 0; i--) if (rowOf(list[i]) === row) list.splice(i, 1);
+    const summed = candidates.some((c) => c.breakdownRows?.includes(row));
+    if (rowOf(T0) !== row || !(summed || totals.some((c) => rowOf(c) !== row && (c.value as number) > (T0.value as number) + 0.011 && c.score >= T0.score)))
+      break;
+    for (const list of summed ? [subtotals, totals, taxes] : [subtotals, totals])
+      for (let i = list.length - 1; i >= 0; i--) if (rowOf(list[i]) === row && !list[i].breakdownRows) list.splice(i, 1);
     checkedTotals.clear();
     trio = findTrio();
   }
@@ -1540,9 +1549,14 @@ function chooseTotals(
   // A statement of several parts, each with its total, and the amount of the whole: the total
   // that the others add up to.
   const grand = sumOfOthers(candidates.filter((c) => c.field === 'total'));
+  const chosenTotal = (grand ? [grand] : totals).reduce<Candidate | undefined>((a, b) => (a ? late(a, b) : b), undefined);
+  // The tax of a breakdown whose gross amounts add up to the total (see breakdownSums): checked by it.
+  const summedTax =
+    chosenTotal &&
+    taxes.find((t) => t.breakdownRows && candidates.some((c) => c.field === 'total' && c.breakdownRows === t.breakdownRows && c.value === chosenTotal.value));
   for (const [name, list] of [
     ['subtotal', subtotals],
-    ['tax', taxes],
+    ['tax', summedTax ? [summedTax] : taxes],
     ['total', grand ? [grand] : totals],
   ] as const) {
     // An amount that two places give ("Total 1,568.18" under the charges, the foot of a breakdown's
@@ -1585,6 +1599,66 @@ function rowTrios(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidate[] {
       ] as const)
         out.push({ field, value: cents(a.value), raw: a.raw, phrase: p, score: 0.5 * p.confidence, unlabelled: true });
     }
+  }
+  return out;
+}
+
+/**
+ * A tax breakdown of one row per rate and no row of sums ("B  12  2,50  0,30  2,80" over "A  21
+ * 2,98  0,62  3,60" on a till receipt; a hotel invoice's "0,00 %  249,75  0,00  249,75" over
+ * "12,00 %  14.126,92  1.695,23  15.822,15"): two or more rows, one under the other, each with net,
+ * tax and gross amounts that add up, their gross amounts in one column. The sums of the gross and
+ * tax columns are the invoice's total and tax (the sum of the nets is printed nowhere, so it is no
+ * subtotal read), weakly: they count where no labelled total is surer.
+ */
+function breakdownSums(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidate[] {
+  type Row = { net: number; tax: number; gross: number; at: LayoutPhrase; right: number; line: number; confidence: number };
+  const rowOf = (line: LayoutPhrase[], k: number): Row | undefined => {
+    const amounts = line.filter((p) => !exclude.has(p)).flatMap((p) => findAmounts(p.text).map((a) => ({ a, p })));
+    // the last three amounts of the row: net, tax, gross (a rate or a code may stand before them)
+    if (amounts.length < 3) return undefined;
+    const [n, t, g] = amounts.slice(-3);
+    if (n.a.value <= 0 || t.a.value < 0 || Math.abs(cents(n.a.value + t.a.value) - g.a.value) > 0.005 || !plausibleTax(n.a.value, t.a.value)) return undefined;
+    return {
+      net: n.a.value,
+      tax: t.a.value,
+      gross: g.a.value,
+      at: g.p,
+      right: g.p.x + g.p.width,
+      line: k,
+      confidence: Math.min(n.p.confidence, t.p.confidence, g.p.confidence),
+    };
+  };
+  const out: Candidate[] = [];
+  for (const lines of index.lines) {
+    let group: Row[] = [];
+    const close = () => {
+      // a last row that sums the others is the breakdown's own sum row, which its labels read
+      const taxed = group.some((r) => r.tax > 0);
+      if (group.length >= 2 && taxed) {
+        const last = group[group.length - 1];
+        const others = group.slice(0, -1);
+        const summed = others.length >= 2 && nearCent(cents(others.reduce((a, r) => a + r.gross, 0)), last.gross);
+        const rows = summed ? others : group;
+        const score = 0.85 * Math.min(...rows.map((r) => r.confidence));
+        const gross = cents(rows.reduce((a, r) => a + r.gross, 0));
+        const tax = cents(rows.reduce((a, r) => a + r.tax, 0));
+        const breakdownRows = rows.map((r) => `${r.at.pageNumber}:${r.line}`);
+        out.push({ field: 'total', value: gross, raw: gross.toFixed(2), phrase: last.at, score, unlabelled: true, breakdownRows });
+        out.push({ field: 'tax', value: tax, raw: tax.toFixed(2), phrase: last.at, score, unlabelled: true, breakdownRows });
+      }
+      group = [];
+    };
+    for (const [k, line] of lines.entries()) {
+      const row = rowOf(line, k);
+      const prev = group[group.length - 1];
+      if (row && prev && row.line - prev.line <= 2 && Math.abs(row.right - prev.right) < 2 * index.textHeight) group.push(row);
+      else {
+        close();
+        if (row) group.push(row);
+      }
+    }
+    close();
   }
   return out;
 }

@@ -143,3 +143,65 @@ describe('a Belgian till receipt', () => {
     expect(r.fields.tax).toBeUndefined();
   });
 });
+
+describe('a tax breakdown of one row per rate and no row of sums', () => {
+  it("takes the sum of a till receipt's per-rate VAT as its tax when the gross amounts add up to the total", () => {
+    const r = extractInvoice([
+      page([
+        [200, 40, 'Bakery Example'],
+        [40, 100, '1 CAPPUCCINO'],
+        [300, 100, '3,60'],
+        [40, 115, '1 BEIGNET'],
+        [300, 115, '2,80'],
+        [200, 140, 'Total (EURO) :'],
+        [300, 140, '6,40'],
+        [40, 180, '% TVA'],
+        [120, 180, 'TVA Excl'],
+        [220, 180, 'TVA'],
+        [300, 180, 'TVA incl'],
+        [40, 195, 'B'],
+        [60, 195, '12'],
+        [120, 195, '2,50'],
+        [220, 195, '0,30'],
+        [300, 195, '2,80'],
+        [40, 210, 'A'],
+        [60, 210, '21'],
+        [120, 210, '2,98'],
+        [220, 210, '0,62'],
+        [300, 210, '3,60'],
+      ]),
+    ]);
+    expectFields(r, { total: 6.4, tax: 0.92 });
+    // the nets' sum is printed nowhere: no subtotal is read
+    expect(r.fields.subtotal).toBeUndefined();
+  });
+
+  it("takes a hotel invoice's total and tax from the breakdown's rows, not from its first rate's row (the heading's column)", () => {
+    const r = extractInvoice([
+      page([
+        [40, 40, 'The Cloud One Prague'],
+        [40, 100, 'Rechnungsnummer: 856004006'],
+        [40, 160, 'Bestpreis mit Frühstück'],
+        [300, 160, '5'],
+        [360, 160, '3.214,38'],
+        [470, 160, '16.071,90'],
+        [40, 200, 'Rechnungsbetrag'],
+        [490, 200, '0,00'],
+        [40, 240, 'Steuersatz'],
+        [200, 240, 'Netto CZK'],
+        [320, 240, 'Steuer CZK'],
+        [440, 240, 'Brutto CZK'],
+        [40, 255, '0,00 % (0% TAX)'],
+        [200, 255, '249,75'],
+        [320, 255, '0,00'],
+        [440, 255, '249,75'],
+        [40, 270, '12,00 % (TAX)'],
+        [200, 270, '14.126,92'],
+        [320, 270, '1.695,23'],
+        [440, 270, '15.822,15'],
+      ]),
+    ]);
+    expectFields(r, { total: 16071.9, tax: 1695.23 });
+    expect(r.fields.subtotal).toBeUndefined();
+  });
+});
