@@ -1339,12 +1339,13 @@ export function chooseLineItems(
   const target = num(fields.subtotal) ?? (fields.tax === undefined ? num(fields.total) : undefined);
   // With no table read, a receipt's rows may add up to its total (prices with tax) instead.
   const targets = [target, ...(items.length === 0 ? [num(fields.total)] : [])].filter((t): t is number => t !== undefined);
-  if (targets.length === 0) return { items };
   const adds = (list: LineItem[]) => list.length > 0 && targets.some((t) => Math.abs(sumOf(list) - t) <= 0.011);
   const chosen = adds(items) ? items : alternatives.find(adds);
   if (chosen) return { items: chosen };
+  // A misread amount may keep a table's lines, prices with tax, from their total too.
+  const mendTargets = [...targets, num(fields.total)].filter((t, i, all): t is number => t !== undefined && all.indexOf(t) === i);
   for (const list of [items, ...alternatives]) {
-    for (const t of targets) {
+    for (const t of mendTargets) {
       const mended = mendOneMisread(list, t);
       if (mended) return mended;
     }

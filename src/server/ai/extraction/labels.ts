@@ -212,7 +212,7 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'quantity',
     pattern:
-      /^(?:(?:menge|anzahl|qty\.?|quantity|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])\s*(?:[/(]\s*)?(?:einheit|unit|unit[ée]|eenheid|unidad|unit[àa]|stk\.?|st\.?|pcs\.?|me)\.?\)?|liefermenge|bestellmenge|nb|tage|days|jours|dagen|d[íi]as|giorni|qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|pcs\.?|pieces|menge|anzahl|anz\.?|st[üu]ckzahl|stk\.?|std\.?|stunden|quantit[ée]|qt[ée]\.?|nombre|aantal|aant\.?|hoeveelheid|cantidad|cant\.?|uds?\.?|unidades|quantit[àa]|q\.?\s?t[àa]\.?|qta\.?|pz\.?|quantidade|qtde?\.?)$/i,
+      /^(?:(?:menge|anzahl|qty\.?|quantity|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])\s*(?:[/(]\s*)?(?:einheit|unit|unit[ée]|eenheid|unidad|unit[àa]|stk\.?|st\.?|pcs\.?|me)\.?\)?|liefermenge|bestellmenge|nb|tage|days|jours|dagen|d[íi]as|giorni|qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|pcs\.?|pieces|menge|anzahl|anz\.?|st[üu]ckzahl|stk\.?|std\.?|stunden|quantit[ée]|qt[ée]\.?|nombre|aantal|aant\.?|hoeveelheid|cantidad|cant\.?|c|uds?\.?|unidades|quantit[àa]|q\.?\s?t[àa]\.?|qta\.?|pz\.?|quantidade|qtde?\.?)$/i,
   },
   {
     role: 'unit_price',

@@ -219,6 +219,17 @@ function readRow(row: LayoutPhrase[], columns: Column[], description: Column | u
     return text !== undefined && NUMERIC_CELL.test(text) ? parseAmount(text)?.value : undefined;
   };
   // "20 Stk", "30 Meter", "25 Liter(s)", "3 Piece": the number before the unit.
+  // "C. CONCEPTO" over "1 Capuccino": a till prints the count at the description's start, under the
+  // narrow count heading's right edge; with a count column and nothing in it, that is the count.
+  // (only on a priced row: "200 mm" under "Kabelbinder, schwarz," goes on with its description)
+  const counted =
+    !cells.quantity && (cells.amount || cells.unit_price) && columns.some((c) => c.role === 'quantity')
+      ? /^(\d{1,3})\s+(?=\p{L})/u.exec(cells.description ?? '')
+      : null;
+  if (counted) {
+    cells.quantity = counted[1];
+    cells.description = cells.description!.slice(counted[0].length);
+  }
   const quantity = cells.quantity ? (hoursOf(cells.quantity) ?? parseNumber(/^[-\d.,\s']+/.exec(cells.quantity.trim())?.[0].trim() ?? '')) : undefined;
   const off = /^-?\s?(\d{1,2}(?:[.,]\d+)?)\s?%$/.exec(cells.discount?.trim() ?? '');
   const discount = off ? Number(off[1].replace(',', '.')) : undefined;
@@ -235,15 +246,37 @@ interface RowPiece {
 
 /**
  * A phrase of numbers set close together across two columns ("60,00 10,00%": an amount and a
- * tax rate) is one cell per number, each in the column of its centre.
+ * tax rate; "3,00 € 3,00 €": a price and an amount, each with its sign) is one cell per number,
+ * each in the column of its centre; so are the numbers at the end of a phrase of words that stand
+ * in other columns than its words, the last in the amount's ("Zumo de naranja natural 2,95 € 2,95
+ * €" under "CONCEPTO | PRECIO IMPORTE", set close together on a till slip).
  */
 function splitAcrossColumns(p: LayoutPhrase, columns: Column[], description: Column | undefined): RowPiece[] {
-  const pieces = splitAtDescription(p, description);
-  if (pieces.length > 1 || p.words.length < 2 || !p.words.every((w) => NUMERIC_CELL.test(w.text))) return pieces;
   const columnOf = (x: number) => columns.findIndex((col) => x >= col.left && x < col.right);
-  const at = p.words.map((w) => columnOf(w.x + w.width / 2));
-  if (new Set(at).size < 2) return pieces;
-  return p.words.map((w) => ({ x: w.x, width: w.width, text: w.text }));
+  return splitAtDescription(p, description).flatMap((piece) => {
+    const words = p.words.filter((w) => w.x >= piece.x - 0.5 && w.x + w.width <= piece.x + piece.width + 0.5);
+    // a currency sign or code set apart after its number belongs to it
+    const tokens: RowPiece[] = [];
+    for (const w of words) {
+      const last = tokens[tokens.length - 1];
+      if (last && /^(?:[$€£¥]|EUR|USD|GBP|CHF)$/.test(w.text) && /\d$/.test(last.text))
+        tokens[tokens.length - 1] = { ...last, width: w.x + w.width - last.x, text: `${last.text} ${w.text}` };
+      else tokens.push({ x: w.x, width: w.width, text: w.text });
+    }
+    let k = tokens.length;
+    while (k > 0 && NUMERIC_CELL.test(tokens[k - 1].text)) k--;
+    const numbers = tokens.slice(k);
+    if (numbers.length === 0 || tokens.length < 2) return [piece];
+    const at = numbers.map((t) => columnOf(t.x + t.width / 2));
+    if (k === 0) return new Set(at).size < 2 ? [piece] : numbers;
+    // words, then numbers in columns of their own (neither the words' column nor the description's),
+    // the last in the amount's ("Bruttopreis : 0,0520" under a position is a note with a price)
+    const head = tokens.slice(0, k);
+    const headColumn = columnOf(head[0].x);
+    if (at.some((c) => c < 0 || c === headColumn || columns[c] === description) || columns[at[at.length - 1]].role !== 'amount') return [piece];
+    const text = head.map((t) => t.text).join(' ');
+    return [{ x: head[0].x, width: head[k - 1].x + head[k - 1].width - head[0].x, text, description: piece.description }, ...numbers];
+  });
 }
 
 /**

@@ -205,3 +205,31 @@ describe('a tax breakdown of one row per rate and no row of sums', () => {
     expect(r.fields.subtotal).toBeUndefined();
   });
 });
+
+describe('a Spanish till slip "C. CONCEPTO | PRECIO IMPORTE"', () => {
+  it('reads the count at the start of each description, a price and an amount set close together, and mends one misread amount by the total', () => {
+    const r = extractInvoice([
+      ocrPage([
+        [40, 100, 'Factura Simplificada: 107793'],
+        [40, 200, 'C. CONCEPTO'],
+        [400, 200, 'PRECIO IMPORTE'],
+        [58, 220, '1 Capuccino'],
+        [400, 220, '3,00 € 3,00 €'],
+        [58, 240, '2 Americano'],
+        [400, 240, '1,35 € 2,20€'],
+        [58, 260, '1 FRENCH CLASSIC'],
+        [400, 260, '6,95 € 6,95 €'],
+        [300, 300, 'Base imponible'],
+        [480, 300, '11,50'],
+        [300, 320, 'Total:'],
+        [480, 320, '12,65 €'],
+      ]),
+    ]);
+    expect(r.lineItems.map((i) => [i.description, i.quantity, i.unit_price, i.amount])).toEqual([
+      ['Capuccino', 1, 3, 3],
+      ['Americano', 2, 1.35, 2.7],
+      ['FRENCH CLASSIC', 1, 6.95, 6.95],
+    ]);
+    expect(r.warnings.join(' ')).toMatch(/Line 2's amount was read as 2.20; 2.70/);
+  });
+});
