@@ -67,8 +67,10 @@ const CURRENCY_TOKEN = '(?:US\\$|AU?\\$|CA?\\$|NZ\\$|S\\$|HK\\$|R\\$|[$€£¥�
 // Grouped thousands ("1,234.56", "1.234,56", "1'234", "1 234" with a no-break space) or plain digits.
 // A group of thousands never starts with 0 ("0.025" is a price), and a unit price may carry up to four decimals ("9,9000").
 // Indian grouping (lakh, crore: "6,00,000.00", "1,23,45,678.90") is tried first.
+// (a plain space groups thousands only before cents, "44 139,26" as Norwegian and French
+// invoices print it: "2 300" may be a count and a price)
 const NUMBER =
-  "[-−(]?[1-9]\\d?(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?(?!\\d)\\)?|[-−(]?[1-9]\\d{0,2}(?:[.,\\u00a0\\u202f']\\d{3})+(?:[.,]\\d{1,2})?(?!\\d)\\)?|[-−(]?\\d+(?:[.,]\\d{1,4})?\\)?";
+  "[-−(]?[1-9]\\d?(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?(?!\\d)\\)?|[-−(]?[1-9]\\d{0,2}(?:[.,\\u00a0\\u202f']\\d{3})+(?:[.,]\\d{1,2})?(?!\\d)\\)?|[-−(]?[1-9]\\d{0,2}(?: \\d{3})+[.,]\\d{2}(?!\\d)\\)?|[-−(]?\\d+(?:[.,]\\d{1,4})?\\)?";
 const AMOUNT_RE = new RegExp(`(?:(${CURRENCY_TOKEN})\\s?)?(${NUMBER})(?:\\s?(${CURRENCY_TOKEN}))?`, 'g');
 
 /** Maps a currency symbol or code to its ISO code (undefined when unknown). */

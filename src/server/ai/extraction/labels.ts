@@ -62,7 +62,7 @@ export const LABELS: LabelSpec[] = [
     `(?:tax\\s+)?invoice\\s*(?:${NO}|id|ref(?:erence)?)|inv\\.?\\s*${NO}|bill\\s*${NO}|document\\s*${NO}|reference\\s*${NO}` +
       `|${KIND}rechnungs?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}|(?:kassen)?bon[-\\s]?${NO}|quittungs?[-\\s]?${NO}|(?:receipt|transaction|trans\\.?)\\s*(?:${NO}|id)` +
       `|(?:facture|avoir)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
-      `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|(?:factura|fattura|fatura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*|da\\s*)?(?:factura|fattura|fatura)`,
+      `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|faktura\\s*${NO}|fakturanr\\.?|fakturanummer|(?:factura|fattura|fatura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*|da\\s*)?(?:factura|fattura|fatura)`,
   ),
   // A title followed by its number ("Facture FA-2017-0010", "Gutschrift (381) Nr. 7", "Invoice 103767").
   L(
@@ -89,7 +89,7 @@ export const LABELS: LabelSpec[] = [
     'date',
     1,
     'invoice\\s*date|date\\s*of\\s*(?:issue|invoice)|issue\\s*date|issued(?:\\s*on)?|date\\s*issued|bill(?:ing)?\\s*date|invoice\\s*dt' +
-      "|rechnungs?[-\\s]?datum|datum\\s*der\\s*rechnung|beleg[-\\s]?datum|ausstellungsdatum|date\\s*(?:de\\s*(?:la\\s*)?)?facture|date\\s*d['’]\\s*[ée]mission|factuurdatum|datum\\s*factuur" +
+      "|rechnungs?[-\\s]?datum|datum\\s*der\\s*rechnung|beleg[-\\s]?datum|ausstellungsdatum|date\\s*(?:de\\s*(?:la\\s*)?)?facture|date\\s*d['’]\\s*[ée]mission|factuurdatum|datum\\s*factuur|fakturadato|fakturadatum" +
       '|fecha\\s*(?:y\\s*hora\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s*(?:della\\s*|di\\s*)?(?:fattura|emissione)|data\\s*(?:de\\s*|da\\s*)?(?:emiss[ãa]o|fatura)',
   ),
   L('invoice_date', 'date', 0.8, 'date|datum|fecha|data'),
@@ -100,7 +100,7 @@ export const LABELS: LabelSpec[] = [
     'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|(?:please\\s*)?(?:pay(?:ment)?|payable|remit)\\s*(?:by|until|till|(?:on\\s*or\\s*)?before)' +
       "|f[äa]lligkeit(?:sdatum)?|f[äa]llig\\s*(?:am|bis)|zahlbar\\s*bis|zahlungsziel|date\\s*d['’]\\s*[ée]ch[ée]ance|[ée]ch[ée]ance|[àa]\\s*payer\\s*avant" +
       '|(?:bitte\\s+)?(?:überweisen|ueberweisen|zahlen|begleichen)\\s+sie\\s+(?:den\\s+(?:rechnungs)?betrag\\s+)?(?:bis|vor)(?:\\s+(?:zum|spätestens))?|[àa]\\s*r[ée]gler\\s*avant(?:\\s*le)?|payable\\s*avant(?:\\s*le)?|date\\s*limite\\s*de\\s*(?:r[èe]glement|paiement)|fecha\\s*l[íi]mite\\s*de\\s*pago' +
-      '|vervaldatum|uiterste\\s*betaaldatum|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?venc(?:imiento|\\.)|vencimiento|data\\s*(?:de\\s*)?vencimento|vencimento|(?:data\\s*(?:di\\s*)?)?scadenza',
+      '|vervaldatum|uiterste\\s*betaaldatum|forfallsdato|forfaldsdato|f[öo]rfallo(?:datum|dag)|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?venc(?:imiento|\\.)|vencimiento|data\\s*(?:de\\s*)?vencimento|vencimento|(?:data\\s*(?:di\\s*)?)?scadenza',
   ),
   L('due_date', 'date', 0.9, 'due'),
   // (here and below, "excl,", "incl,": OCR often reads an abbreviation's point as a comma)
@@ -119,7 +119,7 @@ export const LABELS: LabelSpec[] = [
     'tax',
     'amount',
     1,
-    `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst|mehrwertsteuer|umsatzsteuer)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es|\\d)?|vat|gst|hst|pst|iva|igic|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|steuer|ust|tva|btw|imposta)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
+    `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst|mehrwertsteuer|umsatzsteuer)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es|\\d)?|vat|gst|hst|pst|iva|igic|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|steuer|ust|tva|btw|imposta|mva|moms)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
       `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag|af\\s*te\\s*dragen\\s*btw)${CUR}`,
   ),
   L(
@@ -130,7 +130,8 @@ export const LABELS: LabelSpec[] = [
       `|gesamtbetrag|rechnungs(?:end)?betrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
       `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
       `|totaal(?:bedrag)?(?:\\s*incl[.,]?(?:\\s*btw)?)?|te\\s*betalen|rekeningsbedrag|factuurbedrag|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale` +
-      `|valor\\s*total\\s*da\\s*nota|total\\s*(?:com\\s*iva|geral|da\\s*fatura)|valor\\s*a\\s*pagar)${CUR}`,
+      `|valor\\s*total\\s*da\\s*nota|total\\s*(?:com\\s*iva|geral|da\\s*fatura)|valor\\s*a\\s*pagar` +
+      `|[åa]\\s*betale|at\\s*betale|att\\s*betala|totalt|totalbel[øo]p|sum\\s*inkl\\.?\\s*(?:mva|moms))${CUR}`,
   ),
   // What is left to pay after a prepayment: the total when nothing else names one.
   L('total', 'amount', 0.9, `(?:zahlbetrag|net\\s*[àa]\\s*payer|reste\\s*[àa]\\s*payer)${CUR}`),
@@ -207,17 +208,17 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'description',
     pattern:
-      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung)|[a-zäöüß]*(?:beschreibung|bezeichnung)|dienstleistung|positionstext|text|(?:item|product|produkt|article|artikel)\s*name(?:\s+(?:and|&|\/|und|et)\s+.{1,30})?|(?:artikel|produkt|article|item)\s*\/\s*(?:leistung|service|description|beschreibung)|(?:beschreibung|bezeichnung|description|d[ée]signation|descripci[óo]n|descrizione|omschrijving)\s+(?:der|des|de|del|della|of|van)\s+.{1,30}|art[íi]culo|articolo|producto|prodotto|servicio|servizio|intitul[ée]|prestation|descri[çc][ãa]o(?:\s*do\s*produto(?:\s*\/\s*servi[çc]o)?)?|(?:item\s*)?descr?\.)$/i,
+      /^(?:description|item(?:\s*description)?|product|service|details|particulars|article|items?\s*&\s*description|beschreibung|bezeichnung|produkt(?:\s*beschreibung)?|artikel|leistung|d[ée]signation|libell[ée]|omschrijving|descripci[óo]n|concepto|descrizione|.{1,40}[\s,&](?:d[ée]signation|description|beschreibung|bezeichnung)|[a-zäöüß]*(?:beschreibung|bezeichnung)|dienstleistung|positionstext|text|(?:item|product|produkt|article|artikel)\s*name(?:\s+(?:and|&|\/|und|et)\s+.{1,30})?|(?:artikel|produkt|article|item)\s*\/\s*(?:leistung|service|description|beschreibung)|(?:beschreibung|bezeichnung|description|d[ée]signation|descripci[óo]n|descrizione|omschrijving)\s+(?:der|des|de|del|della|of|van)\s+.{1,30}|art[íi]culo|articolo|producto|prodotto|servicio|servizio|intitul[ée]|prestation|descri[çc][ãa]o(?:\s*do\s*produto(?:\s*\/\s*servi[çc]o)?)?|beskrivelse|beskrivning|varebeskrivelse|(?:item\s*)?descr?\.)$/i,
   },
   {
     role: 'quantity',
     pattern:
-      /^(?:(?:menge|anzahl|qty\.?|quantity|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])\s*(?:[/(]\s*)?(?:einheit|unit|unit[ée]|eenheid|unidad|unit[àa]|stk\.?|st\.?|pcs\.?|me)\.?\)?|liefermenge|bestellmenge|nb|tage|days|jours|dagen|d[íi]as|giorni|qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|pcs\.?|pieces|menge|anzahl|anz\.?|st[üu]ckzahl|stk\.?|std\.?|stunden|quantit[ée]|qt[ée]\.?|nombre|aantal|aant\.?|hoeveelheid|cantidad|cant\.?|c|uds?\.?|unidades|quantit[àa]|q\.?\s?t[àa]\.?|qta\.?|pz\.?|quantidade|qtde?\.?)$/i,
+      /^(?:(?:menge|anzahl|qty\.?|quantity|quantit[ée]|qt[ée]\.?|aantal|cantidad|quantit[àa])\s*(?:[/(]\s*)?(?:einheit|unit|unit[ée]|eenheid|unidad|unit[àa]|stk\.?|st\.?|pcs\.?|me)\.?\)?|liefermenge|bestellmenge|nb|tage|days|jours|dagen|d[íi]as|giorni|qty\.?|quantity|hours|hrs\.?|units|no\.\s*of\s*units|q'?ty|pcs\.?|pieces|menge|anzahl|anz\.?|st[üu]ckzahl|stk\.?|std\.?|stunden|quantit[ée]|qt[ée]\.?|nombre|aantal|aant\.?|hoeveelheid|cantidad|cant\.?|c|uds?\.?|unidades|quantit[àa]|q\.?\s?t[àa]\.?|qta\.?|pz\.?|quantidade|qtde?\.?|antall|antal)$/i,
   },
   {
     role: 'unit_price',
     pattern:
-      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzelbetrag|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?|unit\.?)|valor\s*unit[áa]rio|pre[çc]o\s*unit[áa]rio|v\.\s*unit(?:[áa]rio)?\.?|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto)|ep|einzelpr\.?|preis\s*(?:\/|pro|je)\s*(?:einheit|stk\.?|stück|st\.?|me)|price\s*(?:\/|per)\s*unit|prix\s*unit\.?(?:\s*h\.?t\.?)?|tarif|honoraires?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:unit\s*price|price|rate|unit\s*cost|price\s*per\s*unit|each|unit\s*rate|hourly\s*rate|cost|(?:net|gross)\s*(?:unit\s*)?price|unit\s*(?:net|gross)\s*price|(?:einzel|netto|brutto|stück|brutto-?einzel|netto-?einzel)?preis|einzelbetrag|einzel(?:preis)?\s*(?:netto|brutto)|einzel|e-?preis|prix(?:\s*unitaire)?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|p\.?u\.?(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|prijs|stuksprijs|eenheidsprijs|prijs\s*per\s*(?:stuk|eenheid)|precio(?:\s*unitario)?|precio\s*(?:unidad|ud\.?|unit\.?)|valor\s*unit[áa]rio|pre[çc]o\s*unit[áa]rio|v\.\s*unit(?:[áa]rio)?\.?|prezzo(?:\s*unitario)?|prezzo\s*(?:unit\.?|netto)|ep|einzelpr\.?|preis\s*(?:\/|pro|je)\s*(?:einheit|stk\.?|stück|st\.?|me)|price\s*(?:\/|per)\s*unit|prix\s*unit\.?(?:\s*h\.?t\.?)?|tarif|honoraires?|enh\.?\s*pris|enhetspris|enhedspris|styckpris)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
   // Columns read but not kept (a tax rate, a position number, an article number): their cells must not land in a kept column.
   {
@@ -233,6 +234,6 @@ export const COLUMN_HEADERS: { role: 'description' | 'quantity' | 'unit_price' |
   {
     role: 'amount',
     pattern:
-      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*(?:price|amount)|extended|subtotal|value|sum|gesamt(?:betrag|preis)?(?:\s*(?:netto|brutto))?|gp|g-?preis|preis\s*gesamt|total\s*price|prezzo\s*totale|precio\s*total|summe\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal(?:\s*bedrag|bedrag)?|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?|base\s*imponible|imponibile|valor\s*total|total\s*item|charges?|cargos?|d[ée]bits?)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
+      /^(?:amount|total|line\s*(?:total|amount)|(?:net|gross)\s*amount|net\s*total|positions?betrag|ext\.?\s*(?:price|amount)|extended|subtotal|value|sum|gesamt(?:betrag|preis)?(?:\s*(?:netto|brutto))?|gp|g-?preis|preis\s*gesamt|total\s*price|prezzo\s*totale|precio\s*total|summe\s*(?:netto|brutto)|betrag|(?:netto|brutto)(?:betrag|summe)?|summe|montant(?:\s*(?:h\.?t\.?|t\.?t\.?c\.?))?|total\s*(?:h\.?t\.?|t\.?t\.?c\.?)|prix\s*(?:total\s*)?h\.?t\.?|bedrag|totaal(?:\s*bedrag|bedrag)?|importe(?:\s*(?:neto|total))?|importo(?:\s*(?:netto|totale))?|totale(?:\s*riga)?|base\s*imponible|imponibile|valor\s*total|total\s*item|charges?|cargos?|d[ée]bits?|bel[øo]p|belopp|bel[øo]b)(?:\s*(?:[/(]\s*)?(?:[A-Z]{3}|[$€£])\)?)?$/i,
   },
 ];

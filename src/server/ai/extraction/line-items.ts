@@ -42,7 +42,7 @@ type AmountOnlyRows = 'auto' | 'lines' | 'notes';
  * before a digit ("Total19%").
  */
 const TOTALS_ROW =
-  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|to\s*pay|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|somme\b|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|igic\b|resumen|retenci[óo]n|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
+  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|to\s*pay|sum|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|somme\b|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|igic\b|resumen|retenci[óo]n|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
 
 /**
  * A line's tax detail on the row under it, not a line: a Mexican CFDI's "Traslado 002 - IVA
@@ -58,7 +58,7 @@ const NUMERIC_CELL = /^(?:[A-Z]{3}\s?|[$€£¥])?[-−(]?\s?\d[\d.,'\u00a0\u202
 
 /** A header's tax qualifier: "Unit Price Excl. VAT", "Positionsbetrag ohne USt.". */
 const TAX_QUALIFIER =
-  /\s*\(?\s*\b(?:excl?\.?|exkl\.?|excluding|incl?\.?|inkl\.?|including|ohne|zzgl\.?|hors|zonder|sin|senza)\s*(?:vat|tax|taxes|ust|mwst|btw|tva|iva|gst)\.?\s*\)?$/i;
+  /\s*\(?\s*\b(?:excl?\.?|exkl\.?|ekskl\.?|excluding|incl?\.?|inkl\.?|including|ohne|zzgl\.?|hors|zonder|sin|senza)\s*(?:vat|tax|taxes|ust|mwst|btw|tva|iva|gst|mva|moms)\.?\s*\)?$/i;
 
 function roleOf(text: string): Role | undefined {
   const clean = text.replace(/[:.]$/, '').trim();

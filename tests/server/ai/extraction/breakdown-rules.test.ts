@@ -233,3 +233,51 @@ describe('a Spanish till slip "C. CONCEPTO | PRECIO IMPORTE"', () => {
     expect(r.warnings.join(' ')).toMatch(/Line 2's amount was read as 2.20; 2.70/);
   });
 });
+
+describe('a Norwegian invoice', () => {
+  it('reads its labels (Fakturanr., Fakturadato, Forfallsdato), its "NO … MVA" VAT number, its table and amounts grouped by plain spaces', () => {
+    const r = extractInvoice([
+      page([
+        [300, 40, 'Rør og Rygg Entreprenør AS'],
+        [300, 55, 'Karihaugveien 89, 1086 OSLO, Norge'],
+        [300, 70, 'Foretaksregisteret: NO 931 793 403 MVA'],
+        [300, 120, 'FAKTURA'],
+        [300, 135, 'Fakturanr.:'],
+        [440, 135, '1077'],
+        [300, 150, 'Fakturadato:'],
+        [420, 150, '2024-04-04'],
+        [300, 165, 'Forfallsdato:'],
+        [420, 165, '2024-04-07'],
+        [40, 240, 'Beskrivelse'],
+        [250, 240, 'Antall'],
+        [300, 240, 'Enh.pris'],
+        [380, 240, 'Beløp'],
+        [40, 260, 'Arbeid etter avtale.'],
+        [260, 260, '1'],
+        [300, 260, '22 000,00'],
+        [380, 260, '22 000,00'],
+        [40, 275, 'Materiell.'],
+        [260, 275, '1'],
+        [300, 275, '13 311,41'],
+        [380, 275, '13 311,41'],
+        [40, 300, 'Sum'],
+        [380, 300, '35 311,41'],
+        [450, 300, '8 827,85'],
+        [510, 300, '44 139,26'],
+      ]),
+    ]);
+    expectFields(r, {
+      invoice_number: '1077',
+      invoice_date: '2024-04-04',
+      due_date: '2024-04-07',
+      vendor_vat_id: 'NO931793403MVA',
+      subtotal: 35311.41,
+      tax: 8827.85,
+      total: 44139.26,
+    });
+    expect(r.lineItems.map((i) => [i.description, i.quantity, i.unit_price, i.amount])).toEqual([
+      ['Arbeid etter avtale.', 1, 22000, 22000],
+      ['Materiell.', 1, 13311.41, 13311.41],
+    ]);
+  });
+});
