@@ -281,3 +281,18 @@ describe('a Norwegian invoice', () => {
     ]);
   });
 });
+
+describe('a till receipt with a rewards block', () => {
+  it('takes "TOTAL $821.14", not the "Total Points: 3,247" printed under it', () => {
+    const r = extractInvoice([
+      page([
+        [20, 40, 'TECHMART ELECTRONICS'],
+        [20, 100, 'SUBTOTAL $863.91'],
+        [20, 115, 'Sales Tax (8.5%) $66.23'],
+        [20, 130, 'TOTAL $821.14'],
+        [20, 200, 'Total Points: 3,247'],
+      ]),
+    ]);
+    expectFields(r, { total: 821.14 });
+  });
+});
