@@ -1580,6 +1580,10 @@ function sumOfOthers(totals: readonly Candidate[]): Candidate | undefined {
   });
 }
 
+/** Three amounts that read as a net, its tax (a plausible one, zero allowed) and their sum. */
+const netTaxGross = (net: number, tax: number, gross: number) =>
+  net > 0 && tax >= 0 && Math.abs(cents(net + tax) - gross) <= 0.005 && plausibleTax(net, tax);
+
 /**
  * Unlabelled totals: three amounts side by side on a row, outside the line table, where the first
  * two add up to the third and the second is a plausible tax on the first ("Total  1,64  0,31
@@ -1592,7 +1596,7 @@ function rowTrios(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidate[] {
     const amounts = line.filter((p) => !exclude.has(p)).flatMap((p) => findAmounts(p.text).map((a) => ({ a, p })));
     for (let i = 0; i + 2 < amounts.length; i++) {
       const [s, t, T] = amounts.slice(i, i + 3);
-      if (s.a.value <= 0 || t.a.value <= 0 || Math.abs(cents(s.a.value + t.a.value) - T.a.value) > 0.005 || !plausibleTax(s.a.value, t.a.value)) continue;
+      if (t.a.value === 0 || !netTaxGross(s.a.value, t.a.value, T.a.value)) continue;
       for (const [field, { a, p }] of [
         ['subtotal', s],
         ['tax', t],
@@ -1619,7 +1623,7 @@ function breakdownSums(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidat
     // the last three amounts of the row: net, tax, gross (a rate or a code may stand before them)
     if (amounts.length < 3) return undefined;
     const [n, t, g] = amounts.slice(-3);
-    if (n.a.value <= 0 || t.a.value < 0 || Math.abs(cents(n.a.value + t.a.value) - g.a.value) > 0.005 || !plausibleTax(n.a.value, t.a.value)) return undefined;
+    if (!netTaxGross(n.a.value, t.a.value, g.a.value)) return undefined;
     return {
       net: n.a.value,
       tax: t.a.value,
