@@ -1581,8 +1581,7 @@ function sumOfOthers(totals: readonly Candidate[]): Candidate | undefined {
 }
 
 /** Three amounts that read as a net, its tax (a plausible one, zero allowed) and their sum. */
-const netTaxGross = (net: number, tax: number, gross: number) =>
-  net > 0 && tax >= 0 && Math.abs(cents(net + tax) - gross) <= 0.005 && plausibleTax(net, tax);
+const netTaxGross = (net: number, tax: number, gross: number) => net > 0 && tax >= 0 && Math.abs(cents(net + tax) - gross) <= 0.005 && plausibleTax(net, tax);
 
 /**
  * Unlabelled totals: three amounts side by side on a row, outside the line table, where the first
