@@ -93,6 +93,10 @@ function spawn(memoryMb: number): WarmWorker {
     stderr: false,
   });
   const warm: WarmWorker = { worker, memoryMb, tasks: 0 };
+  // A worker running out of memory between tasks, or after its task was given up on (out of time,
+  // terminate() under way), has no task to tell: without a listener its 'error' would be thrown in
+  // the server's own thread. A task's error is taken by that task's own listener (see runBounded).
+  worker.on('error', () => {});
   worker.once('exit', () => {
     clearTimeout(warm.idleTimer);
     unlist(warm);
