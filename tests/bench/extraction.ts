@@ -109,12 +109,14 @@ async function run(kind: 'text-layer' | 'scanned-pdf' | 'png', n: number, firstS
 const ocrCache = process.argv.includes('--ocr-cache') ? process.argv[process.argv.indexOf('--ocr-cache') + 1] : undefined;
 
 /** A hash of the source files that read a document into pages (a cached reading is kept only while they are unchanged). */
+let readerHashMemo: string | undefined;
 function readerHash(): string {
+  if (readerHashMemo) return readerHashMemo;
   const hash = createHash('sha1');
   for (const dir of ['ocr', 'pdf', 'layout'].map((d) => join(__dirname, '../../src/server/ai', d)))
     for (const f of readdirSync(dir).sort()) if (f.endsWith('.ts')) hash.update(readFileSync(join(dir, f)));
   hash.update(readFileSync(join(__dirname, '../../src/server/ai/extraction/read-document.ts')));
-  return hash.digest('hex').slice(0, 16);
+  return (readerHashMemo = hash.digest('hex').slice(0, 16));
 }
 
 /** readDocument, through the `--ocr-cache` folder when one is given. */

@@ -140,7 +140,8 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     if (spec.field === 'invoice_date' && spec.weight < 1 && OTHER_EVENT.test(rest)) continue;
     // "VAT : BE0000.000.196": a VAT id after a tax label, no amount.
     if (spec.kind === 'amount' && rest && VAT_ID_ONE.test(rest)) continue;
-    // "BTW/TVA no. BE 885 463 114", "VAT Nr: 123": a tax label with a number's key after it names an id, not an amount.
+    // A number's key after an amount label names an id or a count, not an amount: "BTW/TVA no. BE 885 463 114"
+    // (the label read as "BTW" in "/TVA"), "MwSt. Nr.: BE0806 041393", "TOTAL No. oF ITEMS: 1".
     if (spec.kind === 'amount' && /^(?:no\.?|nr\.?|n[°º]\.?|number|nummer|num[ée]ro|id)(?:\s|:|$)/i.test(rest)) continue;
     const tries: [string, number, LayoutPhrase][] = [];
     const rights = rightOf(index, phrase).filter((q) => !exclude.has(q));
@@ -1054,7 +1055,7 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (mine.length === 0) continue;
     const best = mine.reduce((a, b) => (b.score > a.score + 1e-9 ? b : a));
     // Found twice, from two places, with one value: corroborated.
-    const twice = mine.some((c) => c !== best && c.phrase !== best.phrase && String(c.value) === String(best.value));
+    const twice = foundTwice(mine, best);
     chosen.set(field, best);
     fields[field] = {
       value: best.value,
@@ -1550,24 +1551,28 @@ function chooseTotals(
   // A statement of several parts, each with its total, and the amount of the whole: the total
   // that the others add up to.
   const grand = sumOfOthers(candidates.filter((c) => c.field === 'total'));
-  const chosenTotal = (grand ? [grand] : totals).reduce<Candidate | undefined>((a, b) => (a ? late(a, b) : b), undefined);
-  // The tax of a breakdown whose gross amounts add up to the total (see breakdownSums): checked by it.
+  // An amount that two places give ("Total 1,568.18" under the charges, the foot of a breakdown's
+  // "Total" column on the next page) goes before one that a single place gives ("Total Breakfast 52.29").
+  const pick = (name: 'subtotal' | 'tax' | 'total', list: readonly Candidate[]) => {
+    const same = candidates.filter((c) => c.field === name);
+    const twice = new Set(list.filter((b) => foundTwice(same, b)));
+    return list.reduce<Candidate | undefined>((a, b) => (!a ? b : twice.has(a) === twice.has(b) ? late(a, b) : twice.has(b) ? b : a), undefined);
+  };
+  const chosenTotal = pick('total', grand ? [grand] : totals);
+  // The tax of a breakdown whose gross amounts add up to the chosen total (see breakdownSums): checked by it.
   const summedTax =
     chosenTotal &&
     taxes.find((t) => t.breakdownRows && candidates.some((c) => c.field === 'total' && c.breakdownRows === t.breakdownRows && c.value === chosenTotal.value));
-  for (const [name, list] of [
-    ['subtotal', subtotals],
-    ['tax', summedTax ? [summedTax] : taxes],
-    ['total', grand ? [grand] : totals],
-  ] as const) {
-    // An amount that two places give ("Total 1,568.18" under the charges, the foot of a breakdown's
-    // "Total" column on the next page) goes before one that a single place gives ("Total Breakfast 52.29").
-    const twice = new Set(list.filter((b) => candidates.some((c) => c.field === name && c.value === b.value && c.phrase !== b.phrase)));
-    const best = list.reduce((a, b) => (twice.has(a) === twice.has(b) ? late(a, b) : twice.has(b) ? b : a), list[0]);
+  const chosen = { subtotal: pick('subtotal', subtotals), tax: summedTax ?? pick('tax', taxes), total: chosenTotal };
+  for (const name of ['subtotal', 'tax', 'total'] as const) {
+    const best = chosen[name];
     if (best) out[name] = field(best, Math.min(best.score, UNCHECKED));
   }
   return { fields: out, unlabelled: [], unsure: [] };
 }
+
+/** Whether another place in the pool gives the candidate's value too: two phrases, one value. */
+const foundTwice = (pool: readonly Candidate[], c: Candidate) => pool.some((o) => o !== c && o.phrase !== c.phrase && String(o.value) === String(c.value));
 
 /** The candidate whose amount is the sum of two or more others, each printed in its own place (undefined when none is). */
 function sumOfOthers(totals: readonly Candidate[]): Candidate | undefined {
@@ -1616,22 +1621,14 @@ function rowTrios(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidate[] {
  * subtotal read), weakly: they count where no labelled total is surer.
  */
 function breakdownSums(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidate[] {
-  type Row = { net: number; tax: number; gross: number; at: LayoutPhrase; right: number; line: number; confidence: number };
-  const rowOf = (line: LayoutPhrase[], k: number): Row | undefined => {
+  type Row = { tax: number; gross: number; at: LayoutPhrase; right: number; confidence: number };
+  const rowOf = (line: LayoutPhrase[]): Row | undefined => {
     const amounts = line.filter((p) => !exclude.has(p)).flatMap((p) => findAmounts(p.text).map((a) => ({ a, p })));
     // the last three amounts of the row: net, tax, gross (a rate or a code may stand before them)
     if (amounts.length < 3) return undefined;
     const [n, t, g] = amounts.slice(-3);
     if (!netTaxGross(n.a.value, t.a.value, g.a.value)) return undefined;
-    return {
-      net: n.a.value,
-      tax: t.a.value,
-      gross: g.a.value,
-      at: g.p,
-      right: g.p.x + g.p.width,
-      line: k,
-      confidence: Math.min(n.p.confidence, t.p.confidence, g.p.confidence),
-    };
+    return { tax: t.a.value, gross: g.a.value, at: g.p, right: g.p.x + g.p.width, confidence: Math.min(n.p.confidence, t.p.confidence, g.p.confidence) };
   };
   const out: Candidate[] = [];
   for (const lines of index.lines) {
@@ -1647,16 +1644,16 @@ function breakdownSums(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidat
         const score = 0.85 * Math.min(...rows.map((r) => r.confidence));
         const gross = cents(rows.reduce((a, r) => a + r.gross, 0));
         const tax = cents(rows.reduce((a, r) => a + r.tax, 0));
-        const breakdownRows = rows.map((r) => `${r.at.pageNumber}:${r.line}`);
+        const breakdownRows = rows.map((r) => `${r.at.pageNumber}:${r.at.lineIndex}`);
         out.push({ field: 'total', value: gross, raw: gross.toFixed(2), phrase: last.at, score, unlabelled: true, breakdownRows });
         out.push({ field: 'tax', value: tax, raw: tax.toFixed(2), phrase: last.at, score, unlabelled: true, breakdownRows });
       }
       group = [];
     };
-    for (const [k, line] of lines.entries()) {
-      const row = rowOf(line, k);
+    for (const line of lines) {
+      const row = rowOf(line);
       const prev = group[group.length - 1];
-      if (row && prev && row.line - prev.line <= 2 && Math.abs(row.right - prev.right) < 2 * index.textHeight) group.push(row);
+      if (row && prev && row.at.lineIndex - prev.at.lineIndex <= 2 && Math.abs(row.right - prev.right) < 2 * index.textHeight) group.push(row);
       else {
         close();
         if (row) group.push(row);
