@@ -1,5 +1,5 @@
 import { horizontalOverlapRatio, median } from '../layout/geometry';
-import type { LayoutPage, LayoutPhrase } from '../layout/types';
+import type { LayoutPage, LayoutPhrase, LayoutWord } from '../layout/types';
 import { cents, currencyCode, findAmounts, parseAmount, type ParsedAmount } from './amount';
 import { decideDateOrder, findDates, type DateOrder, type DateOrderDecision } from './date';
 import { INVOICE_FIELDS, matchLabel, TITLE_WITH_ID, TITLE_WORDS, type InvoiceFieldName, type LabelSpec, type ValueKind } from './labels';
@@ -91,7 +91,8 @@ function readValue(
       const words = t.split(/\s+/);
       const at = words.findIndex((w) => ID_RE.test(w.replace(/[,;:]$/, '')) && !/^\d+(?:[.,]\d+)?%$/.test(w));
       const token = words[at];
-      if (!token || findDates(token, order).length) return undefined;
+      // "le 018-09-27 08:16: 54": a time stamp's line (a date cut short by OCR, a time) holds no number of the document's
+      if (!token || findDates(token, order).length || /^\d{2,4}-\d{2}-\d{2}$/.test(token) || (at > 0 && /^\d{1,2}:\d{2}/.test(words[at - 1]))) return undefined;
       // "030405755 / 1": a number and its part after a spaced slash are one number
       const part = words[at + 1] === '/' && /^[A-Z0-9]{1,4}$/i.test(words[at + 2] ?? '') ? `/${words[at + 2]}` : '';
       return { value: token.replace(/[,;:.]$/, '') + part, raw: part ? `${token} / ${words[at + 2]}` : token };
@@ -140,11 +141,14 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     if (spec.field === 'invoice_date' && spec.weight < 1 && OTHER_EVENT.test(rest)) continue;
     // "VAT : BE0000.000.196": a VAT id after a tax label, no amount.
     if (spec.kind === 'amount' && rest && VAT_ID_ONE.test(rest)) continue;
+    // "TPS : 773004126 RT0001": a run of nine digits or more after a tax label is a registration number, no amount.
+    if (spec.kind === 'amount' && /^\d{9,}(?![.,]\d)/.test(rest)) continue;
     // A number's key after an amount label names an id or a count, not an amount: "BTW/TVA no. BE 885 463 114"
     // (the label read as "BTW" in "/TVA"), "MwSt. Nr.: BE0806 041393", "TOTAL No. oF ITEMS: 1".
     if (spec.kind === 'amount' && /^(?:no\.?|nr\.?|n[°º]\.?|number|nummer|num[ée]ro|id)(?:\s|:|$)/i.test(rest)) continue;
     const tries: [string, number, LayoutPhrase][] = [];
-    const rights = rightOf(index, phrase).filter((q) => !exclude.has(q));
+    // a colon set apart ("Rechnungsnr.  :  9282-52756") is no value: passed over
+    const rights = rightOf(index, phrase).filter((q) => !exclude.has(q) && !/^[:：.]$/.test(q.text.trim()));
     // "Invoice | N°: | V01/15000001": a bare number key between the title and its number.
     if (spec.kind === 'id' && !rest && rights.length > 1 && NUMBER_KEY_RE.exec(rights[0].text.trim())?.[1] === '') rights.shift();
     // "Endbetrag   12,85   EUR": the currency set apart after the amount at the margin is no value of its own.
@@ -176,7 +180,13 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       amounts.slice(0, -1).every((q) => /^\d{1,6}$/.test(q.text.trim()))
         ? last
         : undefined;
+    // "Total Amount   0.00   1006.49" under "VAT (EUR) | Total (EUR)": the zero is the tax column's, the total's amount is the last.
+    const afterZero =
+      spec.field === 'total' && right && last && last !== right && findAmounts(right.text)[0]?.value === 0 && (findAmounts(last.text)[0]?.value ?? 0) > 0
+        ? last
+        : undefined;
     if (counted) tries.push([counted.text, 0.95, counted]);
+    else if (afterZero) tries.push([afterZero.text, 0.9, afterZero]);
     else if (right && !matchLabel(right.text) && right.x - (phrase.x + phrase.width) < 25 * index.textHeight) {
       // A currency set apart from its amount ("Totaal excl. BTW   €   31,00"): the two are one value.
       const apart = spec.kind === 'amount' && currencyCode(right.text.trim()) && amounts[1] ? amounts[1] : undefined;
@@ -236,6 +246,98 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
         ambiguous: v.ambiguous,
       });
       break;
+    }
+  }
+  return out;
+}
+
+/** A till slip's heading of its own number's column ("Beleg  Trans  Zeit  Datum" over "0927  5593  13:00  14/12/23"). */
+const RECEIPT_NUMBER_HEADING = /^(?:beleg|bon|receipt|quittung|ticket)$/i;
+
+/**
+ * Values under a row of headings that OCR or the text layer merged into one phrase ("Beleg Trans"
+ * and "Zeit Datum" over "0927  5593  13:00 14/12/23"): each value word goes to the heading word
+ * over it (the one it overlaps most, or the nearest), and a heading that is a label reads its
+ * values as a label's value under it (ids and dates). Single headings are read by labelledCandidates (below); a
+ * label of two or three words ("Invoice No.") is taken whole.
+ */
+function headingRowCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, order: DateOrder): Candidate[] {
+  const out: Candidate[] = [];
+  for (const page of index.lines) {
+    for (const [i, line] of page.entries()) {
+      const merged = line.filter((p) => !exclude.has(p) && p.words.length >= 2);
+      const next = page[i + 1];
+      if (!merged.length || !next?.length || line.some((p) => /\d/.test(p.text))) continue;
+      const top = Math.min(...next.map((q) => q.y));
+      const bottom = Math.max(...line.map((p) => p.y + p.height));
+      if (top - bottom > 1.5 * index.textHeight) continue;
+      // the headings: words, or runs of two or three words that make one label with nothing after it
+      type Unit = { text: string; x: number; right: number; spec: LabelSpec | undefined };
+      const units: Unit[] = [];
+      const words = line.flatMap((p) => p.words).sort((a, b) => a.x - b.x);
+      for (let k = 0; k < words.length;) {
+        let taken = 1;
+        for (const n of [3, 2]) {
+          const run = words.slice(k, k + n);
+          const m = run.length === n ? matchLabel(run.map((w) => w.text).join(' ')) : undefined;
+          if (m && !m.rest) {
+            taken = n;
+            break;
+          }
+        }
+        const run = words.slice(k, k + taken);
+        const text = run.map((w) => w.text).join(' ');
+        const m = matchLabel(text);
+        const spec =
+          m && !m.rest
+            ? m.spec
+            : RECEIPT_NUMBER_HEADING.test(text)
+              ? { field: 'invoice_number' as const, kind: 'id' as const, weight: 0.75, pattern: RECEIPT_NUMBER_HEADING }
+              : undefined;
+        units.push({ text, x: run[0].x, right: run[run.length - 1].x + run[run.length - 1].width, spec });
+        k += taken;
+      }
+      if (units.length < 2) continue;
+      const values = new Map<Unit, LayoutWord[]>();
+      for (const w of next.filter((q) => !exclude.has(q)).flatMap((q) => q.words)) {
+        const overlap = (u: Unit) => Math.min(u.right, w.x + w.width) - Math.max(u.x, w.x);
+        const best = units.reduce((a, b) => (overlap(b) > overlap(a) ? b : a));
+        const near = units.reduce((a, b) => (Math.abs(b.x - w.x) < Math.abs(a.x - w.x) ? b : a));
+        const u = overlap(best) > 0 ? best : Math.abs(near.x - w.x) < 2 * index.textHeight ? near : undefined;
+        if (u) values.set(u, [...(values.get(u) ?? []), w]);
+      }
+      // only where the headings were merged: a heading phrase of its own is read under it already
+      const mergedWords = new Set(merged.flatMap((p) => p.words));
+      for (const [u, ws] of values) {
+        // ids and dates only: amounts under a row of headings are a table's (a tax breakdown's rows)
+        if (!u.spec || !['id', 'date'].includes(u.spec.kind) || !words.some((w) => mergedWords.has(w) && w.x >= u.x && w.x < u.right)) continue;
+        const text = ws.map((w) => w.text).join(' ');
+        const v = readValue(u.spec.kind, text, order);
+        if (!v) continue;
+        const x = Math.min(...ws.map((w) => w.x));
+        const y = Math.min(...ws.map((w) => w.y));
+        const confidence = Math.min(...ws.map((w) => w.confidence));
+        const phrase: LayoutPhrase = {
+          text,
+          words: ws,
+          confidence,
+          x,
+          y,
+          width: Math.max(...ws.map((w) => w.x + w.width)) - x,
+          height: Math.max(...ws.map((w) => w.y + w.height)) - y,
+          lineIndex: next[0].lineIndex,
+          pageNumber: next[0].pageNumber,
+        };
+        out.push({
+          field: u.spec.field,
+          value: v.value,
+          raw: v.raw,
+          currency: v.currency,
+          phrase,
+          score: u.spec.weight * 0.8 * confidence,
+          ambiguous: v.ambiguous,
+        });
+      }
     }
   }
   return out;
@@ -351,7 +453,7 @@ const SALUTATION_RE =
   /^(?:herrn?|frau|firma|familie|mr\.?|mrs\.?|ms\.?|m\.|mme\.?|monsieur|madame|dhr\.?|mevr\.?|sr\.?|sra\.?|sig\.?|sig\.ra|attn\.?:?|z\.\s?hd\.?)$/i;
 /** A column's heading over a party ("Sender", "Recipient", "Empfänger"): no name. */
 const PARTY_HEADING_RE =
-  /^(?:sender|recipient|shipper|consignee|absender|empf[äa]nger|exp[ée]diteur|destinataire|remitente|destinatario|mittente|afzender|ontvanger):?$/i;
+  /^(?:sender|recipient|shipper|consignee|absender|empf[äa]nger|exp[ée]diteur|destinataire|remitente|destinatario|mittente|afzender|ontvanger|(?:name|nom|naam|nombre)\s*(?:&|und|and|et|en|y|\/)\s*(?:adresse|address|anschrift|adres|direcci[óo]n)):?$/i;
 
 /** A country alone on a line ("Australia", "Deutschland"): an address's last line, never a name. */
 const COUNTRY_RE =
@@ -497,12 +599,18 @@ function returnAddressLine(index: PhraseIndex, ocr: boolean): Party[] {
     // In small print over the window a comma parts them too ("Alphabet, Lilienthalallee 26, 80786
     // München"); not in a footer's small print ("ACME GmbH, Hauptstr. 1, 12345 Berlin").
     const small = median(line.flatMap((p) => p.words.map((w) => w.height))) < index.textHeight * 0.85 && line[0].y < half;
-    const parts = text.split(small ? partingSmall : parting).filter(Boolean);
+    let parts = text.split(small ? partingSmall : parting).filter(Boolean);
+    // Over the window, spaces alone may part them after a legal form ("MADISON Hotel GmbH
+    // Schaarsteinweg 4 20459 Hamburg"): the name ends at its legal form, the town begins at its postcode.
+    const spaced = parts.length < 3 && line[0].y < half ? SPACED_RETURN_RE.exec(text.trim()) : null;
+    if (spaced) parts = spaced.slice(1);
     if (
       parts.length < 3 ||
       !(/\b\d{4,5}\b/.test(text) || POSTCODE_TOWN_RE.test(text)) ||
       !/\p{L}{2}/u.test(parts[0]) ||
       /^\d/.test(parts[0]) ||
+      // a flight's or a journey's line ("DY4551 Stockholm-Arlanda - Tallinn - 14 May. 2019 18:50") holds a date; an address none
+      findDates(text).length > 0 ||
       STREET_RE.test(parts[0])
     )
       continue;
@@ -624,7 +732,7 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>, domain
   }
   const bigger = size(pick) > index.textHeight * 1.15;
   const score = named ? 0.8 : (bigger ? 0.8 : 0.55) + (LEGAL_FORM_RE.test(pick.text.trim()) ? 0.05 : 0);
-  const legalName = legalNameOf(pick.text, pick, phrases);
+  const legalName = legalNameOf(pick.text, pick, phrases) ?? (named || LEGAL_FORM_RE.test(pick.text.trim()) ? undefined : footerLegalName(phrases, pageBottom));
   return {
     name: { field: 'vendor_name', value: legalName ?? pick.text, raw: pick.text, phrase: pick, score: score * pick.confidence },
     address: block.length
@@ -660,6 +768,23 @@ function legalNameOf(brand: string, from: LayoutPhrase, phrases: readonly Layout
   return undefined;
 }
 
+/**
+ * A company the foot of the page names twice with its legal form ("Premier Inn GmbH ist ein
+ * Mitglied der Whitbread Group PLC Gruppe. Sitz der Premier Inn GmbH: …" under a letterhead that
+ * names only the hotel's town, its logo unread): the sender's legal name.
+ */
+function footerLegalName(phrases: readonly LayoutPhrase[], pageBottom: number): string | undefined {
+  const seen = new Map<string, number>();
+  for (const p of phrases) {
+    if (p.y < pageBottom * 0.65) continue;
+    for (const m of p.text.matchAll(LEGAL_NAME_IN_RE)) {
+      const name = m[1].trim().replace(/^(?:sitz|der|die|des|von|the|of)\s+/i, '');
+      if (!matchLabel(name)) seen.set(name, (seen.get(name) ?? 0) + 1);
+    }
+  }
+  return [...seen.entries()].find(([, n]) => n >= 2)?.[0];
+}
+
 /** A text's words, lower-cased ("ONLY YOU HOTELS S.L." → only, you, hotels, s, l). */
 const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
 
@@ -668,10 +793,16 @@ const CAPITALISED_WORDS = String.raw`(?:\p{Lu}[\p{L}&.'-]*\s+){1,4}`;
 const LEGAL_FORM_WRITTEN = String.raw`GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|e\.\s?K\.|SE|Ltd\.?|LLC|Inc\.?|S\.?A\.?S?|S\.?L\.?|S\.?r\.?l\.?|B\.?V\.?`;
 
 /** A company's name ending in its legal form anywhere in a phrase ("ONLY YOU HOTELS S.L. Avda. Bartolomé Roselló, 18"); LLP and N.V. too. */
-const LEGAL_NAME_IN_RE = new RegExp(`(?<![\\p{L}\\p{N}])(${CAPITALISED_WORDS}(?:${LEGAL_FORM_WRITTEN}|LLP|N\\.?V\\.?))(?=[\\s,;]|$)`, 'gu');
+const LEGAL_NAME_IN_RE = new RegExp(`(?<![\\p{L}\\p{N}])(${CAPITALISED_WORDS}(?:${LEGAL_FORM_WRITTEN}|LLP|N\\.?V\\.?))(?=[\\s,;:]|\\.?$|\\.\\s)`, 'gu');
 
 /** Words a brand and an unrelated company's name may share. */
 const GENERIC_BRAND_WORD = new Set(['the', 'and', 'hotel', 'hotels', 'group', 'services', 'service', 'company', 'international', 'invoice', 'rechnung']);
+
+/** A return address parted by spaces only: a name ending in its legal form, a street with its number, a postcode and town. */
+const SPACED_RETURN_RE = new RegExp(
+  String.raw`^(\p{Lu}[\p{L}&.'\s-]{1,60}?\s(?:${LEGAL_FORM_WRITTEN}))\s+(\p{L}[\p{L}.'\s-]+\s\d+\s?[a-z]?)\s+(\d{4,5}\s+\p{Lu}[\p{L}\s-]+)$`,
+  'u',
+);
 
 /** A company's name ending in its legal form, at the end of a phrase ("UKST: 3322 Dirk Rossmann GmbH"). */
 const LEGAL_NAME_RE = new RegExp(`(${CAPITALISED_WORDS}(?:${LEGAL_FORM_WRITTEN}))\\s*$`, 'u');
@@ -827,7 +958,7 @@ function senderContact(index: PhraseIndex, block: LayoutPhrase[]): boolean {
 // dev invoice that has two, the buyer's was taken for the vendor's. Belgium's: ten digits, or the
 // nine of before 2007 that old tills still print ("BE 885 463 114").
 const VAT_ID_RE =
-  /\b(ABN:?\s?\d{2}\s?\d{3}\s?\d{3}\s?\d{3}|ATU\s?\d{8}|BE\s?[01]?\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{9}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|NO\s?\d{3}\s?\d{3}\s?\d{3}\s?MVA|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8})\b(?![\d])/g;
+  /\b(ABN:?\s?\d{2}\s?\d{3}\s?\d{3}\s?\d{3}|ATU\s?\d{8}|BE\s?[01]?\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|NO\s?\d{3}\s?\d{3}\s?\d{3}\s?MVA|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8})\b(?![\d])/g;
 /**
  * A domestic tax id, known by the label before it (in the phrase, or the phrase left of it):
  * Mexico's RFC, Spain's NIF or CIF (and Portugal's nine-digit NIF), Italy's Partita IVA, a
@@ -836,10 +967,15 @@ const VAT_ID_RE =
  */
 const LABELLED_TAX_ID_RE =
   /(?<![\p{L}])(?:RFC\s*:?\s*([A-ZÑ&]{3,4}\d{6}[A-Z\d]{3})|(?:N\.?I\.?F\.?|C\.?I\.?F\.?)(?:\s*\/\s*(?:N\.?I\.?F\.?|C\.?I\.?F\.?))?\s*:?\s*([A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d{9})|(?:P\.?\s?IVA|partita\s+iva)\s*:?\s*(\d{11})|VAT\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|#)\s*:?\s*(\d{3}\s?\d{4}\s?\d{2})|R\.?U\.?T\.?\s*:?\s*(\d{1,2}\.?\d{3}\.?\d{3}-[\dK])|(?:CNPJ|CPF)(?:\s*\/\s*(?:CNPJ|CPF))?\s*:?\s*(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{2}))(?![\p{L}\d])/iu;
+/** A VAT id's key and the id after it, spaced in any way ("USt.IdNr: DE 173 52 7 162"; checked against VAT_ID_RE once its spaces are gone). */
+const KEYED_SPACED_VAT_RE =
+  /(?<![\p{L}])(?:ust|mwst|vat|tva|btw|iva)[-\s.]*(?:id)?[-\s.]*(?:nr|no|n[°º]|number|nummer)?\.?\s*:?\s*([A-Z]{2,3}(?:[\s.]?[0-9A-Z]){8,12})(?![\p{L}\p{N}])/iu;
 /** A VAT id as written ("DE 123 456 789", "ABN: 16 112 221 123") as the id alone: "DE123456789", "16112221123". */
 const vatIdValue = (written: string) => written.replace(/^ABN:?/, '').replace(/[\s.-]/g, '');
 /** VAT_ID_RE for one match at a time (no `lastIndex` to reset). */
 const VAT_ID_ONE = new RegExp(VAT_ID_RE.source);
+/** VAT_ID_RE as the whole text. */
+const VAT_ID_WHOLE = new RegExp(`^(?:${VAT_ID_RE.source})$`);
 const BUYER_CONTEXT =
   /\b(?:client|customer|buyer|kunde|kunden|k[äa]ufer|empf[äa]nger|acheteur|klant|afnemer|cliente|comprador|receptor|committente|cessionario|destinatari[oa])/i;
 /** A heading or label that speaks to the reader about their own ids ("Vos identifiants", "UW BTW NUMMER", "Your VAT no."): the buyer's. */
@@ -887,6 +1023,10 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[], buyerLines: Rea
     const labelledId = raw?.replace(/\s/g, '').toUpperCase();
     if (labelled && raw && labelledId && labelled.index + labelled[0].length > left.length + 1 && !found.some((f) => f.id === labelledId))
       found.push({ raw, id: labelledId, at: Math.max(0, labelled.index - left.length - 1), labelled: true });
+    // an EU id after its key, its digits spaced as no shape has them ("USt.IdNr: DE 173 52 7 162")
+    const keyed = KEYED_SPACED_VAT_RE.exec(p.text);
+    const keyedId = keyed && vatIdValue(keyed[1]).toUpperCase();
+    if (keyed && keyedId && VAT_ID_WHOLE.test(keyedId) && !found.some((f) => f.id === keyedId)) found.push({ raw: keyed[1], id: keyedId, at: keyed.index });
     for (const { raw: written, id, at, labelled: byLabel } of found) {
       const before = p.text.slice(0, at);
       const context = `${line.map((q) => (q === p ? before : q.text)).join(' ')}`;
@@ -1022,7 +1162,7 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
   }
-  candidates.push(...titledNumbers(index, table.phrases), ...placeDates(index, decision.order));
+  candidates.push(...titledNumbers(index, table.phrases), ...placeDates(index, decision.order), ...headingRowCandidates(index, table.phrases, decision.order));
 
   // A card terminal's slip printed on a receipt: its numbers ("Beleg-Nr. 8059", "BNr 1302") are the terminal's, not the receipt's.
   const slip = cardSlipLines(index);
@@ -1599,8 +1739,16 @@ function rowTrios(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidate[] {
   for (const line of index.lines.flat()) {
     const amounts = line.filter((p) => !exclude.has(p)).flatMap((p) => findAmounts(p.text).map((a) => ({ a, p })));
     for (let i = 0; i + 2 < amounts.length; i++) {
-      const [s, t, T] = amounts.slice(i, i + 3);
-      if (t.a.value === 0 || !netTaxGross(s.a.value, t.a.value, T.a.value)) continue;
+      const [a0, a1, T] = amounts.slice(i, i + 3);
+      // net, tax, gross; or the tax first ("A 10%:  6,05  60,55  66,60" under "MWSt  Netto  Brutto")
+      const order =
+        a1.a.value !== 0 && netTaxGross(a0.a.value, a1.a.value, T.a.value)
+          ? [a0, a1]
+          : a0.a.value !== 0 && netTaxGross(a1.a.value, a0.a.value, T.a.value)
+            ? [a1, a0]
+            : undefined;
+      if (!order) continue;
+      const [s, t] = order;
       for (const [field, { a, p }] of [
         ['subtotal', s],
         ['tax', t],
@@ -1626,8 +1774,10 @@ function breakdownSums(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidat
     const amounts = line.filter((p) => !exclude.has(p)).flatMap((p) => findAmounts(p.text).map((a) => ({ a, p })));
     // the last three amounts of the row: net, tax, gross (a rate or a code may stand before them)
     if (amounts.length < 3) return undefined;
-    const [n, t, g] = amounts.slice(-3);
-    if (!netTaxGross(n.a.value, t.a.value, g.a.value)) return undefined;
+    const [a0, a1, g] = amounts.slice(-3);
+    // net, tax, gross; or the tax first (see rowTrios)
+    const [n, t] = netTaxGross(a0.a.value, a1.a.value, g.a.value) ? [a0, a1] : netTaxGross(a1.a.value, a0.a.value, g.a.value) ? [a1, a0] : [];
+    if (!n || !t) return undefined;
     return { tax: t.a.value, gross: g.a.value, at: g.p, right: g.p.x + g.p.width, confidence: Math.min(n.p.confidence, t.p.confidence, g.p.confidence) };
   };
   const out: Candidate[] = [];

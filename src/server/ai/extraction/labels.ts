@@ -43,6 +43,8 @@ const KIND = '(?:(?!verr|ber)[a-zäöüß]{3,}(?<!ver|be))?';
 // "No.", "Nr.", "N°", "Nº", "#", "number", "Nummer", "numéro", "número", "numero", "n." (IT).
 const NO = '(?:no\\.?|nr\\.?|n[°º]\\.?|#|num(?:\\.|ber)?|nummer|num[ée]ro|número|numero|n\\.)';
 // A money column or total may name its currency: "Total (EUR)", "Gesamt/€", "Prix HT (EUR)".
+// A currency between a total's word and its tax qualifier ("Gesamt EUR inkl. MwSt.", "Gesamt EUR ohne MwSt.").
+const CUR_WORD = '(?:\\s*(?:eur|usd|gbp|chf|sek|nok|dkk|czk|pln|huf|[$€£]))?';
 const CUR = '(?:\\s*(?:[/(]\\s*)?(?:[A-Z]{3}|[$€£])\\)?)?';
 
 // "VAT ID", "Tax No.", "USt-IdNr.", "TVA intracom. n°": a VAT id's key after its party's name.
@@ -60,8 +62,8 @@ export const LABELS: LabelSpec[] = [
     'id',
     1,
     `(?:tax\\s+)?invoice\\s*(?:${NO}|id|ref(?:erence)?)|inv\\.?\\s*${NO}|bill\\s*${NO}|document\\s*${NO}|reference\\s*${NO}` +
-      `|${KIND}rechnungs?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}|(?:kassen)?bon[-\\s]?${NO}|quittungs?[-\\s]?${NO}|(?:receipt|transaction|trans\\.?)\\s*(?:${NO}|id)` +
-      `|(?:facture|avoir)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
+      `|${KIND}rechnungs?\\.?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}|(?:kassen)?bon[-\\s]?${NO}|quittungs?[-\\s]?${NO}|(?:receipt|transaction|trans\\.?)\\s*(?:${NO}|id)` +
+      `|(?:facture|avoir|addition)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
       `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|faktura\\s*${NO}|fakturanr\\.?|fakturanummer|(?:factura|fattura|fatura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*|da\\s*)?(?:factura|fattura|fatura)`,
   ),
   // A title followed by its number ("Facture FA-2017-0010", "Gutschrift (381) Nr. 7", "Invoice 103767").
@@ -75,6 +77,8 @@ export const LABELS: LabelSpec[] = [
   // A bare "Reference" is often the invoice's number, but as often a booking's or an order's: an
   // invoice-number label beside it goes first ("Invoice No : 030405755 / 1" over "Reference : 2562107298").
   L('invoice_number', 'id', 0.85, 'reference'),
+  // A travel receipt's only id is its booking's ("Booking reference: KQMDM9"): below any invoice-number label.
+  L('invoice_number', 'id', 0.7, '(?:booking|reservation)\\s*(?:reference|ref\\.?|code|number|no\\.?)'),
   // A Mexican CFDI's "Folio" (its number; the "Folio fiscal" is the tax authority's UUID).
   L('invoice_number', 'id', 0.8, 'folio(?!\\s*fiscal)'),
   L(
@@ -108,7 +112,7 @@ export const LABELS: LabelSpec[] = [
     'subtotal',
     'amount',
     1,
-    `(?:sub[\\s-]?total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:excl[.,]?|exkl[.,]?|excluding|ohne|hors|zonder|sin|senza)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl[.,]?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
+    `(?:sub[\\s-]?total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?${CUR_WORD}\\s*(?:excl[.,]?|exkl[.,]?|excluding|ohne|hors|zonder|sin|senza)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|net\\s*(?:amount|total|value)|total\\s*net|total\\s*(?:excl[.,]?|excluding|before)\\s*(?:vat|tax|gst)|amount\\s*before\\s*tax|taxable\\s*amount` +
       `|zwischensumme|(?:rechnungs|gesamt)?(?:betrag|summe)\\s*\\(netto\\)|total\\s*\\(net\\)|summe\\s*(?:der\\s*)?positionen|positionssumme|warensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl[.,]?)\\s*(?:ust|mwst)\\.?|warenwert` +
       `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
       `|subtotaal|totaal\\s*excl[.,]?(?:\\s*btw)?|netto\\s*bedrag|btw[\\s-]*plichtig\\s*bedrag|belastbaar\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:monto\\s*)?neto|(?:totale\\s*)?imponibile|subtotale` +
@@ -126,7 +130,7 @@ export const LABELS: LabelSpec[] = [
     'total',
     'amount',
     1,
-    `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?\\s*(?:incl[.,]?|inkl[.,]?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|invoice\\s*amount|balance\\s*(?:due|payable)?|invoice\\s*total|gross\\s*(?:total\\s*)?(?:amount|total)|total\\s*(?:incl[.,]?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|price|charges|usd|eur|gbp)?(?!\\s*(?:pcs|pieces|qty|quantity|items?|units?|weight|hours|hrs|kg|pages?|points?|pts|stk|st[üu]ck|anzahl|menge)\\b)` +
+    `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?${CUR_WORD}\\s*(?:incl[.,]?|inkl[.,]?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|invoice\\s*amount|balance\\s*(?:due|payable)?|invoice\\s*total|gross\\s*(?:total\\s*)?(?:amount|total)|total\\s*(?:incl[.,]?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|price|charges|usd|eur|gbp)?(?!\\s*(?:pcs|pieces|qty|quantity|items?|units?|weight|hours|hrs|kg|pages?|points?|pts|stk|st[üu]ck|anzahl|menge)\\b)` +
       `|gesamtbetrag|rechnungs(?:end)?betrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
       `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
       `|totaal(?:bedrag)?(?:\\s*incl[.,]?(?:\\s*btw)?)?|te\\s*betalen|rekeningsbedrag|factuurbedrag|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale` +
@@ -137,6 +141,9 @@ export const LABELS: LabelSpec[] = [
   L('total', 'amount', 0.9, `(?:zahlbetrag|net\\s*[àa]\\s*payer|reste\\s*[àa]\\s*payer)${CUR}`),
   // A till receipt's "SUMME" or "Summe EUR", alone: the total (longer labels, "Summe netto", win).
   L('total', 'amount', 0.85, `(?:summe|gesamt)${CUR}`),
+  // What a till slip says was paid ("BEZAHLT (EUR): 66,60", "Amount paid"): the total when nothing names one
+  // (below a labelled total, so an invoice's part payment never goes before its total).
+  L('total', 'amount', 0.7, `(?:(?:total\\s*)?(?:amount\\s*)?paid|bezahlt|gezahlt|betaald|pay[ée]|pagado|pagato)${CUR}`),
   // A VAT id named with its party ("Customer VAT ID: US-TAXID-7890123", "USt-IdNr. des Kunden" is read by shape).
   L('customer_vat_id', 'vat', 1, `(?:customer|client|buyer|kunden?|k[äa]ufer|acheteur|klant|cliente)[-\\s]*${VAT_KEY}`),
   L('vendor_vat_id', 'vat', 1, `(?:supplier|seller|vendor|lieferanten?|verk[äa]ufer|fournisseur|vendeur|leverancier|proveedor|fornitore)[-\\s]*${VAT_KEY}`),
