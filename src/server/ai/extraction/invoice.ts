@@ -209,7 +209,8 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     }
     // An amount label may name the currency ("Total (EUR)", "Gesamt/€").
     if (spec.kind === 'amount') {
-      const named = /[(/]\s*([A-Z]{3}|[$€£])\s*\)?$|\s([$€£])(?:\s|$)/.exec(phrase.text.slice(0, label.length));
+      // ("Total HKD :" too: a currency's code after the label's words, when it is one)
+      const named = /(?:[(/]|\s)\s*([A-Z]{3}|[$€£])\s*\)?\s*[:.]?$|\s([$€£])(?:\s|$)/.exec(phrase.text.slice(0, label.length));
       const code = currencyCode(named?.[1] ?? named?.[2]);
       if (code) out.push({ field: 'currency', value: code, raw: phrase.text, phrase, score: 0.8 * phrase.confidence });
     }
@@ -483,6 +484,8 @@ const ID_LINE_RE = /\d{6,}/;
 function notAName(q: LayoutPhrase): boolean {
   const t = q.text.trim();
   return (
+    // a speck or a logo's edge read unsure as one or two letters ("li", "hi")
+    (q.confidence < 0.7 && t.replace(/[^\p{L}\p{N}]/gu, '').length <= 2) ||
     Boolean(matchLabel(t)) ||
     (ID_LINE_RE.test(t) && !LEGAL_FORM_RE.test(t)) ||
     PAGE_NUMBER_RE.test(t) ||

@@ -77,8 +77,9 @@ export const LABELS: LabelSpec[] = [
   // A bare "Reference" is often the invoice's number, but as often a booking's or an order's: an
   // invoice-number label beside it goes first ("Invoice No : 030405755 / 1" over "Reference : 2562107298").
   L('invoice_number', 'id', 0.85, 'reference'),
-  // A travel receipt's only id is its booking's ("Booking reference: KQMDM9"): below any invoice-number label.
-  L('invoice_number', 'id', 0.7, '(?:booking|reservation)\\s*(?:reference|ref\\.?|code|number|no\\.?)'),
+  // A travel receipt's only id is its booking's ("Booking reference: KQMDM9"), a restaurant's its check's
+  // ("Check number 3047"): below any invoice-number label.
+  L('invoice_number', 'id', 0.7, `(?:booking|reservation)\\s*(?:reference|ref\\.?|code|number|no\\.?)|check\\s*${NO}`),
   // A Mexican CFDI's "Folio" (its number; the "Folio fiscal" is the tax authority's UUID).
   L('invoice_number', 'id', 0.8, 'folio(?!\\s*fiscal)'),
   L(

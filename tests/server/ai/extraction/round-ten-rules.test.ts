@@ -166,4 +166,31 @@ describe('totals and values of till slips', () => {
     ]);
     expectFields(stamp, { invoice_number: undefined });
   });
+
+  it('reads a restaurant’s "Check number", the currency after a total’s words ("Total HKD :"), and no name from a speck read unsure', () => {
+    const slip = extractInvoice([
+      ocrPage([
+        [60, 40, 'Bastard Burgers Hötorget', 0.95, 14],
+        [60, 60, 'Hötorget 2-4'],
+        [60, 100, 'Check number 3047 2024-02-08 18:01'],
+        [60, 130, '1 South West Meal'],
+        [300, 130, '185.00'],
+        [60, 160, 'Total'],
+        [300, 160, '185.00'],
+      ]),
+    ]);
+    expectFields(slip, { invoice_number: '3047', total: 185 });
+    const folio = extractInvoice([
+      ocrPage([
+        [60, 20, 'OZO Wesley Hong Kong', 0.95, 14],
+        [60, 60, 'YOUR BILL'],
+        [60, 80, 'li', 0.13],
+        [60, 300, '06-07-19 Accommodation'],
+        [400, 300, '1,125.00'],
+        [250, 330, 'Total HKD :'],
+        [400, 330, '1,125.00'],
+      ]),
+    ]);
+    expectFields(folio, { currency: 'HKD', customer_name: undefined, total: 1125 });
+  });
 });
