@@ -7,7 +7,7 @@ import { editDistance } from '../text/edit-distance';
 import { amountConfidence, findLineItems, fits, sumOf, type LineItem } from './line-items';
 import { withOcrDigits } from './ocr-noise';
 import { STREET_RE } from './patterns';
-import { below, besideOf, blockBelow, indexPhrases, lineOf, rightOf, type PhraseIndex } from './phrases';
+import { below, besideOf, besideSkewed, blockBelow, indexPhrases, lineOf, rightOf, type PhraseIndex } from './phrases';
 
 /** One extracted value: dates as YYYY-MM-DD, amounts as numbers, the rest as text. */
 export interface ExtractedField {
@@ -193,10 +193,11 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       tries.push(apart ? [`${right.text} ${apart.text}`, 0.95, apart] : [right.text, 0.95, right]);
       if (farRight && farRight !== right && farRight !== apart) tries.push([farRight.text, 0.9, farRight]);
     } else if (farRight) tries.push([farRight.text, 0.9, farRight]);
-    else if (spec.kind === 'amount' && !rest && rights.length === 0) {
+    else if (spec.kind === 'amount' && rights.length === 0 && !findAmounts(rest).length) {
       // nothing right of the label on its line: an amount beside it that the page's skew put on
-      // the neighbouring line
-      const beside = besideOf(index, phrase).find((q) => !exclude.has(q) && !matchLabel(q.text) && q.x - (phrase.x + phrase.width) < 25 * index.textHeight);
+      // the neighbouring line (sharing height with the label, or where the label's line runs at the page's skew)
+      const fits = (q: LayoutPhrase) => !exclude.has(q) && !matchLabel(q.text) && q.x - (phrase.x + phrase.width) < 25 * index.textHeight;
+      const beside = (rest ? [] : besideOf(index, phrase)).find(fits) ?? besideSkewed(index, phrase).find(fits);
       if (beside && findAmounts(beside.text).length) tries.push([beside.text, 0.85, beside]);
     }
     const under = below(index, phrase);

@@ -54,6 +54,52 @@ export function besideOf(index: PhraseIndex, p: LayoutPhrase, share = 0.4): Layo
     .sort((a, b) => a.x - b.x);
 }
 
+/** Each page's skew, measured once (see pageSlope). */
+const slopes = new WeakMap<LayoutPhrase[][], number>();
+
+/**
+ * How much a page's lines climb or fall per pixel to the right: the median, over the long phrases
+ * (three words or more, ten text heights wide), of the rise from the first word's middle to the last's.
+ */
+function pageSlope(page: LayoutPhrase[][]): number {
+  let slope = slopes.get(page);
+  if (slope === undefined) {
+    const rises: number[] = [];
+    for (const p of page.flat()) {
+      if (p.words.length < 3 || p.width < 10 * p.height) continue;
+      const a = p.words[0];
+      const b = p.words[p.words.length - 1];
+      rises.push((b.y + b.height / 2 - (a.y + a.height / 2)) / (b.x + b.width / 2 - (a.x + a.width / 2)));
+    }
+    slope = rises.length >= 3 ? median(rises) : 0;
+    slopes.set(page, slope);
+  }
+  return slope;
+}
+
+/**
+ * The phrases right of `p` on the lines next to its own that stand where `p`'s line, followed at
+ * the page's skew, runs (see pageSlope), nearest first: on a page scanned askew, an amount far to
+ * the right of its label ("Sub Total Exclusive of VAT  …  25,474.00") sits a line lower or higher
+ * and shares too little height with the label for besideOf. Nothing on a level page.
+ */
+export function besideSkewed(index: PhraseIndex, p: LayoutPhrase): LayoutPhrase[] {
+  const page = index.lines[p.pageNumber - 1] ?? [];
+  const slope = pageSlope(page);
+  if (Math.abs(slope) < 0.005) return [];
+  const w = p.words[p.words.length - 1] ?? p;
+  const cx = w.x + w.width / 2;
+  const cy = w.y + w.height / 2;
+  return [page[p.lineIndex - 1], page[p.lineIndex + 1]]
+    .flatMap((line) => line ?? [])
+    .filter((q) => {
+      if (q.x < p.x + p.width - 1) return false;
+      const expected = cy + slope * (q.x + q.width / 2 - cx);
+      return Math.abs(q.y + q.height / 2 - expected) < 0.5 * Math.max(q.height, p.height);
+    })
+    .sort((a, b) => a.x - b.x);
+}
+
 /**
  * The first phrase below `p` that stands in its column: overlapping it horizontally or starting
  * at about the same x, within `maxLines` lines and without a gap wider than ~2.5 text heights

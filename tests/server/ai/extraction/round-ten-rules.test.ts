@@ -193,4 +193,39 @@ describe('totals and values of till slips', () => {
     ]);
     expectFields(folio, { currency: 'HKD', customer_name: undefined, total: 1125 });
   });
+
+  it('finds an amount far right of its label where the label’s line runs at the page’s skew, a line lower', () => {
+    // every word 0.0265 px lower per px to the right, as on a page scanned askew
+    const askew = (runs: [number, number, string][]): [number, number, string, number, number][] =>
+      runs.flatMap(([x, y, text]) => {
+        const out: [number, number, string, number, number][] = [];
+        let at = x;
+        for (const word of text.split(' ')) {
+          out.push([at, Math.round(y + 0.0265 * at), word, 0.95, 19]);
+          at += (word.length + 1) * 19 * 0.6;
+        }
+        return out;
+      });
+    const r = extractInvoice([
+      {
+        ...ocrPage(
+          askew([
+            [130, 100, 'Gardiner & Theobald LLP'],
+            [130, 300, 'Provision of Project Management Services relative to Estates Strategy'],
+            [130, 400, 'Sub Total Exclusive of VAT'],
+            [960, 400, '25,474.00'],
+            [130, 445, 'Value Added Tax @ 20%'],
+            [960, 445, '5,094.80'],
+            [130, 490, 'TOTAL AMOUNT DUE'],
+            [940, 490, '£30,568.80'],
+            [130, 600, 'Cheques to be made payable to Gardiner Theobald LLP alternatively'],
+            [130, 640, 'payment may be made directly to our bank account'],
+          ]),
+        ),
+        width: 1240,
+        height: 1754,
+      },
+    ]);
+    expectFields(r, { subtotal: 25474, tax: 5094.8, total: 30568.8 });
+  });
 });
