@@ -463,7 +463,7 @@ const COUNTRY_RE =
 
 /** A company's legal form at the end of a name: a strong sign the phrase names a party. */
 const LEGAL_FORM_RE =
-  /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?|oü|uab|oyj?|aps|a\/s|s\.?r\.?o\.?|kft\.?|zrt\.?|lda\.?|sp\.?\s*z\s*o\.?\s*o\.?|pty\.?\s*ltd\.?|pvt\.?\s*ltd\.?)$/i;
+  /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|llp|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?|oü|uab|oyj?|aps|a\/s|s\.?r\.?o\.?|kft\.?|zrt\.?|lda\.?|sp\.?\s*z\s*o\.?\s*o\.?|pty\.?\s*ltd\.?|pvt\.?\s*ltd\.?)$/i;
 
 /** The word "number" after a label ("Klant nr.", "Kunden-Nr.", "Customer No. 4711", "Client ID"): the label names a number, not a party. */
 const NUMBER_WORD_RE =
@@ -787,6 +787,20 @@ function footerLegalName(phrases: readonly LayoutPhrase[], pageBottom: number): 
     }
   }
   return [...seen.entries()].find(([, n]) => n >= 2)?.[0];
+}
+
+/** The one company the foot of a document's last page names with its legal form (see LEGAL_NAME_IN_RE), a bank and the buyer aside; undefined when it names none or several. */
+function onlyCompany(index: PhraseIndex, customer: unknown): string | undefined {
+  const names = new Map<string, string>();
+  const last = (index.lines[index.lines.length - 1] ?? []).flat();
+  const bottom = Math.max(0, ...last.map((p) => p.y + p.height));
+  for (const p of last.filter((q) => q.y > bottom * 0.6))
+    for (const m of p.text.matchAll(LEGAL_NAME_IN_RE)) {
+      const name = m[1].trim().replace(/^(?:sitz|der|die|des|von|the|of)\s+/i, '');
+      if (matchLabel(name) || /\bbank\b/i.test(name) || (typeof customer === 'string' && sameName(name, customer))) continue;
+      names.set(lettersOf(name), name);
+    }
+  return names.size === 1 ? [...names.values()][0] : undefined;
 }
 
 /** A text's words, lower-cased ("ONLY YOU HOTELS S.L." → only, you, hotels, s, l). */
@@ -1221,6 +1235,12 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     fields.customer_vat_id ??= other.customer_vat_id;
     if (!fields.customer_name) delete fields.customer_name;
     if (!fields.customer_vat_id) delete fields.customer_vat_id;
+  }
+  // A scanned page under a brand whose foot names one company with its legal form, not the buyer
+  // nor a bank ("BASTARD" over "XUQUER AGAIN S.L." at the foot of a till slip): that company is the sender.
+  if (ocr && fields.vendor_name && !LEGAL_FORM_RE.test(String(fields.vendor_name.value).trim())) {
+    const only = onlyCompany(index, fields.customer_name?.value);
+    if (only) fields.vendor_name = { value: only, confidence: Math.min(fields.vendor_name.confidence, 0.6) };
   }
   // No sender at the top: the company named in the last page's footer, with its legal form.
   if (!fields.vendor_name) {

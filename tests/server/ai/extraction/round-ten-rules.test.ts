@@ -228,4 +228,25 @@ describe('totals and values of till slips', () => {
     ]);
     expectFields(r, { subtotal: 25474, tax: 5094.8, total: 30568.8 });
   });
+
+  it('takes the one company the foot of a scanned slip names with its legal form for the brand over it, never a bank or the buyer', () => {
+    const slip = (foot: [number, number, string][]) =>
+      extractInvoice([ocrPage([[200, 40, 'PAUL', 0.95, 24], [60, 120, '1 CAPPUCCINO'], [300, 120, '3,60'], [60, 150, 'TOTAL'], [300, 150, '3,60'], ...foot])]);
+    expectFields(
+      slip([
+        [60, 700, 'SA LE MONDE DU PAIN NV'],
+        [60, 715, 'Borsbeeksebrug 34 bus 4'],
+        [60, 730, 'B-2600 Berchem'],
+      ]),
+      { vendor_name: 'LE MONDE DU PAIN NV' },
+    );
+    expectFields(slip([[60, 700, 'HSBC Bank PLC Sort Code 40-02-02']]), { vendor_name: 'PAUL' });
+    expectFields(
+      slip([
+        [60, 700, 'LE MONDE DU PAIN NV'],
+        [60, 715, 'Payable to Gardiner Theobald LLP'],
+      ]),
+      { vendor_name: 'PAUL' },
+    );
+  });
 });
