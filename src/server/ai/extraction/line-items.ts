@@ -222,9 +222,11 @@ function readRow(row: LayoutPhrase[], columns: Column[], description: Column | u
   // "C. CONCEPTO" over "1 Capuccino": a till prints the count at the description's start, under the
   // narrow count heading's right edge; with a count column and nothing in it, that is the count.
   // (only on a priced row: "200 mm" under "Kabelbinder, schwarz," goes on with its description)
+  // "2 x Priority Boarding", "3× Espresso": a count with its multiplication sign, on any priced row.
   const counted =
-    !cells.quantity && (cells.amount || cells.unit_price) && columns.some((c) => c.role === 'quantity')
-      ? /^(\d{1,3})\s+(?=\p{L})/u.exec(cells.description ?? '')
+    !cells.quantity && (cells.amount || cells.unit_price)
+      ? (/^(\d{1,3})\s*[x×]\s+(?=\p{L})/u.exec(cells.description ?? '') ??
+        (columns.some((c) => c.role === 'quantity') ? /^(\d{1,3})\s+(?=\p{L})/u.exec(cells.description ?? '') : null))
       : null;
   if (counted) {
     cells.quantity = counted[1];

@@ -249,4 +249,26 @@ describe('totals and values of till slips', () => {
       { vendor_name: 'PAUL' },
     );
   });
+
+  it('reads "2 x Priority Boarding" on a priced row as two of them, with no quantity column', () => {
+    const r = extractInvoice([
+      page([
+        [40, 80, 'Product description'],
+        [460, 80, 'Total (EUR)'],
+        [40, 95, 'Premium Menü'],
+        [476, 95, '0.00'],
+        [40, 110, '2 x Priority Boarding'],
+        [476, 110, '0.00'],
+        [40, 125, '2 x YQ Tax'],
+        [470, 125, '18.00'],
+        [40, 150, 'Total Amount'],
+        [470, 150, '18.00'],
+      ]),
+    ]);
+    expect(r.lineItems.map((l) => [l.description, l.quantity, l.amount])).toEqual([
+      ['Premium Menü', undefined, 0],
+      ['Priority Boarding', 2, 0],
+      ['YQ Tax', 2, 18],
+    ]);
+  });
 });
