@@ -772,34 +772,36 @@ function legalNameOf(brand: string, from: LayoutPhrase, phrases: readonly Layout
   return undefined;
 }
 
+/** The companies named with their legal form (see LEGAL_NAME_IN_RE) in the phrases below `share` of the page's height, as written, once per mention. */
+function footCompanies(phrases: readonly LayoutPhrase[], pageBottom: number, share: number): string[] {
+  const names: string[] = [];
+  for (const p of phrases) {
+    if (p.y < pageBottom * share) continue;
+    for (const m of p.text.matchAll(LEGAL_NAME_IN_RE)) {
+      const name = m[1].trim().replace(/^(?:sitz|der|die|des|von|the|of)\s+/i, '');
+      if (!matchLabel(name)) names.push(name);
+    }
+  }
+  return names;
+}
+
 /**
  * A company the foot of the page names twice with its legal form ("Premier Inn GmbH ist ein
  * Mitglied der Whitbread Group PLC Gruppe. Sitz der Premier Inn GmbH: …" under a letterhead that
  * names only the hotel's town, its logo unread): the sender's legal name.
  */
 function footerLegalName(phrases: readonly LayoutPhrase[], pageBottom: number): string | undefined {
-  const seen = new Map<string, number>();
-  for (const p of phrases) {
-    if (p.y < pageBottom * 0.65) continue;
-    for (const m of p.text.matchAll(LEGAL_NAME_IN_RE)) {
-      const name = m[1].trim().replace(/^(?:sitz|der|die|des|von|the|of)\s+/i, '');
-      if (!matchLabel(name)) seen.set(name, (seen.get(name) ?? 0) + 1);
-    }
-  }
-  return [...seen.entries()].find(([, n]) => n >= 2)?.[0];
+  const names = footCompanies(phrases, pageBottom, 0.65);
+  return names.find((name, i) => names.indexOf(name, i + 1) > i);
 }
 
-/** The one company the foot of a document's last page names with its legal form (see LEGAL_NAME_IN_RE), a bank and the buyer aside; undefined when it names none or several. */
+/** The one company the foot of a document's last page names with its legal form, a bank and the buyer aside; undefined when it names none or several. */
 function onlyCompany(index: PhraseIndex, customer: unknown): string | undefined {
-  const names = new Map<string, string>();
   const last = (index.lines[index.lines.length - 1] ?? []).flat();
   const bottom = Math.max(0, ...last.map((p) => p.y + p.height));
-  for (const p of last.filter((q) => q.y > bottom * 0.6))
-    for (const m of p.text.matchAll(LEGAL_NAME_IN_RE)) {
-      const name = m[1].trim().replace(/^(?:sitz|der|die|des|von|the|of)\s+/i, '');
-      if (matchLabel(name) || /\bbank\b/i.test(name) || (typeof customer === 'string' && sameName(name, customer))) continue;
-      names.set(lettersOf(name), name);
-    }
+  const names = new Map<string, string>();
+  for (const name of footCompanies(last, bottom, 0.6))
+    if (!/\bbank\b/i.test(name) && !(typeof customer === 'string' && sameName(name, customer))) names.set(lettersOf(name), name);
   return names.size === 1 ? [...names.values()][0] : undefined;
 }
 
