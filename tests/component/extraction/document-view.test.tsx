@@ -46,7 +46,8 @@ describe('DocumentExtractionView (workflow 10006)', () => {
           },
         },
       },
-      { files: { holdUpload: true } },
+      // polled every 300 ms: the 40% it reports twice stays on the page long enough to be seen on a slow machine
+      { files: { holdUpload: true }, pollMs: 300 },
     );
     await user.upload(input(), fileOf('note.pdf', 'application/pdf'));
     await user.click(screen.getByRole('button', { name: 'Upload Document' }));

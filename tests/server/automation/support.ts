@@ -153,6 +153,9 @@ const block: ActionDefinition = {
   provider: 'test',
   action: 'block',
   name: 'Held step',
+  // held until the test releases it, however slow the machine: never stopped by FAST's 2 s step
+  // time-out and tried again (each new try would count as one more step running at once)
+  timeoutMs: 60_000,
   async run() {
     probe.running += 1;
     probe.maxRunning = Math.max(probe.maxRunning, probe.running);
