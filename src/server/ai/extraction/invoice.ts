@@ -1,4 +1,4 @@
-import { horizontalOverlapRatio, median } from '../layout/geometry';
+import { horizontalOverlapRatio, median, unionBox } from '../layout/geometry';
 import type { LayoutPage, LayoutPhrase, LayoutWord } from '../layout/types';
 import { cents, currencyCode, findAmounts, parseAmount, type ParsedAmount } from './amount';
 import { decideDateOrder, findDates, type DateOrder, type DateOrderDecision } from './date';
@@ -316,20 +316,8 @@ function headingRowCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, or
         const text = ws.map((w) => w.text).join(' ');
         const v = readValue(u.spec.kind, text, order);
         if (!v) continue;
-        const x = Math.min(...ws.map((w) => w.x));
-        const y = Math.min(...ws.map((w) => w.y));
         const confidence = Math.min(...ws.map((w) => w.confidence));
-        const phrase: LayoutPhrase = {
-          text,
-          words: ws,
-          confidence,
-          x,
-          y,
-          width: Math.max(...ws.map((w) => w.x + w.width)) - x,
-          height: Math.max(...ws.map((w) => w.y + w.height)) - y,
-          lineIndex: next[0].lineIndex,
-          pageNumber: next[0].pageNumber,
-        };
+        const phrase: LayoutPhrase = { ...unionBox(ws), text, words: ws, confidence, lineIndex: next[0].lineIndex, pageNumber: next[0].pageNumber };
         out.push({
           field: u.spec.field,
           value: v.value,
@@ -1755,6 +1743,16 @@ function sumOfOthers(totals: readonly Candidate[]): Candidate | undefined {
 const netTaxGross = (net: number, tax: number, gross: number) => net > 0 && tax >= 0 && Math.abs(cents(net + tax) - gross) <= 0.005 && plausibleTax(net, tax);
 
 /**
+ * Two amounts of a row before its gross, as [net, tax]: in that order, or the tax first ("A 10%:
+ * 6,05  60,55  66,60" under "MWSt  Netto  Brutto"); undefined when they add up to no gross.
+ */
+function netAndTax<T extends { a: { value: number } }>(first: T, second: T, gross: number): [T, T] | undefined {
+  if (netTaxGross(first.a.value, second.a.value, gross)) return [first, second];
+  if (netTaxGross(second.a.value, first.a.value, gross)) return [second, first];
+  return undefined;
+}
+
+/**
  * Unlabelled totals: three amounts side by side on a row, outside the line table, where the first
  * two add up to the third and the second is a plausible tax on the first ("Total  1,64  0,31
  * 1,95" under "Netto  MwSt  Brutto" headings OCR could not read): net, tax and gross, weakly
@@ -1766,15 +1764,8 @@ function rowTrios(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidate[] {
     const amounts = line.filter((p) => !exclude.has(p)).flatMap((p) => findAmounts(p.text).map((a) => ({ a, p })));
     for (let i = 0; i + 2 < amounts.length; i++) {
       const [a0, a1, T] = amounts.slice(i, i + 3);
-      // net, tax, gross; or the tax first ("A 10%:  6,05  60,55  66,60" under "MWSt  Netto  Brutto")
-      const order =
-        a1.a.value !== 0 && netTaxGross(a0.a.value, a1.a.value, T.a.value)
-          ? [a0, a1]
-          : a0.a.value !== 0 && netTaxGross(a1.a.value, a0.a.value, T.a.value)
-            ? [a1, a0]
-            : undefined;
-      if (!order) continue;
-      const [s, t] = order;
+      const [s, t] = netAndTax(a0, a1, T.a.value) ?? [];
+      if (!s || !t || t.a.value === 0) continue;
       for (const [field, { a, p }] of [
         ['subtotal', s],
         ['tax', t],
@@ -1801,8 +1792,7 @@ function breakdownSums(index: PhraseIndex, exclude: Set<LayoutPhrase>): Candidat
     // the last three amounts of the row: net, tax, gross (a rate or a code may stand before them)
     if (amounts.length < 3) return undefined;
     const [a0, a1, g] = amounts.slice(-3);
-    // net, tax, gross; or the tax first (see rowTrios)
-    const [n, t] = netTaxGross(a0.a.value, a1.a.value, g.a.value) ? [a0, a1] : netTaxGross(a1.a.value, a0.a.value, g.a.value) ? [a1, a0] : [];
+    const [n, t] = netAndTax(a0, a1, g.a.value) ?? [];
     if (!n || !t) return undefined;
     return { tax: t.a.value, gross: g.a.value, at: g.p, right: g.p.x + g.p.width, confidence: Math.min(n.p.confidence, t.p.confidence, g.p.confidence) };
   };
