@@ -61,6 +61,11 @@ const CODES = new Set([
   'MYR',
   'PHP',
   'IDR',
+  'HRK',
+  'RSD',
+  'BGN',
+  'ISK',
+  'UAH',
 ]);
 
 const CURRENCY_TOKEN = '(?:US\\$|AU?\\$|CA?\\$|NZ\\$|S\\$|HK\\$|R\\$|[$€£¥₹₩]|zł|kr|[A-Z]{3})';

@@ -95,7 +95,23 @@ function readValue(
       if (!token || findDates(token, order).length || /^\d{2,4}-\d{2}-\d{2}$/.test(token) || (at > 0 && /^\d{1,2}:\d{2}/.test(words[at - 1]))) return undefined;
       // "030405755 / 1": a number and its part after a spaced slash are one number
       const part = words[at + 1] === '/' && /^[A-Z0-9]{1,4}$/i.test(words[at + 2] ?? '') ? `/${words[at + 2]}` : '';
-      return { value: token.replace(/[,;:.]$/, '') + part, raw: part ? `${token} / ${words[at + 2]}` : token };
+      if (part) return { value: token.replace(/[,;:.]$/, '') + part, raw: `${token} / ${words[at + 2]}` };
+      // "HA007 - 123123 - 37816396", "083 -72561": groups of a number joined by spaced dashes are one number
+      if (!/[,;:.]$/.test(token)) {
+        let joined = token;
+        let next = at + 1;
+        for (;;) {
+          const spaced = words[next] === '-';
+          const group = spaced ? words[next + 1] : /^-[A-Z0-9]/i.test(words[next] ?? '') ? words[next].slice(1) : undefined;
+          const clean = group?.replace(/[,;:.]$/, '');
+          if (!group || !clean || clean.length < 2 || !/^[A-Z0-9]*\d[A-Z0-9]*$/i.test(clean)) break;
+          joined += `-${clean}`;
+          next += spaced ? 2 : 1;
+          if (clean !== group) break;
+        }
+        if (next > at + 1) return { value: joined, raw: words.slice(at, next).join(' ') };
+      }
+      return { value: token.replace(/[,;:.]$/, ''), raw: token };
     }
     case 'currency': {
       const code = t
@@ -451,7 +467,7 @@ const COUNTRY_RE =
 
 /** A company's legal form at the end of a name: a strong sign the phrase names a party. */
 const LEGAL_FORM_RE =
-  /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|llp|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?|oü|uab|oyj?|aps|a\/s|s\.?r\.?o\.?|kft\.?|zrt\.?|lda\.?|sp\.?\s*z\s*o\.?\s*o\.?|pty\.?\s*ltd\.?|pvt\.?\s*ltd\.?)$/i;
+  /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|se|ltd\.?|limited|llc|llp|inc\.?|corp(?:oration)?\.?|plc|co\.|sarl|sas|sasu|sa|eurl|b\.?v\.?|n\.?v\.?|v\.?o\.?f\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|a\.?g\.?|oü|uab|oyj?|aps|a\/s|s\.?r\.?o\.?|d\.[o0]\.[o0]\.?|kft\.?|zrt\.?|lda\.?|sp\.?\s*z\s*o\.?\s*o\.?|pty\.?\s*ltd\.?|pvt\.?\s*ltd\.?|gesellschaft\s*mbh|ges\.?\s*m\.?\s*b\.?\s*h\.?)$/i;
 
 /** The word "number" after a label ("Klant nr.", "Kunden-Nr.", "Customer No. 4711", "Client ID"): the label names a number, not a party. */
 const NUMBER_WORD_RE =
@@ -798,7 +814,7 @@ const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
 
 /** Up to four capitalised words, then a legal form as written after a company's name (see LEGAL_NAME_RE, LEGAL_NAME_IN_RE). */
 const CAPITALISED_WORDS = String.raw`(?:\p{Lu}[\p{L}&.'-]*\s+){1,4}`;
-const LEGAL_FORM_WRITTEN = String.raw`GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|e\.\s?K\.|SE|Ltd\.?|LLC|Inc\.?|S\.?A\.?S?|S\.?L\.?|S\.?r\.?l\.?|B\.?V\.?`;
+const LEGAL_FORM_WRITTEN = String.raw`GmbH(?:\s*&\s*Co\.?\s*KG)?|(?<=Gesellschaft\s)mbH|AG|KG|OHG|e\.\s?K\.|SE|Ltd\.?|LLC|Inc\.?|S\.?A\.?S?|S\.?L\.?|S\.?r\.?l\.?|B\.?V\.?|(?:spol\.\s?s\s?)?[sS]\.\s?[rR]\.\s?[oO]\.|[dD]\.[oO0]\.[oO0]\.|[sS]p\.\s?z\s?[oO]\.\s?[oO]\.|Kft\.`;
 
 /** A company's name ending in its legal form anywhere in a phrase ("ONLY YOU HOTELS S.L. Avda. Bartolomé Roselló, 18"); LLP and N.V. too. */
 const LEGAL_NAME_IN_RE = new RegExp(`(?<![\\p{L}\\p{N}])(${CAPITALISED_WORDS}(?:${LEGAL_FORM_WRITTEN}|LLP|N\\.?V\\.?))(?=[\\s,;:]|\\.?$|\\.\\s)`, 'gu');
@@ -1165,7 +1181,8 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
   // the sender's web and mail domains (see senderDomains), for both the sender's and the buyer's block
   const domains = senderDomains(index);
   parties.push(...returnAddressLine(index, ocr), unlabelledVendor(index, table.phrases, domains), ...windowRecipients(index, pages[0], table.phrases, domains));
-  if (ocr) parties.push(domainVendor(index), receiptCompany(index, pages[0]));
+  const slipCompany = ocr ? receiptCompany(index, pages[0]) : {};
+  if (ocr) parties.push(domainVendor(index), slipCompany);
   for (const p of parties) {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
@@ -1202,8 +1219,11 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     );
     if (mine.length === 0) continue;
     const best = mine.reduce((a, b) => (b.score > a.score + 1e-9 ? b : a));
-    // Found twice, from two places, with one value: corroborated.
-    const twice = foundTwice(mine, best);
+    // Found twice, from two places, with one value: corroborated. A party's name counts where it
+    // was read, not where a rule put the legal name it read elsewhere (the foot's one mention,
+    // given to the letterhead's brand and to a logo, is one reading).
+    const readThere = (c: Candidate) => !PARTY_NAMES.has(field) || lettersOf(c.phrase.text).includes(lettersOf(String(c.value)));
+    const twice = readThere(best) && foundTwice(mine.filter(readThere), best);
     chosen.set(field, best);
     fields[field] = {
       value: best.value,
@@ -1227,10 +1247,13 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (!fields.customer_vat_id) delete fields.customer_vat_id;
   }
   // A scanned page under a brand whose foot names one company with its legal form, not the buyer
-  // nor a bank ("BASTARD" over "XUQUER AGAIN S.L." at the foot of a till slip): that company is the sender.
+  // nor a bank ("BASTARD" over "XUQUER AGAIN S.L." at the foot of a till slip): that company is the
+  // sender; where a till slip's head names another one, the head's goes first ("RESTAURACE" over
+  // "Grip Central s.r.o.", with "A TĚŠÍME SE" read as a company at its foot).
   if (ocr && fields.vendor_name && !LEGAL_FORM_RE.test(String(fields.vendor_name.value).trim())) {
-    const only = onlyCompany(index, fields.customer_name?.value);
-    if (only) fields.vendor_name = { value: only, confidence: Math.min(fields.vendor_name.confidence, 0.6) };
+    const foot = onlyCompany(index, fields.customer_name?.value);
+    const only = foot && slipCompany.name ? slipCompany.name.value : foot;
+    if (only) fields.vendor_name = { value: String(only), confidence: Math.min(fields.vendor_name.confidence, 0.6) };
   }
   // No sender at the top: the company named in the last page's footer, with its legal form.
   if (!fields.vendor_name) {
@@ -1726,6 +1749,8 @@ function chooseTotals(
 }
 
 /** Whether another place in the pool gives the candidate's value too: two phrases, one value. */
+const PARTY_NAMES: ReadonlySet<InvoiceFieldName> = new Set(['vendor_name', 'customer_name']);
+
 const foundTwice = (pool: readonly Candidate[], c: Candidate) => pool.some((o) => o !== c && o.phrase !== c.phrase && String(o.value) === String(c.value));
 
 /** The candidate whose amount is the sum of two or more others, each printed in its own place (undefined when none is). */

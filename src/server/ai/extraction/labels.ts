@@ -64,14 +64,16 @@ export const LABELS: LabelSpec[] = [
     `(?:tax\\s+)?invoice\\s*(?:${NO}|id|ref(?:erence)?)|inv\\.?\\s*${NO}|bill\\s*${NO}|document\\s*${NO}|reference\\s*${NO}` +
       `|${KIND}rechnungs?\\.?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}|(?:kassen)?bon[-\\s]?${NO}|quittungs?[-\\s]?${NO}|(?:receipt|transaction|trans\\.?)\\s*(?:${NO}|id)` +
       `|(?:facture|avoir|addition)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
-      `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|faktura\\s*${NO}|fakturanr\\.?|fakturanummer|(?:factura|fattura|fatura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*|da\\s*)?(?:factura|fattura|fatura)`,
+      `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|faktura\\s*${NO}|fakturanr\\.?|fakturanummer|(?:factura|fattura|fatura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*|da\\s*)?(?:factura|fattura|fatura)` +
+      // Estonian "Arve nr", Croatian "Račun br.", Czech "Faktura č." / "Číslo faktury", Lithuanian "Sąskaitos nr."
+      `|arve\\s*${NO}|ra[čc]una?\\s*(?:br\\.?|broj)|faktura\\s*[čc]\\.|[čc][íi]slo\\s*faktury|s[ąa]skaitos\\s*(?:fakt[ūu]ros\\s*)?${NO}`,
   ),
   // A title followed by its number ("Facture FA-2017-0010", "Gutschrift (381) Nr. 7", "Invoice 103767").
   L(
     'invoice_number',
     'id',
     0.8,
-    `(?:invoice|${KIND}rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura)(?:\\s*\\(\\d+\\))?`,
+    `(?:invoice|${KIND}rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura|arve|ra[čc]un)(?:\\s*\\(\\d+\\))?`,
   ),
   L('invoice_number', 'id', 1, `(?:gutschrift|rechnungskorrektur|credit\\s*note|creditnota|nota\\s*di\\s*credito)(?:\\s*\\(\\d+\\))?\\s*${NO}`),
   // A bare "Reference" is often the invoice's number, but as often a booking's or an order's: an
@@ -124,8 +126,8 @@ export const LABELS: LabelSpec[] = [
     'tax',
     'amount',
     1,
-    `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst|mehrwertsteuer|umsatzsteuer)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es|\\d)?|vat|gst|hst|pst|iva|igic|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|steuer|ust|tva|btw|imposta|mva|moms)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
-      `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr))(?:\\s*amount)?|steuerbetrag|af\\s*te\\s*dragen\\s*btw)${CUR}`,
+    `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst|mehrwertsteuer|umsatzsteuer|pvm|ptu|dph|pdv)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es|\\d)?|vat|gst|hst|pst|iva|igic|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|steuer|ust|tva|btw|imposta|mva|moms|pvm|ptu|dph|pdv|k[äa]ibemaks)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
+      `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr|br\\.?\\s*:|broj))(?:\\s*amount)?|steuerbetrag|af\\s*te\\s*dragen\\s*btw)${CUR}`,
   ),
   L(
     'total',
@@ -136,12 +138,14 @@ export const LABELS: LabelSpec[] = [
       `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
       `|totaal(?:bedrag)?(?:\\s*incl[.,]?(?:\\s*btw)?)?|te\\s*betalen|rekeningsbedrag|factuurbedrag|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale` +
       `|valor\\s*total\\s*da\\s*nota|total\\s*(?:com\\s*iva|geral|da\\s*fatura)|valor\\s*a\\s*pagar` +
-      `|[åa]\\s*betale|at\\s*betale|att\\s*betala|totalt|totalbel[øo]p|sum\\s*inkl\\.?\\s*(?:mva|moms))${CUR}`,
+      `|[åa]\\s*betale|at\\s*betale|att\\s*betala|totalt|totalbel[øo]p|sum\\s*inkl\\.?\\s*(?:mva|moms)` +
+      // Estonian, Lithuanian, Croatian, Polish and Czech: "Kokku", "Viso mokėti", "Ukupno za naplatu", "Do zapłaty", "Celkem k úhradě"
+      `|(?:summa\\s*)?kokku|tasuda|viso\\s*mok[ėe]ti|i[šs]\\s*viso|(?:sve)?ukupno\\s*za\\s*(?:naplatu|platiti)|za\\s*platiti|do\\s*zap[łl]aty|razem\\s*do\\s*zap[łl]aty|celkem\\s*k\\s*[úu]hrad[ěe]|k\\s*[úu]hrad[ěe])${CUR}`,
   ),
   // What is left to pay after a prepayment: the total when nothing else names one.
   L('total', 'amount', 0.9, `(?:zahlbetrag|net\\s*[àa]\\s*payer|reste\\s*[àa]\\s*payer)${CUR}`),
   // A till receipt's "SUMME" or "Summe EUR", alone: the total (longer labels, "Summe netto", win).
-  L('total', 'amount', 0.85, `(?:summe|gesamt)${CUR}`),
+  L('total', 'amount', 0.85, `(?:summe|gesamt|ukupno|razem|celkem|viso|suma)${CUR}`),
   // What a till slip says was paid ("BEZAHLT (EUR): 66,60", "Amount paid"): the total when nothing names one
   // (below a labelled total, so an invoice's part payment never goes before its total).
   L('total', 'amount', 0.7, `(?:(?:total\\s*)?(?:amount\\s*)?paid|bezahlt|gezahlt|betaald|pay[ée]|pagado|pagato)${CUR}`),
@@ -180,21 +184,24 @@ const OTHER_DOCUMENT =
 
 export function matchLabel(text: string): { spec: LabelSpec; rest: string; length: number } | undefined {
   let best: { spec: LabelSpec; rest: string; length: number } | undefined;
+  // a label set between stars or rules, as slips print their totals ("**BALANCE** $663.08", "== TOTAL ==")
+  const lead = /^[*=~]{1,4}\s*/.exec(text)?.[0] ?? '';
+  const body = text.slice(lead.length);
   for (const spec of LABELS) {
-    const m = spec.pattern.exec(text);
+    const m = spec.pattern.exec(body);
     if (!m) continue;
-    const after = text.slice(m[0].length).trim();
+    const after = body.slice(m[0].length).trim();
     if ((spec.field === 'invoice_number' || spec.field === 'invoice_date') && OTHER_DOCUMENT.test(after)) continue;
     // The start of a longer label ("Référence avis de paiement :", "Date de facture associée :"): not this one.
     // "Währung der Umsatzsteuerbuchung : EUR" (the currency tax is booked in, not the invoice's) likewise.
     if ((spec.kind === 'id' || spec.kind === 'date' || spec.kind === 'currency') && /^\p{L}[\p{L}'’\s]*\s[:：]/u.test(after)) continue;
-    const length = m[0].length;
+    const length = lead.length + m[0].length;
     if (!best || length > best.length || (length === best.length && spec.weight > best.spec.weight)) {
       best = {
         spec,
         rest: text
           .slice(length)
-          .replace(/^[\s:#.\-–]+/, '')
+          .replace(lead ? /^[\s:#.\-–*=~]+/ : /^[\s:#.\-–]+/, '')
           .trim(),
         length,
       };

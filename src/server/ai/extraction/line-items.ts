@@ -41,8 +41,9 @@ type AmountOnlyRows = 'auto' | 'lines' | 'notes';
  * there ("Taxi ride", "Totalschaden" and "Discounted rate" are lines; French "Taxe" ends one), except
  * before a digit ("Total19%").
  */
+// (a label set between stars or rules, "**BALANCE**", too)
 const TOTALS_ROW =
-  /^(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|to\s*pay|sum|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|somme\b|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|igic\b|resumen|retenci[óo]n|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
+  /^[*=~]{0,4}\s*(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|to\s*pay|sum|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|somme\b|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|igic\b|resumen|retenci[óo]n|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
 
 /**
  * A line's tax detail on the row under it, not a line: a Mexican CFDI's "Traslado 002 - IVA
@@ -1044,17 +1045,21 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       if (raw === undefined) continue;
       description = withoutPostingDate(description);
       const lead = /^(\d{1,3})\s+(?=\p{L})(.*)$/u.exec(description);
+      // "2 ESTRELLA 0,5  5.40  10.80", "1 Croissant 1.90 1.90": the count's unit price printed after the name is no part of it.
+      const pricedName = lead ? /^(.*\p{L}.*?)\s+(\S+)$/u.exec(lead[2]) : null;
+      const shownPrice = pricedName && RECEIPT_AMOUNT.test(pricedName[2]) ? parseAmount(pricedName[2])?.value : undefined;
+      const unitShown = lead && shownPrice !== undefined && Number(lead[1]) > 0 && fits(Number(lead[1]), shownPrice, raw) ? shownPrice : undefined;
       // "Gurken mini  0,89 x 2   1,78": a unit price and a count after the name.
       const written = !lead ? writtenTimes(description, raw) : undefined;
       const item: LineItem = {
-        description: written ? written.description : lead ? lead[2] : description,
+        description: written ? written.description : lead ? (unitShown !== undefined ? pricedName![1] : lead[2]) : description,
         amount: raw,
         confidence: Math.min(0.7, ...row.map((p) => p.confidence)),
       };
       if (times && fits(times.quantity, times.unitPrice, raw)) Object.assign(item, { quantity: times.quantity, unit_price: times.unitPrice });
       else if (written) Object.assign(item, { quantity: written.quantity, unit_price: written.unitPrice });
       else if (lead && Number(lead[1]) > 0)
-        Object.assign(item, { quantity: Number(lead[1]), unit_price: Math.round((raw / Number(lead[1])) * 10_000) / 10_000 });
+        Object.assign(item, { quantity: Number(lead[1]), unit_price: unitShown ?? Math.round((raw / Number(lead[1])) * 10_000) / 10_000 });
       times = undefined;
       const amountWord = read[read.length - 1];
       amountSureness.set(item, amountWord.confidence);
