@@ -269,6 +269,26 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
   return out;
 }
 
+/**
+ * A second "Key: value" pair that OCR read into the phrase of a first ("Kassa: 61364 Arve: 645907",
+ * "Zimmer: 407 ResNr.: 487608"): a number's or a date's label there reads its value as after its
+ * label, a little less surely.
+ */
+function pairedCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, order: DateOrder): Candidate[] {
+  const out: Candidate[] = [];
+  for (const phrase of index.all) {
+    if (exclude.has(phrase) || !/^[^:]{1,30}:\s*\S/.test(phrase.text)) continue;
+    for (const m of phrase.text.matchAll(/\s(?=\p{L}[\p{L}.-]{1,20}(?:\s\p{L}[\p{L}.-]{1,20})?\s?:\s*\S)/gu)) {
+      const label = matchLabel(phrase.text.slice(m.index + 1));
+      if (!label || (label.spec.kind !== 'id' && label.spec.kind !== 'date') || !label.rest) continue;
+      const v = readValue(label.spec.kind, label.rest.split(/\s+(?=\p{L}[\p{L}.-]*\s?:)/u)[0], order);
+      if (v)
+        out.push({ field: label.spec.field, value: v.value, raw: v.raw, phrase, score: 0.85 * label.spec.weight * phrase.confidence, ambiguous: v.ambiguous });
+    }
+  }
+  return out;
+}
+
 /** A till slip's heading of its own number's column ("Beleg  Trans  Zeit  Datum" over "0927  5593  13:00  14/12/23"). */
 const RECEIPT_NUMBER_HEADING = /^(?:beleg|bon|receipt|quittung|ticket)$/i;
 
@@ -1187,7 +1207,12 @@ function readInvoice(read: readonly LayoutPage[]): InvoiceExtraction {
     if (p.name) candidates.push(p.name);
     if (p.address) candidates.push(p.address);
   }
-  candidates.push(...titledNumbers(index, table.phrases), ...placeDates(index, decision.order), ...headingRowCandidates(index, table.phrases, decision.order));
+  candidates.push(
+    ...titledNumbers(index, table.phrases),
+    ...placeDates(index, decision.order),
+    ...headingRowCandidates(index, table.phrases, decision.order),
+    ...pairedCandidates(index, table.phrases, decision.order),
+  );
 
   // A card terminal's slip printed on a receipt: its numbers ("Beleg-Nr. 8059", "BNr 1302") are the terminal's, not the receipt's.
   const slip = cardSlipLines(index);

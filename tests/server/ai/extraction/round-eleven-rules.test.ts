@@ -35,6 +35,24 @@ describe('numbers printed in groups', () => {
   });
 });
 
+describe('a second key and value in one phrase', () => {
+  it('reads a number’s label that OCR put after another pair in one phrase: "Kassa: 61364 Arve: 645907"', () => {
+    const r = extractInvoice([
+      slipPage([
+        [60, 30, 'Hesburger AS', 12],
+        [60, 50, 'Uusaru 3, 76505 Saue'],
+        [30, 90, 'Tisch: 12 Kellner: Anna'],
+        [30, 105, 'Kassa: 61364 Arve: 645907'],
+        [30, 140, 'Rukkiburgeri suur e.'],
+        [230, 140, '6.00'],
+        [30, 170, 'Kokku EUR'],
+        [230, 170, '6.00'],
+      ]),
+    ]);
+    expectFields(r, { invoice_number: '645907', total: 6 });
+  });
+});
+
 describe('companies and their legal forms', () => {
   it('takes "Gesellschaft mbH" for a legal form: the one company at the foot of a branded hotel bill is its sender', () => {
     const r = extractInvoice([
