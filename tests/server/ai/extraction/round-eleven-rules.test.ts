@@ -163,6 +163,28 @@ describe('till slip rows', () => {
   });
 });
 
+describe('till slip amounts', () => {
+  it('reads a slip’s amounts printed with their currency code glued on ("EUR2.00") as its rows', () => {
+    const r = extractInvoice([
+      slipPage([
+        [100, 30, 'TESCO', 16],
+        [30, 100, 'LIPTON 500ML'],
+        [220, 100, 'EUR2.00'],
+        [30, 115, 'BISCUITS'],
+        [220, 115, 'EUR1.25'],
+        [30, 140, 'TOTAL'],
+        [220, 140, 'EUR3.25'],
+        [30, 155, 'DEBIT MASTERCARD 3.25'],
+      ]),
+    ]);
+    expectFields(r, { total: 3.25, currency: 'EUR' });
+    expect(r.lineItems.map(({ description, amount }) => ({ description, amount }))).toEqual([
+      { description: 'LIPTON 500ML', amount: 2 },
+      { description: 'BISCUITS', amount: 1.25 },
+    ]);
+  });
+});
+
 describe('labels in Croatian, Lithuanian and Estonian', () => {
   it('reads a Croatian bill’s "Račun br." and its "UKUPNO ZA NAPLATU", and no tax from "PDV Br:"', () => {
     const r = extractInvoice([
