@@ -912,7 +912,17 @@ export function rowsByArithmetic(linesByPage: LayoutPhrase[][][]): LineItem[] {
       }
       if (read && words.length) {
         const item: LineItem = {
-          description: words.map((p) => p.text).join(' '),
+          // (a name's phrase that OCR ran on into the count and price, "V.E. Alaus laisk 1.00 3.65", gives its words left of them)
+          description: words
+            .map((p) =>
+              row.includes(p) && p.x + p.width > first
+                ? p.words
+                    .filter((w) => w.x + w.width / 2 < first)
+                    .map((w) => w.text)
+                    .join(' ') || p.text
+                : p.text,
+            )
+            .join(' '),
           quantity: read.quantity,
           unit_price: read.unitPrice,
           amount: read.amount,

@@ -185,6 +185,27 @@ describe('till slip amounts', () => {
   });
 });
 
+describe('rows read by their arithmetic', () => {
+  it('gives a name whose phrase OCR ran on into the count and the price only its words left of them', () => {
+    const r = extractInvoice([
+      ocrPage([
+        [60, 30, 'UAB "Vilniaus baras"', 0.95, 14],
+        [30, 100, 'Pavadinimas Kiek. Kaina Suma'],
+        [30, 120, 'V.E. Alaus laisk 1.00 3.65'],
+        [500, 120, '3.65'],
+        [30, 135, 'Cooper burgeris 2.00 6.55'],
+        [500, 135, '13.10'],
+        [30, 160, 'VISO MOKETI'],
+        [500, 160, '16.75'],
+      ]),
+    ]);
+    expect(r.lineItems.map(({ description, quantity, unit_price, amount }) => ({ description, quantity, unit_price, amount }))).toEqual([
+      { description: 'V.E. Alaus laisk', quantity: 1, unit_price: 3.65, amount: 3.65 },
+      { description: 'Cooper burgeris', quantity: 2, unit_price: 6.55, amount: 13.1 },
+    ]);
+  });
+});
+
 describe('labels in Croatian, Lithuanian and Estonian', () => {
   it('reads a Croatian bill’s "Račun br." and its "UKUPNO ZA NAPLATU", and no tax from "PDV Br:"', () => {
     const r = extractInvoice([
