@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,11 @@ let cached: Promise<Blob> | undefined;
  */
 const SETTINGS = 'shared_buffers = 16MB';
 const INITDB = ['--wal-segsize=1'];
-const SETTINGS_TAG = 'sb16-wal1';
+/** In the tarball's name: a template made with other settings is never taken for this one. */
+const SETTINGS_TAG = createHash('sha1')
+  .update(JSON.stringify([SETTINGS, INITDB]))
+  .digest('hex')
+  .slice(0, 8);
 
 function pgliteVersion(): string {
   const entry = require.resolve('@electric-sql/pglite');

@@ -1773,9 +1773,10 @@ function chooseTotals(
   return { fields: out, unlabelled: [], unsure: [] };
 }
 
-/** Whether another place in the pool gives the candidate's value too: two phrases, one value. */
+/** The fields that name a party (see readThere in readInvoice). */
 const PARTY_NAMES: ReadonlySet<InvoiceFieldName> = new Set(['vendor_name', 'customer_name']);
 
+/** Whether another place in the pool gives the candidate's value too: two phrases, one value. */
 const foundTwice = (pool: readonly Candidate[], c: Candidate) => pool.some((o) => o !== c && o.phrase !== c.phrase && String(o.value) === String(c.value));
 
 /** The candidate whose amount is the sum of two or more others, each printed in its own place (undefined when none is). */

@@ -39,9 +39,8 @@ type AmountOnlyRows = 'auto' | 'lines' | 'notes';
 /**
  * A row that ends a line table: totals, taxes, notes and the like. The English words must end
  * there ("Taxi ride", "Totalschaden" and "Discounted rate" are lines; French "Taxe" ends one), except
- * before a digit ("Total19%").
+ * before a digit ("Total19%"); a label set between stars or rules ("**BALANCE**") too.
  */
-// (a label set between stars or rules, "**BALANCE**", too)
 const TOTALS_ROW =
   /^[*=~]{0,4}\s*(?:(?:sub[\s-]?totals?|totals?(?:betrag|summe)?|tax(?:es?)?|vat|gst|amount\s*due|to\s*pay|sum|balance|grand\s*total|net\s*total|discounts?|shipping|freight|notes?|thanks?|payments?|terms)(?![a-zà-ÿ])|(?:zwischen)?summe|netto(?:betrag)?\b|gesamt|umsatzsteuer|ust\b|mwst|brutto(?!preis)|rechnungs(?:end)?betrag|endbetrag|belegsummen|zahlungs|montant|somme\b|tva\b|sous-total|d[ée]tail\s*tva|subtotaal|totaal|btw\b|importe|iva\b|igic\b|resumen|retenci[óo]n|base\s*imponible|imponibile|totale|\d{1,2}(?:[.,]\d{1,2})?\s*%\s*(?:mwst|ust|vat|tva|btw|iva|tax|gst)\b)/i;
 

@@ -38,13 +38,19 @@ export function page(runs: [number, number, string, number?][], pageNumber = 1):
   return buildPage(pageNumber, 595, 842, 'text-layer', words);
 }
 
-/** An OCR page (600 × 900 px) from [x, y, text, confidence?, size?] runs, `size` px high (10), 0.6 × size a character. */
-export function ocrPage(runs: [number, number, string, number?, number?][]): LayoutPage {
+/**
+ * An OCR page (600 × 900 px unless given) from [x, y, text, confidence?, size?] runs, `size` px
+ * high (10), 0.6 × size a character, read with `confidence` (0.95 unless given).
+ */
+export function ocrPage(
+  runs: [number, number, string, number?, number?][],
+  { width = 600, height = 900, confidence: sure = 0.95 }: { width?: number; height?: number; confidence?: number } = {},
+): LayoutPage {
   const words: LayoutWord[] = [];
-  for (const [x, y, text, confidence = 0.95, size = 10] of runs) {
+  for (const [x, y, text, confidence = sure, size = 10] of runs) {
     const re = /\S+/g;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text))) words.push({ text: m[0], x: x + m.index * size * 0.6, y, width: m[0].length * size * 0.6, height: size, confidence });
   }
-  return buildPage(1, 600, 900, 'ocr', words);
+  return buildPage(1, width, height, 'ocr', words);
 }

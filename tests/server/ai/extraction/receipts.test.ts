@@ -10,7 +10,7 @@ import { receiptRows, rowsByArithmetic } from '../../../../src/server/ai/extract
 import { fixOcrDigits, joinSplitAmounts, withOcrDigits } from '../../../../src/server/ai/extraction/ocr-noise';
 import { indexPhrases } from '../../../../src/server/ai/extraction/phrases';
 import { buildPage } from '../../../../src/server/ai/layout/group';
-import { page } from './helpers';
+import { ocrPage as scannedPage, page } from './helpers';
 
 const values = (r: ReturnType<typeof extractInvoice>) => Object.fromEntries(Object.entries(r.fields).map(([k, f]) => [k, f!.value]));
 
@@ -221,10 +221,7 @@ describe('till receipts', () => {
 
 /** A page read by OCR from [x, y, text, confidence?] runs, 10-pixel text, `width` × `height` pixels. */
 function ocrPage(runs: [number, number, string, number?][], width: number, height: number) {
-  const words = runs.flatMap(([x, y, text, confidence = 0.9]) =>
-    [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], x: x + m.index! * 6, y, width: m[0].length * 6, height: 10, confidence })),
-  );
-  return buildPage(1, width, height, 'ocr', words);
+  return scannedPage(runs, { width, height, confidence: 0.9 });
 }
 
 describe('scanned till receipts', () => {

@@ -1,6 +1,5 @@
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
-import { buildPage } from '../../../../src/server/ai/layout/group';
-import type { LayoutPage, LayoutWord } from '../../../../src/server/ai/layout/types';
+import type { LayoutPage } from '../../../../src/server/ai/layout/types';
 import { expectFields, ocrPage } from './helpers';
 
 // Pages laid out by hand as the round-eleven dev documents of the real corpus print them
@@ -8,13 +7,10 @@ import { expectFields, ocrPage } from './helpers';
 
 /** A scanned till slip (300 × 900 px, narrower than half its height) from [x, y, text, size?] runs. */
 function slipPage(runs: [number, number, string, number?][]): LayoutPage {
-  const words: LayoutWord[] = [];
-  for (const [x, y, text, size = 10] of runs) {
-    const re = /\S+/g;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text))) words.push({ text: m[0], x: x + m.index * size * 0.6, y, width: m[0].length * size * 0.6, height: size, confidence: 0.92 });
-  }
-  return buildPage(1, 300, 900, 'ocr', words);
+  return ocrPage(
+    runs.map(([x, y, text, size]) => [x, y, text, undefined, size]),
+    { width: 300, height: 900, confidence: 0.92 },
+  );
 }
 
 describe('numbers printed in groups', () => {
