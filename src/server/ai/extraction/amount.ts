@@ -26,6 +26,7 @@ const SYMBOLS: Record<string, string> = {
   CHF: 'CHF',
   '₩': 'KRW',
   zł: 'PLN',
+  Kč: 'CZK',
   kr: 'SEK',
 };
 
@@ -68,7 +69,7 @@ const CODES = new Set([
   'UAH',
 ]);
 
-const CURRENCY_TOKEN = '(?:US\\$|AU?\\$|CA?\\$|NZ\\$|S\\$|HK\\$|R\\$|[$€£¥₹₩]|zł|kr|[A-Z]{3})';
+const CURRENCY_TOKEN = '(?:US\\$|AU?\\$|CA?\\$|NZ\\$|S\\$|HK\\$|R\\$|[$€£¥₹₩]|zł|Kč|kr|[A-Z]{3})';
 // Grouped thousands ("1,234.56", "1.234,56", "1'234", "1 234" with a no-break space) or plain digits.
 // A group of thousands never starts with 0 ("0.025" is a price), and a unit price may carry up to four decimals ("9,9000").
 // Indian grouping (lakh, crore: "6,00,000.00", "1,23,45,678.90") is tried first.

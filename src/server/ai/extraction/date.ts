@@ -63,6 +63,11 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, order: DateOrder) => [n
       return dayFirst ? [y, b, a, a !== b] : [y, a, b, a !== b];
     },
   },
+  // A dotted date spaced after its dots, as Czech and Slovak write them ("10. 02. 2015"): day first, four-digit year
+  {
+    re: /\b(\d{1,2})\.\s(\d{1,2})\.\s?(\d{4})\b/g,
+    read: (m) => (+m[2] > 12 ? undefined : [+m[3], +m[2], +m[1], +m[1] <= 12 && m[1] !== m[2]]),
+  },
 ];
 
 function year(text: string): number {

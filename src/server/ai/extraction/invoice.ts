@@ -1075,8 +1075,10 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[], buyerLines: Rea
       const before = p.text.slice(0, at);
       const context = `${line.map((q) => (q === p ? before : q.text)).join(' ')}`;
       if (IBAN_CONTEXT.test(context)) continue;
-      // In a buyer's block: under its heading, the row (its label, or the id itself) starting in the heading's column.
+      // In a buyer's block: under its heading, the row (its label, or the id itself) starting in the heading's column;
+      // where the vendor's block stands on the left of the same lines, the id's own label starts it ("DIČ CZ28897501").
       const start = line[0] ?? p;
+      const label = line.length > 1 && !/\d/.test(left) ? line[line.length - 2] : p;
       const buyer =
         // a Brazilian CPF is a private person's: a buyer's
         /^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(id) ||
@@ -1091,7 +1093,7 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[], buyerLines: Rea
               b.pageNumber === p.pageNumber &&
               p.y > b.y &&
               p.y - b.y < 15 * index.textHeight &&
-              (Math.abs(start.x - b.x) < 6 * index.textHeight || Math.abs(p.x - b.x) < 2 * index.textHeight),
+              (Math.abs(start.x - b.x) < 6 * index.textHeight || Math.abs(label.x - b.x) < 2 * index.textHeight || Math.abs(p.x - b.x) < 2 * index.textHeight),
           ));
       if (buyer) {
         if (!out.some((c) => c.field === 'customer_vat_id'))

@@ -45,7 +45,7 @@ const NO = '(?:no\\.?|nr\\.?|n[°º]\\.?|#|num(?:\\.|ber)?|nummer|num[ée]ro|nú
 // A money column or total may name its currency: "Total (EUR)", "Gesamt/€", "Prix HT (EUR)".
 // A currency between a total's word and its tax qualifier ("Gesamt EUR inkl. MwSt.", "Gesamt EUR ohne MwSt.").
 const CUR_WORD = '(?:\\s*(?:eur|usd|gbp|chf|sek|nok|dkk|czk|pln|huf|[$€£]))?';
-const CUR = '(?:\\s*(?:[/(]\\s*)?(?:[A-Z]{3}|[$€£])\\)?)?';
+const CUR = '(?:\\s*(?:[/(]\\s*)?(?:(?!(?:vat|tax|ust|btw|iva|tva|dph|pdv|pvm|ptu)\\b)[A-Z]{3}|[$€£]|K[čc])\\)?)?';
 
 // "VAT ID", "Tax No.", "USt-IdNr.", "TVA intracom. n°": a VAT id's key after its party's name.
 const VAT_KEY =
@@ -62,7 +62,7 @@ export const LABELS: LabelSpec[] = [
     'id',
     1,
     `(?:tax\\s+)?invoice\\s*(?:${NO}|id|ref(?:erence)?)|inv\\.?\\s*${NO}|bill\\s*${NO}|document\\s*${NO}|reference\\s*${NO}` +
-      `|${KIND}rechnungs?\\.?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}|(?:kassen)?bon[-\\s]?${NO}|quittungs?[-\\s]?${NO}|(?:receipt|transaction|trans\\.?)\\s*(?:${NO}|id)` +
+      `|${KIND}rechnungs?\\.?[-\\s]?(?:\\(\\d+\\)\\s*)?${NO}|rechnungsnummer|belegnummer|beleg[-\\s]?${NO}|(?:kassen)?bon[-\\s]?${NO}|quittungs?[-\\s]?${NO}|(?:receipt|transaction|trans\\.?)\\s*(?:${NO}|id)|txn(?:\\s*(?:${NO}|id))?` +
       `|(?:facture|avoir|addition)\\s*${NO}|${NO}\\s*(?:de\\s*)?(?:la\\s*)?(?:facture|avoir)` +
       `|factuur\\s*${NO}|factuurnummer|factuurnr\\.?|faktura\\s*${NO}|fakturanr\\.?|fakturanummer|(?:factura|fattura|fatura)\\s*${NO}|${NO}\\s*(?:de\\s*|di\\s*|da\\s*)?(?:factura|fattura|fatura)` +
       // Estonian "Arve nr", Croatian "Račun br.", Czech "Faktura č." / "Číslo faktury", Lithuanian "Sąskaitos nr."
@@ -73,7 +73,7 @@ export const LABELS: LabelSpec[] = [
     'invoice_number',
     'id',
     0.8,
-    `(?:invoice|${KIND}rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura|arve|ra[čc]un)(?:\\s*\\(\\d+\\))?`,
+    `(?:invoice|${KIND}rechnung|gutschrift|rechnungskorrektur|facture|avoir|factuur|creditnota|factura|fattura|arve|ra[čc]un|faktura(?:\\s*vat)?)(?:\\s*\\(\\d+\\))?`,
   ),
   L('invoice_number', 'id', 1, `(?:gutschrift|rechnungskorrektur|credit\\s*note|creditnota|nota\\s*di\\s*credito)(?:\\s*\\(\\d+\\))?\\s*${NO}`),
   // A bare "Reference" is often the invoice's number, but as often a booking's or an order's: an
@@ -97,7 +97,9 @@ export const LABELS: LabelSpec[] = [
     1,
     'invoice\\s*date|date\\s*of\\s*(?:issue|invoice)|issue\\s*date|issued(?:\\s*on)?|date\\s*issued|bill(?:ing)?\\s*date|invoice\\s*dt' +
       "|rechnungs?[-\\s]?datum|datum\\s*der\\s*rechnung|beleg[-\\s]?datum|ausstellungsdatum|date\\s*(?:de\\s*(?:la\\s*)?)?facture|date\\s*d['’]\\s*[ée]mission|factuurdatum|datum\\s*factuur|fakturadato|fakturadatum" +
-      '|fecha\\s*(?:y\\s*hora\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s*(?:della\\s*|di\\s*)?(?:fattura|emissione)|data\\s*(?:de\\s*|da\\s*)?(?:emiss[ãa]o|fatura)',
+      '|fecha\\s*(?:y\\s*hora\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s*(?:della\\s*|di\\s*)?(?:fattura|emissione)|data\\s*(?:de\\s*|da\\s*)?(?:emiss[ãa]o|fatura)' +
+      // Czech, Slovak, Polish and Croatian: "Datum vystavení", "Dátum vyhotovenia", "Data wystawienia", "Datum izdavanja"
+      '|d[áa]tum\\s*(?:vystaven[íi]|vystavenia|vyhotovenia|izdavanja|ra[čc]una)|data\\s*wystawienia',
   ),
   L('invoice_date', 'date', 0.8, 'date|datum|fecha|data'),
   L(
@@ -105,9 +107,11 @@ export const LABELS: LabelSpec[] = [
     'date',
     1,
     'due\\s*date|payment\\s*due(?:\\s*date)?|due\\s*(?:by|on)|date\\s*due|(?:please\\s*)?(?:pay(?:ment)?|payable|remit)\\s*(?:by|until|till|(?:on\\s*or\\s*)?before)' +
-      "|f[äa]lligkeit(?:sdatum)?|f[äa]llig\\s*(?:am|bis)|zahlbar\\s*bis|zahlungsziel|date\\s*d['’]\\s*[ée]ch[ée]ance|[ée]ch[ée]ance|[àa]\\s*payer\\s*avant" +
+      "|f[äa]lligkeit(?:sdatum)?|f[äa]llig\\s*(?:am|bis)|zahlbar\\s*bis|zahlungsziel|date\\s*(?:d['’]\\s*)?[ée]ch[ée]ance|[ée]ch[ée]ance|[àa]\\s*payer\\s*avant" +
       '|(?:bitte\\s+)?(?:überweisen|ueberweisen|zahlen|begleichen)\\s+sie\\s+(?:den\\s+(?:rechnungs)?betrag\\s+)?(?:bis|vor)(?:\\s+(?:zum|spätestens))?|[àa]\\s*r[ée]gler\\s*avant(?:\\s*le)?|payable\\s*avant(?:\\s*le)?|date\\s*limite\\s*de\\s*(?:r[èe]glement|paiement)|fecha\\s*l[íi]mite\\s*de\\s*pago' +
-      '|vervaldatum|uiterste\\s*betaaldatum|forfallsdato|forfaldsdato|f[öo]rfallo(?:datum|dag)|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?venc(?:imiento|\\.)|vencimiento|data\\s*(?:de\\s*)?vencimento|vencimento|(?:data\\s*(?:di\\s*)?)?scadenza',
+      '|vervaldatum|uiterste\\s*betaaldatum|forfallsdato|forfaldsdato|f[öo]rfallo(?:datum|dag)|te\\s*betalen\\s*voor|fecha\\s*(?:de\\s*)?venc(?:imiento|\\.)|vencimiento|data\\s*(?:de\\s*)?vencimento|vencimento|(?:data\\s*(?:di\\s*)?)?scadenza' +
+      // "Datum splatnosti", "Dátum splatnosti", "Termin płatności", "Datum dospijeća", "Rok dospijeća"
+      '|d[áa]tum\\s*splatnosti|splatnost|termin\\s*p[łl]atno[śs]ci|(?:datum|rok)\\s*dospije[ćc]a',
   ),
   L('due_date', 'date', 0.9, 'due'),
   // (here and below, "excl,", "incl,": OCR often reads an abbreviation's point as a comma)
@@ -119,7 +123,9 @@ export const LABELS: LabelSpec[] = [
       `|zwischensumme|(?:rechnungs|gesamt)?(?:betrag|summe)\\s*\\(netto\\)|total\\s*\\(net\\)|summe\\s*(?:der\\s*)?positionen|positionssumme|warensumme|(?:summe\\s*|gesamt\\s*)?netto(?:betrag|summe)?|rechnungssumme\\s*ohne\\s*(?:ust|mwst)\\.?|summe\\s*(?:ohne|exkl[.,]?)\\s*(?:ust|mwst)\\.?|warenwert` +
       `|total\\s*h\\.?\\s*t\\.?|montant\\s*h\\.?\\s*t\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*h\\.?\\s*t\\.?|sous[\\s-]total|total\\s*hors\\s*taxes?` +
       `|subtotaal|totaal\\s*excl[.,]?(?:\\s*btw)?|netto\\s*bedrag|btw[\\s-]*plichtig\\s*bedrag|belastbaar\\s*bedrag|base\\s*imponible|importe\\s*neto|(?:monto\\s*)?neto|(?:totale\\s*)?imponibile|subtotale` +
-      `|valor\\s*total\\s*dos\\s*produtos|total\\s*il[íi]quido|valor\\s*il[íi]quido|total\\s*sem\\s*iva|base\\s*tribut[áa]vel)${CUR}`,
+      `|valor\\s*total\\s*dos\\s*produtos|total\\s*il[íi]quido|valor\\s*il[íi]quido|total\\s*sem\\s*iva|base\\s*tribut[áa]vel` +
+      // "Celkem bez DPH", "Základ DPH", "Spolu bez DPH", "Razem netto", "Wartość netto", "Iznos bez PDV"
+      `|(?:celkem|spolu|celkom)\\s*bez\\s*dph|z[áa]klad\\s*(?:dph|dane)|(?:razem|suma|warto[śs][ćc]|kwota)\\s*netto|iznos\\s*bez\\s*pdv|osnovica)${CUR}`,
   ),
   // "19% MwSt", "Total VAT", "Sales tax", a US receipt's "TAX1" (its first rate) ...
   L(
@@ -127,7 +133,7 @@ export const LABELS: LabelSpec[] = [
     'amount',
     1,
     `(?:(?:(?:incl|inkl|enth|zzgl)\\.?\\s*|including\\s+|plus\\s+)?\\d+(?:[.,]\\d+)?\\s*%\\s*(?:vat|tax|tva|mwst|ust|btw|iva|gst|mehrwertsteuer|umsatzsteuer|pvm|ptu|dph|pdv)|(?:total\\s*|totaal\\s*|totale\\s*|summe\\s*|montant\\s*|cuota\\s*)?(?:(?:amount|bedrag|betrag|importe|importo)\\s*)?(?:sales\\s*|value\\s*added\\s*)?(?:tax(?:es|\\d)?|vat|gst|hst|pst|iva|igic|i\\.v\\.a\\.|mwst|umsatzsteuer|mehrwertsteuer|steuer|ust|tva|btw|imposta|mva|moms|pvm|ptu|dph|pdv|k[äa]ibemaks)\\.?(?:[-\\s]*(?:gesamt|total|betrag|bedrag))?` +
-      `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr|br\\.?\\s*:|broj))(?:\\s*amount)?|steuerbetrag|af\\s*te\\s*dragen\\s*btw)${CUR}`,
+      `(?:\\s*\\(?@?\\s*\\d+(?:[.,]\\d+)?\\s*%\\)?)?(?!\\s*(?:-?\\s*id|\\.?\\s*-?\\s*%|no\\.?|number|reg|registration|#|exempt|rate\\s*:|satz|taux|n[°º]|intra|client|klant|nummer|nr|br\\.?\\s*:|broj))(?:\\s*amount)?|steuerbetrag|af\\s*te\\s*dragen\\s*btw|(?:suma|kwota|razem|warto[śs][ćc])\\s*(?:podatku\\s*)?vat|(?:celkem|spolu)\\s*dph|iznos\\s*pdv)${CUR}`,
   ),
   L(
     'total',
@@ -140,7 +146,9 @@ export const LABELS: LabelSpec[] = [
       `|valor\\s*total\\s*da\\s*nota|total\\s*(?:com\\s*iva|geral|da\\s*fatura)|valor\\s*a\\s*pagar` +
       `|[åa]\\s*betale|at\\s*betale|att\\s*betala|totalt|totalbel[øo]p|sum\\s*inkl\\.?\\s*(?:mva|moms)` +
       // Estonian, Lithuanian, Croatian, Polish and Czech: "Kokku", "Viso mokėti", "Ukupno za naplatu", "Do zapłaty", "Celkem k úhradě"
-      `|(?:summa\\s*)?kokku|tasuda|viso\\s*mok[ėe]ti|i[šs]\\s*viso|(?:sve)?ukupno\\s*za\\s*(?:naplatu|platiti)|za\\s*platiti|do\\s*zap[łl]aty|razem\\s*do\\s*zap[łl]aty|celkem\\s*k\\s*[úu]hrad[ěe]|k\\s*[úu]hrad[ěe])${CUR}`,
+      `|(?:summa\\s*)?kokku|tasuda|viso\\s*mok[ėe]ti|i[šs]\\s*viso|(?:sve)?ukupno\\s*za\\s*(?:naplatu|platiti)|za\\s*platiti|do\\s*zap[łl]aty|razem\\s*do\\s*zap[łl]aty|celkem\\s*k\\s*[úu]hrad[ěe]|k\\s*[úu]hrad[ěe]` +
+      // "Celkem s DPH", "Spolu k úhrade", "Razem brutto", "Wartość brutto"
+      `|(?:celkem|spolu|celkom)\\s*(?:s\\s*dph|k\\s*[úu]hrade)|(?:razem|suma|warto[śs][ćc]|kwota)\\s*brutto)${CUR}`,
   ),
   // What is left to pay after a prepayment: the total when nothing else names one.
   L('total', 'amount', 0.9, `(?:zahlbetrag|net\\s*[àa]\\s*payer|reste\\s*[àa]\\s*payer)${CUR}`),
@@ -164,7 +172,9 @@ export const LABELS: LabelSpec[] = [
     'party',
     1,
     '(?:seller|vendor|supplier)\\s*name|from|vendor|supplier|seller|(?:nom|raison\\s*sociale|d[ée]nomination)\\s*(?:du|de\\s*l.)\\s*(?:vendeur|fournisseur|[ée]metteur)|sold\\s*by|billed\\s*by|bill\\s*from|remit\\s*to|pay\\s*to|issued\\s*by' +
-      '|verk[äa]ufer|lieferant|rechnungssteller|leistungserbringer|vendeur|fournisseur|[ée]metteur|leverancier|verkoper|vendedor|proveedor|(?:datos\\s*del\\s*)?emisor|emitente|fornecedor|fornitore|venditore|cedente(?:\\s*/\\s*prestatore)?',
+      '|verk[äa]ufer|lieferant|rechnungssteller|leistungserbringer|vendeur|fournisseur|[ée]metteur|leverancier|verkoper|vendedor|proveedor|(?:datos\\s*del\\s*)?emisor|emitente|fornecedor|fornitore|venditore|cedente(?:\\s*/\\s*prestatore)?' +
+      // Czech, Slovak, Polish, Croatian, Lithuanian, Estonian
+      '|dodavatel|dod[áa]vate[ľl]|prodávající|sprzedawca|prodava[čc]|isporu[čc]itelj|pardav[ėe]jas|m[üu][üu]ja',
   ),
   L(
     'customer_name',
@@ -172,7 +182,8 @@ export const LABELS: LabelSpec[] = [
     1,
     'bill(?:ed)?\\s*to|invoice\\s*to|sold\\s*to|customer(?:\\s*name)?|client(?:\\s*name)?|buyer(?:\\s*name)?|(?:nom|raison\\s*sociale|d[ée]nomination)\\s*(?:du|de\\s*l.)\\s*(?:acheteur|client|destinataire)|to' +
       '|k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?|rechnungsempf[äa]nger|leistungsempf[äa]nger|kunde|adresse\\s*(?:de\\s*facturation|du\\s*client)|acheteur|destinataire|factur[ée]\\s*[àa]' +
-      '|klant|afnemer|factuurontvanger|cliente|comprador|destinatario|facturar\\s*a|(?:datos\\s*del\\s*)?receptor|se[ñn]or(?:\\(?es\\)?)?|sres\\.?|destinat[áa]rio|adquirente|committente|cessionario(?:\\s*/\\s*committente)?',
+      '|klant|afnemer|factuurontvanger|cliente|comprador|destinatario|facturar\\s*a|(?:datos\\s*del\\s*)?receptor|se[ñn]or(?:\\(?es\\)?)?|sres\\.?|destinat[áa]rio|adquirente|committente|cessionario(?:\\s*/\\s*committente)?' +
+      '|odb[ěe]ratel|odberate[ľl]|kupující|nabywca|kupac|pirk[ėe]jas|ostja',
   ),
   L('customer_name', 'party', 0.5, 'ship(?:ped)?\\s*to|deliver(?:y|ed)?\\s*to|adresse\\s*de\\s*livraison|lieferadresse|afleveradres'),
 ];
@@ -184,8 +195,9 @@ const OTHER_DOCUMENT =
 
 export function matchLabel(text: string): { spec: LabelSpec; rest: string; length: number } | undefined {
   let best: { spec: LabelSpec; rest: string; length: number } | undefined;
-  // a label set between stars or rules, as slips print their totals ("**BALANCE** $663.08", "== TOTAL ==")
-  const lead = /^[*=~]{1,4}\s*/.exec(text)?.[0] ?? '';
+  // a label set between stars or rules, as slips print their totals ("**BALANCE** $663.08", "== TOTAL =="),
+  // or after its column's currency sign ("€ Netto: 1,325.00 €")
+  const lead = /^(?:[*=~]{1,4}|[€$£](?=\s*\p{L}))\s*/u.exec(text)?.[0] ?? '';
   const body = text.slice(lead.length);
   for (const spec of LABELS) {
     const m = spec.pattern.exec(body);
