@@ -218,7 +218,7 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     }
     const under = below(index, phrase);
     // A sentence under a label ("Im Endbetrag ist ein … Anteil von 2,72 EUR enthalten.") is prose, not its value.
-    if (under && !exclude.has(under) && !(spec.kind === 'amount' && under.text.trim().split(/\s+/).length > 5)) {
+    if (under && !spec.besideOnly && !exclude.has(under) && !(spec.kind === 'amount' && under.text.trim().split(/\s+/).length > 5)) {
       // A column of amounts under its heading whose last adds up the ones above (a totals table
       // with a row per tax rate and a row of sums): the sum is the document's.
       const sum = spec.kind === 'amount' ? columnSum(index, under) : undefined;
@@ -1488,8 +1488,9 @@ function inferTotals(index: PhraseIndex, fields: InvoiceExtraction['fields']): A
 /** A currency sign or code printed apart from any amount, the most frequent; undefined when there is none. */
 function namedCurrency(text: string): string | undefined {
   const counts = new Map<string, number>();
-  for (const m of text.matchAll(/[€£]|(?<![\p{L}\p{N}])(?:EUR|USD|GBP|CHF)(?![\p{L}\p{N}])/gu)) {
-    const code = currencyCode(m[0]);
+  // (the euro's name too, as slips print it: "Total (EURO)", "Euros")
+  for (const m of text.matchAll(/[€£]|(?<![\p{L}\p{N}])(?:EUR(?:OS?)?|Euros?|USD|GBP|CHF)(?![\p{L}\p{N}])/gu)) {
+    const code = currencyCode(m[0].slice(0, 3));
     if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
@@ -1747,6 +1748,26 @@ function chooseTotals(
       .filter(([, c]) => c?.unlabelled)
       .map(([name]) => name);
     return { fields: out, unlabelled, unsure };
+  }
+  // No total named, and a "subtotal" that is another's net plus a tax ("Net 220.54 | VAT 12% 26.46 |
+  // Subtotal 247.00" on a slip): that one is the gross, the total; never certain, its label says otherwise.
+  const gross = totals.length
+    ? undefined
+    : subtotals
+        .flatMap((T) => subtotals.flatMap((s) => taxes.map((t) => ({ s, t, T }))))
+        .filter(
+          ({ s, t, T }) =>
+            s !== T &&
+            t.value !== 0 &&
+            near((s.value as number) + (t.value as number), T.value as number) &&
+            plausibleTax(s.value as number, t.value as number),
+        )
+        .sort((a, b) => b.s.score + b.t.score + b.T.score - (a.s.score + a.t.score + a.T.score))[0];
+  if (gross) {
+    out.subtotal = field(gross.s, Math.min(gross.s.score, UNCHECKED));
+    out.tax = field(gross.t, Math.min(gross.t.score, UNCHECKED));
+    out.total = field(gross.T, Math.min(gross.T.score, UNCHECKED));
+    return { fields: out, unlabelled: [], unsure: ['subtotal', 'tax', 'total'] };
   }
   const late = (a: Candidate, b: Candidate) =>
     b.score > a.score + 1e-9 || (Math.abs(b.score - a.score) <= 1e-9 && b.phrase.pageNumber * 1e6 + b.phrase.y > a.phrase.pageNumber * 1e6 + a.phrase.y)

@@ -26,6 +26,8 @@ export interface LabelSpec {
   kind: ValueKind;
   pattern: RegExp;
   weight: number;
+  /** Its value stands beside it only: a word that also heads a table's column, whose value is never read under it. */
+  besideOnly?: true;
 }
 
 // Patterns match at the start of a phrase, case-insensitively; a trailing ':', '#', '.' is allowed.
@@ -127,6 +129,9 @@ export const LABELS: LabelSpec[] = [
       // "Celkem bez DPH", "Základ DPH", "Spolu bez DPH", "Razem netto", "Wartość netto", "Iznos bez PDV"
       `|(?:celkem|spolu|celkom)\\s*bez\\s*dph|z[áa]klad\\s*(?:dph|dane)|(?:razem|suma|warto[śs][ćc]|kwota)\\s*netto|iznos\\s*bez\\s*pdv|osnovica)${CUR}`,
   ),
+  // A slip's bare "Net 220.54" (never "Net 30" or "Net 30 days", the payment term): a net amount, below the labels that
+  // say net total; a tax breakdown's "Net" column is one rate's, so nothing under it is read.
+  { ...L('subtotal', 'amount', 0.8, `net(?!\\s*\\d{1,3}(?:\\s*days?)?\\s*$)`), besideOnly: true },
   // "19% MwSt", "Total VAT", "Sales tax", a US receipt's "TAX1" (its first rate) ...
   L(
     'tax',

@@ -142,3 +142,77 @@ describe('dates and labels of the other round-twelve pages', () => {
     expectFields(r, { subtotal: 800 });
   });
 });
+
+describe('slips from the dev scans', () => {
+  it('reads a slip whose "Subtotal" is its net plus the tax as its total, and not as certain', () => {
+    const r = extractInvoice([
+      ocrPage(
+        [
+          [60, 140, 'Bastard Burgers Hötorget', 0.9, 14],
+          [60, 182, 'Hötorget 2-4'],
+          [60, 619, 'Check number 3047 2024-02-08 18:01'],
+          [60, 722, '1 Bastard Original Dip'],
+          [230, 722, '17.00'],
+          [60, 847, '1 South West Meal'],
+          [230, 847, '230.00'],
+          [60, 1264, 'Net'],
+          [230, 1264, '220.54'],
+          [60, 1305, 'VAT 12%'],
+          [230, 1305, '26.46'],
+          [60, 1345, 'Subtotal'],
+          [230, 1345, '247.00'],
+        ],
+        { width: 300, height: 1400 },
+      ),
+    ]);
+    expectFields(r, { subtotal: 220.54, tax: 26.46, total: 247 });
+    expect(r.fields.total!.confidence).toBeLessThan(0.9);
+  });
+
+  it('never reads "Net 30" as a net amount, nor a value under a breakdown’s "Net" column', () => {
+    expect(matchLabel('Net 30')).toBeUndefined();
+    expect(matchLabel('Net 30 days')).toBeUndefined();
+    const r = extractInvoice([
+      page([
+        [40, 40, 'Hotel Rembrandtpark BV', 14],
+        [75, 429, 'VAT Breakdown', 5],
+        [184, 429, 'Net', 5],
+        [222, 429, 'VAT', 5],
+        [261, 429, 'Total', 5],
+        [75, 442, 'Deductable 9%', 5],
+        [167, 442, '1,355.05', 5],
+        [215, 442, '121.95', 5],
+        [251, 442, '1,477.00', 5],
+        [75, 464, 'City Tax', 5],
+        [176, 464, '91.18', 5],
+        [260, 464, '91.18', 5],
+        [251, 475, '1,568.18', 5],
+        [74, 486, 'City Tax Breakdown', 5],
+        [184, 486, 'Net', 5],
+        [210, 486, 'City Tax', 5],
+        [74, 497, 'Total Rooms', 5],
+        [167, 497, '1,302.75', 5],
+        [218, 497, '91.18', 5],
+        [330, 520, 'Total'],
+        [400, 520, '1568.18'],
+      ]),
+    ]);
+    expect(r.fields.subtotal?.value).not.toBe(1302.75);
+    expect(r.fields.total?.value).toBe(1568.18);
+  });
+
+  it('takes the euro’s name for the currency when no sign or code is printed ("Total (EURO)", "Euros")', () => {
+    const slip = (words: string) =>
+      extractInvoice([
+        ocrPage([
+          [60, 40, 'PAUL Docks Bruxelles', 0.9, 14],
+          [60, 300, 'Date & Heure 13/10/23 9:20:40'],
+          [60, 400, words],
+          [300, 400, '6,40'],
+        ]),
+      ]).fields.currency?.value;
+    expect(slip('Total (EURO) :')).toBe('EUR');
+    expect(slip('Importe total Euros')).toBe('EUR');
+    expect(slip('Total')).toBeUndefined();
+  });
+});
