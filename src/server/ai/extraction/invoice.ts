@@ -172,7 +172,9 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
     // "VAT 400,00 @ 21,00%   84,00", "Mehrwertsteuer  19,00 %   10,80   2,05": the base and the
     // rate after the label (in its phrase or in the row's), the tax at the right margin.
     const based =
-      spec.field === 'tax' && valued.length ? taxOnBase([rest, ...valued.slice(0, -1).map((q) => q.text)].join(' '), valued[valued.length - 1]) : undefined;
+      spec.field === 'tax' && valued.length
+        ? taxOnBase([phrase.text, ...valued.slice(0, -1).map((q) => q.text)].join(' '), valued[valued.length - 1])
+        : undefined;
     if (based) tries.push([based.text, 1, based]);
     // "Total excl. VAT 9% (770.00)   706.42 EUR": an amount in brackets in the label's phrase,
     // with an amount right of it, is what the label is taken of, not its value.
@@ -214,7 +216,12 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
       // the neighbouring line (sharing height with the label, or where the label's line runs at the page's skew)
       const fits = (q: LayoutPhrase) => !exclude.has(q) && !matchLabel(q.text) && q.x - (phrase.x + phrase.width) < 25 * index.textHeight;
       const beside = (rest ? [] : besideOf(index, phrase)).find(fits) ?? besideSkewed(index, phrase).find(fits);
+      // or printed in double height at the right on the line under it, as a slip prints its sum ("Endsumme in €" over a big "28,06")
+      const big = (index.lines[phrase.pageNumber - 1]?.[phrase.lineIndex + 1] ?? []).find(
+        (q) => fits(q) && q.height >= 1.5 * phrase.height && q.y - (phrase.y + phrase.height) < phrase.height && AMOUNT_ALONE.test(q.text.trim()),
+      );
       if (beside && findAmounts(beside.text).length) tries.push([beside.text, 0.85, beside]);
+      else if (big) tries.push([big.text, 0.85, big]);
     }
     const under = below(index, phrase);
     // A sentence under a label ("Im Endbetrag ist ein … Anteil von 2,72 EUR enthalten.") is prose, not its value.
@@ -243,6 +250,8 @@ function labelledCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, orde
         out.push({ field: 'invoice_date', value: u.iso, raw: u.raw, phrase: under!, score: 0.7 * under!.confidence, ambiguous: u.ambiguous });
     }
     for (const [text, weight, source] of tries) {
+      // A VAT id's phrase under or beside an amount's label ("USt-IdNr.: DE 123711890" under a slip's tax row) holds none of its amounts.
+      if (spec.kind === 'amount' && source !== phrase && (VAT_ID_ONE.test(text) || KEYED_SPACED_VAT_RE.test(text))) continue;
       // Free text right after its label is taken as it stands ("Terms: Due on receipt").
       const v = spec.kind === 'text' && weight === 1 ? { value: text, raw: text } : readValue(spec.kind, text, order);
       if (!v) {
@@ -370,8 +379,9 @@ function headingRowCandidates(index: PhraseIndex, exclude: Set<LayoutPhrase>, or
 }
 
 /**
- * The phrase holding the tax when the text after a tax label gives its base and rate ("400,00 @
- * 21,00%"): the one at the right margin, when it is the base times the rate (to the cent).
+ * The phrase holding the tax when the label's phrase and the phrases after it give its base and
+ * rate ("VAT 400,00 @ 21,00%", "19,00 % MwSt | B | 23,58"): the one at the right margin, when it is
+ * the base times the rate (to the cent).
  */
 function taxOnBase(rest: string, last: LayoutPhrase | undefined): LayoutPhrase | undefined {
   const rate = /(\d{1,2}(?:[.,]\d{1,3})?)\s*%/.exec(rest);
@@ -1014,6 +1024,8 @@ const LABELLED_TAX_ID_RE =
 /** A VAT id's key and the id after it, spaced in any way ("USt.IdNr: DE 173 52 7 162"; checked against VAT_ID_RE once its spaces are gone). */
 const KEYED_SPACED_VAT_RE =
   /(?<![\p{L}])(?:ust|mwst|vat|tva|btw|iva)[-\s.]*(?:id)?[-\s.]*(?:nr|no|n[°º]|number|nummer)?\.?\s*:?\s*([A-Z]{2,3}(?:[\s.]?[0-9A-Z]){8,12})(?![\p{L}\p{N}])/iu;
+/** An amount alone in its phrase, with its currency's sign or code at most. */
+const AMOUNT_ALONE = /^(?:[$€£]\s?)?-?\d[\d.,' ]*(?:\s?(?:[$€£]|[A-Z]{3}))?$/;
 /** A VAT id as written ("DE 123 456 789", "ABN: 16 112 221 123") as the id alone: "DE123456789", "16112221123". */
 const vatIdValue = (written: string) => written.replace(/^ABN:?/, '').replace(/[\s.-]/g, '');
 /** VAT_ID_RE for one match at a time (no `lastIndex` to reset). */

@@ -145,7 +145,7 @@ export const LABELS: LabelSpec[] = [
     'amount',
     1,
     `(?:grand\\s*total|(?:total|totaal|totale|gesamt|summe)(?:\\s*(?:amount|bedrag|betrag|importe|importo))?${CUR_WORD}\\s*(?:incl[.,]?|inkl[.,]?|including|inc\\.?)\\s*(?:vat|tax|gst|btw|ust|mwst|tva|iva)\\.?|total\\s*(?:amount\\s*)?(?:due|payable)|amount\\s*(?:due|payable)|invoice\\s*amount|balance\\s*(?:due|payable)?|invoice\\s*total|gross\\s*(?:total\\s*)?(?:amount|total)|total\\s*(?:incl[.,]?|including|inc\\.?)\\s*(?:vat|tax|gst)|please\\s*pay|total\\s*(?:amount|price|charges|usd|eur|gbp)?(?!\\s*(?:pcs|pieces|qty|quantity|items?|units?|weight|hours|hrs|kg|pages?|points?|pts|stk|st[üu]ck|anzahl|menge)\\b)` +
-      `|gesamtbetrag|rechnungs(?:end)?betrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
+      `|gesamtbetrag|rechnungs(?:end)?betrag|rechnungssumme|bruttosumme|brutto(?:betrag)?|endbetrag|endsumme|gesamtsumme|summe\\s*brutto|gesamt\\s*brutto|zu\\s*zahlen(?:der\\s*betrag)?` +
       `|total\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*t\\.?\\s*t\\.?\\s*c\\.?|(?:montant\\s*(?:de\\s*(?:la|votre)\\s*)?)?facture\\s*t\\.?\\s*t\\.?\\s*c\\.?|montant\\s*total|total\\s*[àa]\\s*payer` +
       `|totaal(?:bedrag)?(?:\\s*incl[.,]?(?:\\s*btw)?)?|te\\s*betalen|rekeningsbedrag|factuurbedrag|importe\\s*total|total\\s*(?:factura|a\\s*pagar)|totale(?:\\s*(?:fattura|documento|da\\s*pagare))?|importo\\s*totale` +
       `|valor\\s*total\\s*da\\s*nota|total\\s*(?:com\\s*iva|geral|da\\s*fatura)|valor\\s*a\\s*pagar` +

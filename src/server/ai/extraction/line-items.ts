@@ -950,8 +950,11 @@ const ID_CELL = /^[A-Z]{0,3}-?\d{3,14}$/;
 const PRICE = String.raw`\d{1,3}(?:[.,'\u00a0]\d{3})*[.,]\d{2}`;
 /** An amount with cents at the end of a receipt row ("1,99", "-0,25", "$1,998.00", "12.50-", "200,00€", "EUR2.00"). */
 const RECEIPT_AMOUNT = new RegExp(`^-?(?:[$€£]|EUR|USD|GBP)?-?${PRICE}-?(?:\\s?[$€£])?$`);
-/** What may follow a receipt row's amount: its tax class ("A", "1", "*", "AW"), or its currency, with a mark of OCR noise beside it ("«0"). */
-const RECEIPT_TAIL = /^[^\p{L}\p{N}\s]{0,2}(?:[A-D0-9*]|EUR|€|[A-D][A-Z0-9*]?)[^\p{L}\p{N}\s]{0,2}$/iu;
+/**
+ * What may follow a receipt row's amount: its tax class ("A", "1", "*", "AW"; a US slip's one-letter
+ * flag, "S", "T", "F", "N", "X", and "§" for an "S" OCR misread), or its currency, with a mark of OCR noise beside it ("«0").
+ */
+const RECEIPT_TAIL = /^[^\p{L}\p{N}\s]{0,2}(?:[A-Z0-9*§]|EUR|€|[A-D][A-Z0-9*]?)[^\p{L}\p{N}\s]{0,2}$/iu;
 /** "2 x 0,99", "3 Stk x 1,49", "2 * 4,50", "1,240 kg x 1,49 €/kg": a count (or a weight) and a unit price on a receipt. */
 const RECEIPT_TIMES = new RegExp(
   String.raw`^(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:stk\.?|st\.?|pcs?\.?|kg|g|l|m)?\s*[x×*]\s*[$€£]?(${PRICE}|\d{4}[.,]\d{2})\s*(?:(?:€|EUR)?\s*\/\s*(?:kg|g|l|m|stk|st))?$`,
