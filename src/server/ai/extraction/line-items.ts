@@ -961,6 +961,9 @@ const RECEIPT_TIMES = new RegExp(
   'i',
 );
 
+/** A metered quantity and its price per unit, as fuel slips print them ("33,43 l 1,079 EUR/l", "20,99 1 1,389 EUR/1"). */
+const METERED = /(\d{1,4}[.,]\d{2,3})\s*(?:l|1|ltr|kg)?\s+(\d{1,3}[.,]\d{3})\s*(?:€|EUR)\s*\/\s*(?:l|1|ltr|kg)(?![\p{L}\p{N}])/iu;
+
 /** How surely each receipt line's amount itself was read (its row's confidence also counts its description's words). */
 const amountSureness = new WeakMap<LineItem, number>();
 
@@ -1005,6 +1008,16 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       while (read.length > 2 && (RECEIPT_TAIL.test(read[read.length - 1].text) || isSpeck(read[read.length - 1]))) read.pop();
       dropMargin(read);
       const words = read.map((w) => w.text);
+      // "*Zp 07 33,43 l 1,079 EUR/l *" under a fuel slip's priced row: the litres and the price per litre (OCR reads "l" as "1").
+      const metered = METERED.exec(text);
+      const above = rows[rows.length - 1]?.item;
+      if (metered && above?.amount !== undefined && above.quantity === undefined) {
+        const [quantity, unitPrice] = [Number(metered[1].replace(',', '.')), Number(metered[2].replace(',', '.'))];
+        if (fits(quantity, unitPrice, above.amount)) {
+          Object.assign(above, { quantity, unit_price: unitPrice });
+          continue;
+        }
+      }
       const said = RECEIPT_TIMES.exec(text.replace(/\s+[A-D*]$/i, ''));
       if (said) {
         // "2,000 x", "1,240 kg x": a receipt's count or weight, its separator always the decimal mark
@@ -1055,7 +1068,8 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       named = undefined;
       const raw = parseAmount(amountText)?.value;
       if (raw === undefined) continue;
-      description = withoutPostingDate(description);
+      // a till's article number before the name ("#000003 Diesel", "*000019 Super E10")
+      description = withoutPostingDate(description).replace(/^[#*]\d{3,14}\s+(?=\p{L})/u, '');
       const lead = /^(\d{1,3})\s+(?=\p{L})(.*)$/u.exec(description);
       // "2 ESTRELLA 0,5  5.40  10.80", "1 Croissant 1.90 1.90": the count's unit price printed after the name is no part of it.
       const pricedName = lead ? /^(.*\p{L}.*?)\s+(\S+)$/u.exec(lead[2]) : null;

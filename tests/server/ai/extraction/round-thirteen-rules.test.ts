@@ -85,3 +85,20 @@ describe('a US supermarket slip', () => {
     expectFields(r, { total: 11.23 });
   });
 });
+
+describe('a German fuel station’s slip', () => {
+  it('reads the litres and the price per litre under the fuel’s row, and leaves the till’s article number out of its name', () => {
+    const r = slip([
+      [20, 40, 'Aral Tankstelle', 24],
+      [20, 80, 'Ludwig-Landmann-Straße 90'],
+      [20, 95, '60488 Frankfurt a.M.'],
+      [20, 130, 'Beleg-Nr. 6229/016/00001 21.08.20 15:22'],
+      [20, 170, '#000003 Diesel 36,07 EUR Ax'],
+      [20, 185, '*Zp 07 33,43 1 1,079 EUR/1 *'],
+      [20, 220, 'Gesamtbetrag 36,07 EUR'],
+    ]);
+    expect(r.lineItems.map((l) => ({ description: l.description, quantity: l.quantity, unit_price: l.unit_price, amount: l.amount }))).toEqual([
+      { description: 'Diesel', quantity: 33.43, unit_price: 1.079, amount: 36.07 },
+    ]);
+  });
+});
