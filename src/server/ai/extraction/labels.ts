@@ -185,7 +185,7 @@ export const LABELS: LabelSpec[] = [
     'customer_name',
     'party',
     1,
-    'bill(?:ed)?\\s*to|invoice\\s*to|sold\\s*to|customer(?:\\s*name)?|client(?:\\s*name)?|buyer(?:\\s*name)?|(?:nom|raison\\s*sociale|d[ée]nomination)\\s*(?:du|de\\s*l.)\\s*(?:acheteur|client|destinataire)|to' +
+    'bill(?:ed)?\\s*to|invoice\\s*to|sold\\s*to|customer(?!\\s+(?:copy|receipt)\\b)(?:\\s*name)?|client(?:\\s*name)?|buyer(?:\\s*name)?|(?:nom|raison\\s*sociale|d[ée]nomination)\\s*(?:du|de\\s*l.)\\s*(?:acheteur|client|destinataire)|to' +
       '|k[äa]ufer(?:\\s*/\\s*leistungsempf[äa]nger)?|rechnungsempf[äa]nger|leistungsempf[äa]nger|kunde|adresse\\s*(?:de\\s*facturation|du\\s*client)|acheteur|destinataire|factur[ée]\\s*[àa]' +
       '|klant|afnemer|factuurontvanger|cliente|comprador|destinatario|facturar\\s*a|(?:datos\\s*del\\s*)?receptor|se[ñn]or(?:\\(?es\\)?)?|sres\\.?|destinat[áa]rio|adquirente|committente|cessionario(?:\\s*/\\s*committente)?' +
       '|odb[ěe]ratel|odberate[ľl]|kupující|nabywca|kupac|pirk[ėe]jas|ostja',

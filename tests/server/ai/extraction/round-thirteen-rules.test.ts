@@ -102,3 +102,18 @@ describe('a German fuel station’s slip', () => {
     ]);
   });
 });
+
+describe('a card slip’s caption', () => {
+  it('never reads "Customer Copy" as a customer named "Copy"', () => {
+    const r = slip([
+      [20, 40, 'Shell Maybury', 12],
+      [20, 60, '166 Glasgow Road, Edinburgh'],
+      [20, 100, 'Regular Diesel £ 33.59 E'],
+      [20, 130, 'Total £ 33.59'],
+      [20, 200, '2019-08-30 19:10:40'],
+      [20, 230, 'Customer Copy'],
+      [20, 260, 'Terminal ID : 05048702'],
+    ]);
+    expect(r.fields.customer_name).toBeUndefined();
+  });
+});
