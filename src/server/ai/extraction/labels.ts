@@ -104,6 +104,14 @@ export const LABELS: LabelSpec[] = [
       '|d[áa]tum\\s*(?:vystaven[íi]|vystavenia|vyhotovenia|izdavanja|ra[čc]una)|data\\s*wystawienia',
   ),
   L('invoice_date', 'date', 0.8, 'date|datum|fecha|data'),
+  // A hotel bill is made out when the guest leaves: its departure date, where no date says it is the bill's
+  // (below a bare "Date:" beside its value, above a folio's "Date" column heading).
+  L(
+    'invoice_date',
+    'date',
+    0.75,
+    "departure(?:\\s*date)?|check[-\\s]?out(?:\\s*date)?|abreise(?:datum)?|date\\s*de\\s*d[ée]part|d[ée]part|fecha\\s*de\\s*salida|(?:data\\s*di\\s*)?partenza|vertrek(?:datum)?",
+  ),
   L(
     'due_date',
     'date',

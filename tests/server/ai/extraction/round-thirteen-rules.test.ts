@@ -117,3 +117,31 @@ describe('a card slip’s caption', () => {
     expect(r.fields.customer_name).toBeUndefined();
   });
 });
+
+describe('a hotel bill with no date of its own', () => {
+  const folio = (dateRow: [number, number, string][]) =>
+    extractInvoice([
+      ocrPage([
+        [60, 170, 'OZO Wesley Hong Kong 22 Hennessy Road, Wanchai, Hong Kong'],
+        [60, 370, 'INFORMATION INVOICE'],
+        [400, 483, 'Confirmation No. 5056563'],
+        [400, 528, 'Room No. 2109'],
+        [400, 568, 'Arrival 06.07.19 09:13'],
+        [400, 612, 'Departure 13-07-19'],
+        ...dateRow.map(([x, y, t]) => [x, y, t] as [number, number, string]),
+        [60, 887, 'Date'],
+        [60, 948, '06-07-19 Accommodation'],
+        [480, 948, '1,125.00'],
+        [60, 1543, 'Total HKD :'],
+        [480, 1543, '1,125.00'],
+      ]),
+    ]).fields.invoice_date?.value;
+
+  it('takes the departure date for the bill’s date, not the first posting’s under the folio’s "Date" column', () => {
+    expect(folio([])).toBe('2019-07-13');
+  });
+
+  it('keeps a date the bill gives as its own', () => {
+    expect(folio([[60, 420, 'Date: 10.07.19']])).toBe('2019-07-10');
+  });
+});
