@@ -93,6 +93,8 @@ function readValue(
       const token = words[at];
       // "le 018-09-27 08:16: 54": a time stamp's line (a date cut short by OCR, a time) holds no number of the document's
       if (!token || findDates(token, order).length || /^\d{2,4}-\d{2}-\d{2}$/.test(token) || (at > 0 && /^\d{1,2}:\d{2}/.test(words[at - 1]))) return undefined;
+      // "797026 A" alone in its cell: a folio's number and its window's letter, one number (a Hilton folio's)
+      if (/^\d{5,}\s[A-Z]$/.test(t)) return { value: t, raw: t };
       // "030405755 / 1": a number and its part after a spaced slash are one number
       const part = words[at + 1] === '/' && /^[A-Z0-9]{1,4}$/i.test(words[at + 2] ?? '') ? `/${words[at + 2]}` : '';
       if (part) return { value: token.replace(/[,;:.]$/, '') + part, raw: `${token} / ${words[at + 2]}` };

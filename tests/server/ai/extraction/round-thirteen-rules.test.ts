@@ -145,3 +145,19 @@ describe('a hotel bill with no date of its own', () => {
     expect(folio([[60, 420, 'Date: 10.07.19']])).toBe('2019-07-10');
   });
 });
+
+describe('a Hilton folio’s number', () => {
+  it('keeps the window’s letter of a folio number alone in its cell ("797026 A")', () => {
+    const r = extractInvoice([
+      ocrPage([
+        [60, 40, 'PARC 55 SAN FRANCISCO', 0.95, 16],
+        [60, 244, 'Arrival Date: 5/10/2019 1:46:00 PM'],
+        [400, 600, 'Folio No.'],
+        [400, 615, '797026 A'],
+        [60, 700, 'BALANCE'],
+        [480, 700, '$663.08'],
+      ]),
+    ]);
+    expectFields(r, { invoice_number: '797026 A' });
+  });
+});
