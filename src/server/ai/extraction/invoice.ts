@@ -722,7 +722,10 @@ function continuedName(name: string, block: LayoutPhrase[]): { name: string; res
  * street's word, with no number ("Hotel Königsallee"), may be a name and is not taken for a street.
  */
 const STREET_END_RE =
-  /\b(?:street|road|avenue|lane|drive|boulevard|stra(?:ss|ß)e|gasse|allee|chauss[ée]e)\.?$|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$|(?:stra(?:ss|ß)e|str\.|weg|gasse|allee|platz|ring|damm)\s*\d{1,4}\s*[a-z]?$/i;
+  /\b(?:street|road|avenue|lane|drive|boulevard|stra(?:ss|ß)e|gasse|allee|chauss[ée]e)\.?$|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$|(?:stra(?:ss|ß)e|str\.|weg|gasse|allee|platz|ring|damm)\s*\d{1,4}(?:\s*[-–/]\s*\d{1,4})?\s*[a-z]?$/i;
+
+/** A postcode and its town and nothing else ("04109 Leipzig", "NL-1079 PC Amsterdam"): an address's line, never a name. */
+const POSTCODE_TOWN_ALONE = /^(?:[A-Z]{1,2}[-\s])?\d{4,5}(?:\s?[A-Z]{2})?\s+\p{Lu}[\p{L}.\s-]*$/u;
 
 /** The sender when no label names it: the most prominent non-title phrase at the top of page 1. */
 function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>, domains: readonly string[]): Party {
@@ -737,6 +740,7 @@ function unlabelledVendor(index: PhraseIndex, exclude: Set<LayoutPhrase>, domain
       !TITLE_WORDS.test(p.text.trim()) &&
       !notAName(p) &&
       !STREET_END_RE.test(p.text.trim()) &&
+      !POSTCODE_TOWN_ALONE.test(p.text.trim()) &&
       /[a-z]{2}/i.test(p.text) &&
       !findDates(p.text).length,
   );

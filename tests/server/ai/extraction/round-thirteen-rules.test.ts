@@ -161,3 +161,25 @@ describe('a Hilton folio’s number', () => {
     expectFields(r, { invoice_number: '797026 A' });
   });
 });
+
+describe('a shop’s slip whose letterhead OCR read poorly', () => {
+  it('never takes a street with a range of numbers, nor a postcode and town, for the sender', () => {
+    const r = extractInvoice([
+      ocrPage(
+        [
+          [20, 216, 'IC', 0.69, 33],
+          [20, 486, 'DECATHLON LEIPZIG PETERSBOGEN', 0.9, 30],
+          [20, 528, 'Petersstraße 36-44', 0.68, 31],
+          [20, 571, '04109 Leipzig', 0.92, 36],
+          [20, 906, 'RS 500 MID X3 BLACK 43/46', 0.91, 28],
+          [700, 955, '6.99€', 0.85, 30],
+          [20, 1088, 'Gesamt 6.99€', 0.91, 30],
+          [20, 2215, 'DECATHLON Deutschland SE & Co KG Filsallee 19, 73207', 0.68, 31],
+          [20, 2256, 'Plochingen, Deutschland , USt-IdNr. DE 124 645 601 ,', 0.78, 30],
+        ],
+        { width: 930, height: 3200 },
+      ),
+    ]);
+    expect(r.fields.vendor_name?.value).not.toMatch(/Petersstraße|04109/);
+  });
+});
