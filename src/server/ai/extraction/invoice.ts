@@ -1016,9 +1016,10 @@ function senderContact(index: PhraseIndex, block: LayoutPhrase[]): boolean {
 // Australia's ABN, which its tax invoices must carry (eleven digits, only after its name, as
 // digits alone are no shape: "ABN: 16 112 221 123"). India's GSTIN was tried and left out: on the
 // dev invoice that has two, the buyer's was taken for the vendor's. Belgium's: ten digits, or the
-// nine of before 2007 that old tills still print ("BE 885 463 114").
+// nine of before 2007 that old tills still print ("BE 885 463 114"). Canada's GST/HST number: a
+// business number of nine digits and its "RT" account ("TPS 865143622 RT 0001").
 const VAT_ID_RE =
-  /\b(ABN:?\s?\d{2}\s?\d{3}\s?\d{3}\s?\d{3}|ATU\s?\d{8}|BE\s?[01]?\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|NO\s?\d{3}\s?\d{3}\s?\d{3}\s?MVA|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8})\b(?![\d])/g;
+  /\b(ABN:?\s?\d{2}\s?\d{3}\s?\d{3}\s?\d{3}|ATU\s?\d{8}|BE\s?[01]?\d{3}[.\s]?\d{3}[.\s]?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-HJ-NP-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|IT\s?\d{11}|GB\s?\d{9}(?:\d{3})?|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}|LU\s?\d{8}|PT\s?\d{9}|NO\s?\d{3}\s?\d{3}\s?\d{3}\s?MVA|PL\s?\d{10}|DK\s?\d{8}|SE\s?\d{12}|FI\s?\d{8}|IE\s?\d[0-9A-Z+*]\d{5}[A-Z]{1,2}|CZ\s?\d{8,10}|EE\s?\d{9}|LT\s?(?:\d{12}|\d{9})|LV\s?\d{11}|HU\s?\d{8}|SK\s?\d{10}|SI\s?\d{8}|HR\s?\d{11}|RO\s?\d{6,10}|BG\s?\d{9,10}|EL\s?\d{9}|CY\s?\d{8}[A-Z]|MT\s?\d{8}|\d{9}\s?RT\s?\d{4})\b(?![\d])/g;
 /**
  * A domestic tax id, known by the label before it (in the phrase, or the phrase left of it):
  * Mexico's RFC, Spain's NIF or CIF (and Portugal's nine-digit NIF), Italy's Partita IVA, a

@@ -183,3 +183,19 @@ describe('a shop’s slip whose letterhead OCR read poorly', () => {
     expect(r.fields.vendor_name?.value).not.toMatch(/Petersstraße|04109/);
   });
 });
+
+describe('a Canadian slip', () => {
+  it('reads the GST/HST number (a business number and its RT account) as the vendor’s tax id', () => {
+    const vat = (line: string) =>
+      slip([
+        [20, 40, 'METRO', 24],
+        [20, 80, '1 Avenue du Mont-Royal, Montréal'],
+        [20, 200, 'TOTAL'],
+        [240, 200, '14,91'],
+        [20, 250, line],
+        [20, 265, 'TVQ 1202454191 TQ 0001'],
+      ]).fields.vendor_vat_id?.value;
+    expect(vat('TPS 865143622 RT 0001')).toBe('865143622RT0001');
+    expect(vat('GST/HST# 815579586RT0001')).toBe('815579586RT0001');
+  });
+});
