@@ -110,7 +110,7 @@ export const LABELS: LabelSpec[] = [
     'invoice_date',
     'date',
     0.75,
-    "departure(?:\\s*date)?|check[-\\s]?out(?:\\s*date)?|abreise(?:datum)?|date\\s*de\\s*d[ée]part|d[ée]part|fecha\\s*de\\s*salida|(?:data\\s*di\\s*)?partenza|vertrek(?:datum)?",
+    'departure(?:\\s*date)?|check[-\\s]?out(?:\\s*date)?|abreise(?:datum)?|date\\s*de\\s*d[ée]part|d[ée]part|fecha\\s*de\\s*salida|(?:data\\s*di\\s*)?partenza|vertrek(?:datum)?',
   ),
   L(
     'due_date',
