@@ -981,6 +981,17 @@ function isSpeck(word: LayoutWord): boolean {
 }
 
 /**
+ * A count (or a metered quantity) and its unit price on a receipt row of their own, given to the
+ * priced row above it when they make its amount and it has no quantity yet; whether they were.
+ */
+function pricesAbove(rows: readonly { item: LineItem }[], quantity: number, unitPrice: number): boolean {
+  const above = rows[rows.length - 1]?.item;
+  if (above?.amount === undefined || above.quantity !== undefined || !fits(quantity, unitPrice, above.amount)) return false;
+  Object.assign(above, { quantity, unit_price: unitPrice });
+  return true;
+}
+
+/**
  * A till receipt's lines, or a table of descriptions and amounts alone ("Leistung | Betrag"),
  * which have no header the vocabulary reads: above its first totals row, each row of words
  * with one amount at its right end (its tax class or currency may follow), a leading count
@@ -1010,24 +1021,13 @@ export function receiptRows(linesByPage: LayoutPhrase[][][]): LineItem[][] {
       const words = read.map((w) => w.text);
       // "*Zp 07 33,43 l 1,079 EUR/l *" under a fuel slip's priced row: the litres and the price per litre (OCR reads "l" as "1").
       const metered = METERED.exec(text);
-      const above = rows[rows.length - 1]?.item;
-      if (metered && above?.amount !== undefined && above.quantity === undefined) {
-        const [quantity, unitPrice] = [Number(metered[1].replace(',', '.')), Number(metered[2].replace(',', '.'))];
-        if (fits(quantity, unitPrice, above.amount)) {
-          Object.assign(above, { quantity, unit_price: unitPrice });
-          continue;
-        }
-      }
+      if (metered && pricesAbove(rows, Number(metered[1].replace(',', '.')), Number(metered[2].replace(',', '.')))) continue;
       const said = RECEIPT_TIMES.exec(text.replace(/\s+[A-D*]$/i, ''));
       if (said) {
         // "2,000 x", "1,240 kg x": a receipt's count or weight, its separator always the decimal mark
         const quantity = Number(said[1].replace(',', '.'));
         const unitPrice = parseAmount(said[2])?.value;
-        const last = rows[rows.length - 1]?.item;
-        if (unitPrice !== undefined && last?.amount !== undefined && last.quantity === undefined && fits(quantity, unitPrice, last.amount)) {
-          Object.assign(last, { quantity, unit_price: unitPrice });
-          continue;
-        }
+        if (unitPrice !== undefined && pricesAbove(rows, quantity, unitPrice)) continue;
         if (unitPrice !== undefined) times = { quantity, unitPrice };
         continue;
       }

@@ -54,3 +54,11 @@ export function ocrPage(
   }
   return buildPage(1, width, height, 'ocr', words);
 }
+
+/** A scanned till slip (300 px wide, `height` px tall, read with confidence 0.92) from [x, y, text, size?] runs. */
+export function slipPage(runs: [number, number, string, number?][], height = 900): LayoutPage {
+  return ocrPage(
+    runs.map(([x, y, text, size]) => [x, y, text, undefined, size]),
+    { width: 300, height, confidence: 0.92 },
+  );
+}

@@ -1,17 +1,8 @@
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
-import type { LayoutPage } from '../../../../src/server/ai/layout/types';
-import { expectFields, ocrPage } from './helpers';
+import { expectFields, ocrPage, slipPage } from './helpers';
 
 // Pages laid out by hand as the round-eleven dev documents of the real corpus print them
 // (tests/fixtures/real-invoices/README.md): each rule below failed on its page before it was made.
-
-/** A scanned till slip (300 × 900 px, narrower than half its height) from [x, y, text, size?] runs. */
-function slipPage(runs: [number, number, string, number?][]): LayoutPage {
-  return ocrPage(
-    runs.map(([x, y, text, size]) => [x, y, text, undefined, size]),
-    { width: 300, height: 900, confidence: 0.92 },
-  );
-}
 
 describe('numbers printed in groups', () => {
   it('reads the groups of a number joined by spaced dashes as one number, and stops at a word', () => {

@@ -1,17 +1,11 @@
 import { extractInvoice } from '../../../../src/server/ai/extraction/invoice';
-import { expectFields, ocrPage } from './helpers';
+import { expectFields, ocrPage, slipPage } from './helpers';
 
 // Pages laid out by hand as the round-thirteen dev scans of the real corpus print them
 // (tests/fixtures/real-invoices/README.md): each rule below failed on its page before it was made.
 
-/** A scanned till slip (300 × 1200 px) from [x, y, text, size?] runs. */
-const slip = (runs: [number, number, string, number?][]) =>
-  extractInvoice([
-    ocrPage(
-      runs.map(([x, y, text, size]) => [x, y, text, undefined, size]),
-      { width: 300, height: 1200, confidence: 0.92 },
-    ),
-  ]);
+/** A scanned till slip (300 × 1200 px) from [x, y, text, size?] runs, extracted. */
+const slip = (runs: [number, number, string, number?][]) => extractInvoice([slipPage(runs, 1200)]);
 
 describe('a German DIY store’s slip', () => {
   // the sum printed in double height under its label, the tax's row with its class letter and net, the VAT id under it
