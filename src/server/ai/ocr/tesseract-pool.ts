@@ -1,4 +1,5 @@
-import { copyFileSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageSize } from 'image-size';
@@ -13,7 +14,7 @@ import { orientImage, prepareImage, type PrepareOptions } from './prepare-image'
 export interface TesseractPoolOptions {
   /** Number of workers (each one is a thread with its own engine, about 130 MB). Default DEFAULT_OCR_WORKERS. */
   workers?: number;
-  /** Writable folder where tesseract.js may cache the unpacked language data. */
+  /** Writable folder where the pool keeps the unpacked language models (see gatherLanguageData). */
   cachePath?: string;
   /**
    * Folder holding `<lang>.traineddata.gz` for every language; by default each language's file
@@ -246,22 +247,35 @@ export function defaultLangPath(): string {
 }
 
 /**
- * tesseract.js reads every language from one folder: gather the installed packages' files into
- * `<cachePath>/traineddata-best_int` (copied once; a copy whose size differs is replaced).
+ * tesseract.js reads every language from one folder: gather the installed packages' models,
+ * unpacked, into `<cachePath>/traineddata-best_int` (once; a model unpacked from a package file
+ * of another size is unpacked again). Each is written beside its place and renamed into it, so
+ * that a worker never reads half a model: tesseract.js's own cache (`cacheMethod`) wrote the
+ * unpacked model in place while the pool's second worker read it, and that worker then read
+ * English alone ("Failed loading language 'deu'"; a German till receipt lost nine of its ten
+ * lines in one CI run). The workers are started with that cache off.
  */
-function gatherLanguageData(languages: readonly string[], cachePath: string): string {
+export function gatherLanguageData(languages: readonly string[], cachePath: string): string {
   const folder = path.join(cachePath, 'traineddata-best_int');
   mkdirSync(folder, { recursive: true });
   for (const language of languages) {
     const source = path.join(languageDataPath(language), `${language}.traineddata.gz`);
-    const target = path.join(folder, `${language}.traineddata.gz`);
-    if (existsSync(target) && statSync(target).size === statSync(source).size) continue;
-    // copy beside it, then rename: another process starting its pool never reads half a file
-    const partial = `${target}.${process.pid}.partial`;
-    copyFileSync(source, partial);
-    renameSync(partial, target);
+    const target = path.join(folder, `${language}.traineddata`);
+    // the package file's size the model was unpacked from, written after the model
+    const stamp = `${target}.from`;
+    const from = String(statSync(source).size);
+    if (existsSync(target) && existsSync(stamp) && readFileSync(stamp, 'utf8') === from) continue;
+    writeAtomically(target, gunzipSync(readFileSync(source)));
+    writeAtomically(stamp, from);
   }
   return folder;
+}
+
+/** Writes a file beside its place, then renames it there: another process reads the old file or the new one, never half of one. */
+function writeAtomically(file: string, data: Uint8Array | string): void {
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, data);
+  renameSync(partial, file);
 }
 
 interface Job {
@@ -375,13 +389,12 @@ export class TesseractOcrPool implements OcrEngine {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    // The unpacked data is cached per language code: keep each language set's cache apart.
-    const cachePath = path.join(this.cachePath, this.langPath ? 'unpacked-custom' : 'unpacked-best_int');
-    mkdirSync(cachePath, { recursive: true });
+    // the models are read as they are in langPath (unpacked by gatherLanguageData, packed in a
+    // folder given), never through tesseract.js's cache (see gatherLanguageData)
     return createWorker(languages.join('+'), OEM.LSTM_ONLY, {
       langPath,
-      cachePath,
-      gzip: true,
+      cacheMethod: 'none',
+      gzip: !!this.langPath,
       logger: () => undefined,
       errorHandler: () => undefined,
     }).then(async (worker) => {

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
@@ -8,6 +9,7 @@ import {
   confidentChars,
   DEFAULT_LANGUAGE_REREADING,
   DEFAULT_OCR_LANGUAGES,
+  gatherLanguageData,
   INSTALLED_OCR_LANGUAGES,
   isNoiseWord,
   isPoorReading,
@@ -38,6 +40,46 @@ describe('OCR language data', () => {
     expect(() => languageDataPath('xyz')).toThrow('The OCR data for "xyz" is not installed');
     expect(() => languageDataPath('../eng')).toThrow('Unknown OCR language');
   });
+
+  it("is unpacked once into the pool's folder, renamed into place whole, and unpacked again from a package file of another size", () => {
+    const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
+    try {
+      const folder = gatherLanguageData(['deu', 'eng'], cache);
+      expect(readdirSync(folder).sort()).toEqual(['deu.traineddata', 'deu.traineddata.from', 'eng.traineddata', 'eng.traineddata.from']);
+      const packed = path.join(languageDataPath('deu'), 'deu.traineddata.gz');
+      expect(readFileSync(path.join(folder, 'deu.traineddata')).equals(gunzipSync(readFileSync(packed)))).toBe(true);
+      expect(readFileSync(path.join(folder, 'deu.traineddata.from'), 'utf8')).toBe(String(statSync(packed).size));
+      // a second pool leaves the unpacked model alone
+      const first = statSync(path.join(folder, 'deu.traineddata')).ino;
+      gatherLanguageData(['deu'], cache);
+      expect(statSync(path.join(folder, 'deu.traineddata')).ino).toBe(first);
+      // a model unpacked from another package version is replaced
+      writeFileSync(path.join(folder, 'deu.traineddata.from'), '1');
+      gatherLanguageData(['deu'], cache);
+      expect(statSync(path.join(folder, 'deu.traineddata')).ino).not.toBe(first);
+      expect(readdirSync(folder).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it('is read whole by both workers of a pool started on an empty folder: each reads German (a CI run once read English alone on one)', async () => {
+    // tesseract.js's own cache wrote the unpacked model in place while the second worker read it
+    // (about one pool start in four): that worker read "Straße" with the English model alone
+    for (let start = 0; start < 3; start++) {
+      const cache = mkdtempSync(path.join(tmpdir(), 'ocr-cache-'));
+      const ocr = new TesseractOcrPool({ cachePath: cache, languageRereading: false, amountRereading: false, smallText: false });
+      try {
+        const pages = await Promise.all([1, 2].map((n) => ocr.recognize(textImage(['Größe 7, Straße 12'], 500), n)));
+        for (const page of pages) expect(page.words.map((w) => w.text)).toEqual(expect.arrayContaining(['Größe', 'Straße']));
+        // nothing but the pool's unpacked models is written there
+        expect(readdirSync(cache)).toEqual(['traineddata-best_int']);
+      } finally {
+        await ocr.close();
+        rmSync(cache, { recursive: true, force: true });
+      }
+    }
+  }, 120_000);
 });
 
 describe('prepareImage', () => {
