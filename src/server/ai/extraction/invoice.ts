@@ -1045,6 +1045,8 @@ const BUYER_CONTEXT =
 const READER_IDS =
   /(?:^|\s)(?:vos|votre|your|ihre?|uw|su|sus|vostr[oai])\s+(?:identifiants?|identifiers?|ids?\b|vat|tax|btw|tva|ust|iva|n[°º]|num[ée]ro|number|nummer|partita|nif|cif)/i;
 const IBAN_CONTEXT = /\b(?:iban|bic|swift|konto|compte|rekening|cuenta|conto)\b/i;
+/** A VAT id's own key ("USt-IdNr.", "VAT", "TVA", "BTW", "MwSt", "IVA", "UID"). */
+const VAT_KEY = /(?<![\p{L}])(?:ust|mwst|vat|tva|btw|iva|uid)(?![\p{L}])/giu;
 
 /**
  * A party's name, its address block under it, and the detail lines just under that in its column
@@ -1093,7 +1095,10 @@ function vatIds(index: PhraseIndex, buyerBlocks: LayoutPhrase[], buyerLines: Rea
     for (const { raw: written, id, at, labelled: byLabel } of found) {
       const before = p.text.slice(0, at);
       const context = `${line.map((q) => (q === p ? before : q.text)).join(' ')}`;
-      if (IBAN_CONTEXT.test(context)) continue;
+      // a bank's word before the id makes it a bank's number, unless a VAT id's own key stands
+      // nearer ("BIC IBAN USt-IdNr.: DE 129511151", a footer's row of headings)
+      const key = [...context.matchAll(VAT_KEY)].pop();
+      if (IBAN_CONTEXT.test(key ? context.slice(key.index + key[0].length) : context)) continue;
       // In a buyer's block: under its heading, the row (its label, or the id itself) starting in the heading's column;
       // where the vendor's block stands on the left of the same lines, the id's own label starts it ("DIČ CZ28897501").
       const start = line[0] ?? p;
