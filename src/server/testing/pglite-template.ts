@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { writeFileAtomically } from '../files/write-atomically';
 
 /**
  * An initialised, empty PGlite cluster as a tarball, for the test databases: loading it takes
@@ -37,10 +38,8 @@ async function make(file: string): Promise<Uint8Array<ArrayBuffer>> {
   const pglite = await PGlite.create('memory://', { postgresqlconf: SETTINGS, initDbStartParams: INITDB });
   const tarball = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
   await pglite.close();
-  // written aside and renamed: another worker never reads half a file
-  const aside = `${file}.${process.pid}.${Date.now()}`;
-  writeFileSync(aside, tarball, { mode: 0o600 });
-  renameSync(aside, file);
+  // another test worker never reads half a file
+  writeFileAtomically(file, tarball, 0o600);
   return tarball;
 }
 

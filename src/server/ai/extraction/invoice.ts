@@ -1028,9 +1028,13 @@ const VAT_ID_RE =
  */
 const LABELLED_TAX_ID_RE =
   /(?<![\p{L}])(?:RFC\s*:?\s*([A-ZÑ&]{3,4}\d{6}[A-Z\d]{3})|(?:N\.?I\.?F\.?|C\.?I\.?F\.?)(?:\s*\/\s*(?:N\.?I\.?F\.?|C\.?I\.?F\.?))?\s*:?\s*([A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d{9})|(?:P\.?\s?IVA|partita\s+iva)\s*:?\s*(\d{11})|VAT\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|#)\s*:?\s*(\d{3}\s?\d{4}\s?\d{2})|R\.?U\.?T\.?\s*:?\s*(\d{1,2}\.?\d{3}\.?\d{3}-[\dK])|(?:CNPJ|CPF)(?:\s*\/\s*(?:CNPJ|CPF))?\s*:?\s*(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{2}))(?![\p{L}\d])/iu;
+/** The words that key a VAT id ("USt-IdNr.", "MwSt-Nr.", "VAT No.", "TVA", "BTW", "IVA"). */
+const VAT_KEY_WORDS = 'ust|mwst|vat|tva|btw|iva';
 /** A VAT id's key and the id after it, spaced in any way ("USt.IdNr: DE 173 52 7 162"; checked against VAT_ID_RE once its spaces are gone). */
-const KEYED_SPACED_VAT_RE =
-  /(?<![\p{L}])(?:ust|mwst|vat|tva|btw|iva)[-\s.]*(?:id)?[-\s.]*(?:nr|no|n[°º]|number|nummer)?\.?\s*:?\s*([A-Z]{2,3}(?:[\s.]?[0-9A-Z]){8,12})(?![\p{L}\p{N}])/iu;
+const KEYED_SPACED_VAT_RE = new RegExp(
+  `(?<![\\p{L}])(?:${VAT_KEY_WORDS})[-\\s.]*(?:id)?[-\\s.]*(?:nr|no|n[°º]|number|nummer)?\\.?\\s*:?\\s*([A-Z]{2,3}(?:[\\s.]?[0-9A-Z]){8,12})(?![\\p{L}\\p{N}])`,
+  'iu',
+);
 /** An amount alone in its phrase, with its currency's sign or code at most. */
 const AMOUNT_ALONE = /^(?:[$€£]\s?)?-?\d[\d.,' ]*(?:\s?(?:[$€£]|[A-Z]{3}))?$/;
 /** A VAT id as written ("DE 123 456 789", "ABN: 16 112 221 123") as the id alone: "DE123456789", "16112221123". */
@@ -1045,8 +1049,8 @@ const BUYER_CONTEXT =
 const READER_IDS =
   /(?:^|\s)(?:vos|votre|your|ihre?|uw|su|sus|vostr[oai])\s+(?:identifiants?|identifiers?|ids?\b|vat|tax|btw|tva|ust|iva|n[°º]|num[ée]ro|number|nummer|partita|nif|cif)/i;
 const IBAN_CONTEXT = /\b(?:iban|bic|swift|konto|compte|rekening|cuenta|conto)\b/i;
-/** A VAT id's own key ("USt-IdNr.", "VAT", "TVA", "BTW", "MwSt", "IVA", "UID"). */
-const VAT_KEY = /(?<![\p{L}])(?:ust|mwst|vat|tva|btw|iva|uid)(?![\p{L}])/giu;
+/** A VAT id's own key: one of VAT_KEY_WORDS, or Austria's and Switzerland's "UID". */
+const VAT_KEY = new RegExp(`(?<![\\p{L}])(?:${VAT_KEY_WORDS}|uid)(?![\\p{L}])`, 'giu');
 
 /**
  * A party's name, its address block under it, and the detail lines just under that in its column

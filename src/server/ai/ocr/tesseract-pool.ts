@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { writeFileAtomically } from '../../files/write-atomically';
 import { buildPage } from '../layout/group';
 import type { LayoutPage, LayoutWord } from '../layout/types';
 import { DEFAULT_AMOUNT_REREADING, rereadAmounts, type AmountRereading } from './amount-reread';
@@ -265,17 +266,10 @@ export function gatherLanguageData(languages: readonly string[], cachePath: stri
     const stamp = `${target}.from`;
     const from = String(statSync(source).size);
     if (existsSync(target) && existsSync(stamp) && readFileSync(stamp, 'utf8') === from) continue;
-    writeAtomically(target, gunzipSync(readFileSync(source)));
-    writeAtomically(stamp, from);
+    writeFileAtomically(target, gunzipSync(readFileSync(source)));
+    writeFileAtomically(stamp, from);
   }
   return folder;
-}
-
-/** Writes a file beside its place, then renames it there: another process reads the old file or the new one, never half of one. */
-function writeAtomically(file: string, data: Uint8Array | string): void {
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, data);
-  renameSync(partial, file);
 }
 
 interface Job {
